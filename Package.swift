@@ -1,0 +1,71 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// One settings block, applied to every Swift target.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Beckon",
+    products: [
+        .executable(name: "beckon", targets: ["beckon"]),
+        .executable(name: "beckon-bench", targets: ["beckon-bench"]),
+        .library(name: "BeckonConfig", targets: ["BeckonConfig"]),
+        .library(name: "BeckonCore", targets: ["BeckonCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Pure layers: no files, processes, network or C libraries.
+        .target(name: "BeckonDiagnostics", swiftSettings: strictSettings),
+        .target(name: "BeckonRules", dependencies: ["BeckonDiagnostics"], swiftSettings: strictSettings),
+        .target(name: "BeckonCore", dependencies: ["BeckonRules", "BeckonDiagnostics"], swiftSettings: strictSettings),
+
+        // The I/O edge.
+        .systemLibrary(
+            name: "CYAML",
+            path: "Sources/CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(
+            name: "BeckonConfig",
+            dependencies: ["BeckonCore", "BeckonRules", "BeckonDiagnostics", "CYAML"],
+            swiftSettings: strictSettings
+        ),
+
+        // Composition roots.
+        .executableTarget(
+            name: "beckon",
+            dependencies: [
+                "BeckonConfig", "BeckonCore", "BeckonDiagnostics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "beckon-bench",
+            dependencies: ["BeckonConfig", "BeckonCore", "BeckonDiagnostics"],
+            swiftSettings: strictSettings
+        ),
+
+        // Tests mirror Sources/.
+        .testTarget(name: "BeckonDiagnosticsTests", dependencies: ["BeckonDiagnostics"], swiftSettings: strictSettings),
+        .testTarget(name: "BeckonRulesTests", dependencies: ["BeckonRules"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "BeckonConfigTests",
+            dependencies: ["BeckonConfig", "BeckonCore", "BeckonDiagnostics"],
+            exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "beckonTests",
+            dependencies: ["beckon"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

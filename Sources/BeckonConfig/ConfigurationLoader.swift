@@ -1,0 +1,61 @@
+public import BeckonCore
+public import BeckonDiagnostics
+
+/// Loads a configuration file (and the files it includes) into a validated `Configuration`,
+/// reporting every problem of every file at once.
+public struct ConfigurationLoader: Sendable {
+    /// Creates a loader.
+    public init() {}
+
+    /// Loads the configuration at `path`.
+    ///
+    /// - Throws: `ConfigurationLoadError.unreadable` when the main file cannot be read, and
+    ///   `.invalid` with every diagnostic (sorted, errors and warnings) when any error was found.
+    public func load(path: String) throws(ConfigurationLoadError) -> LoadedConfiguration {
+        var session = LoadSession()
+        switch FileBytes.read(path, maxBytes: YAMLLimits.maxFileBytes) {
+        case .failure(.unreadable(let reason)):
+            throw .unreadable(path: path, reason: reason)
+        case .failure(.isDirectory):
+            throw .unreadable(path: path, reason: "it is a folder, not a file")
+        case .failure(.tooLarge(let bytes)):
+            session.diagnostics.append(LoadSession.tooLarge(path, bytes: bytes))
+            session.files.append(path)
+        case .success(let bytes):
+            session.readFile(path: path, bytes: bytes, isMainFile: true, includeChain: [])
+        }
+        return try session.finish()
+    }
+
+    /// Loads a configuration from YAML text; `path` names it in diagnostics and anchors relative
+    /// paths (includes, plugins, the store file).
+    public func load(yaml text: String, path: String) throws(ConfigurationLoadError) -> LoadedConfiguration {
+        var session = LoadSession()
+        let bytes = Array(text.utf8)
+        if bytes.count > YAMLLimits.maxFileBytes {
+            session.diagnostics.append(LoadSession.tooLarge(path, bytes: bytes.count))
+            session.files.append(path)
+        } else {
+            session.readFile(path: path, bytes: bytes, isMainFile: true, includeChain: [])
+        }
+        return try session.finish()
+    }
+}
+
+/// A configuration that loaded without errors.
+public struct LoadedConfiguration: Sendable {
+    /// The validated configuration.
+    public var configuration: Configuration
+    /// Warnings found while loading, sorted by position.
+    public var warnings: [Diagnostic]
+    /// The texts of the files read, for rendering diagnostics that point into them.
+    public var sources: SourceTexts
+}
+
+/// Why a configuration did not load.
+public enum ConfigurationLoadError: Error, Sendable {
+    /// The main file cannot be read (missing, a folder, no permission).
+    case unreadable(path: String, reason: String)
+    /// The configuration has errors; the error carries all diagnostics.
+    case invalid(DiagnosticsError)
+}

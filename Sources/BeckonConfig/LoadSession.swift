@@ -1,0 +1,97 @@
+import BeckonCore
+import BeckonDiagnostics
+
+/// The state of one load: files read so far, the assembly they feed, and the diagnostics.
+struct LoadSession {
+    var assembly = ConfigurationAssembly()
+    var diagnostics = DiagnosticList()
+    var sources = SourceTexts()
+    var files: [String] = []
+    /// Canonical paths already read, so a file included twice is read once.
+    private var readCanonicalPaths: Set<String> = []
+
+    /// Parses and validates one file, then follows its includes.
+    mutating func readFile(path: String, bytes: [UInt8], isMainFile: Bool, includeChain: [String]) {
+        files.append(path)
+        if let canonical = FileBytes.canonicalPath(path) { readCanonicalPaths.insert(canonical) }
+        sources.add(file: path, text: String(decoding: bytes, as: UTF8.self))
+        let (root, yamlDiagnostics) = YAMLDocumentReader(file: path).read(bytes)
+        diagnostics.append(contentsOf: yamlDiagnostics)
+        guard let root else {
+            if yamlDiagnostics.isEmpty {
+                let message = isMainFile
+                    ? "the configuration is empty; it needs at least 'version: \(ConfigFileReader.supportedFormatVersion)'"
+                    : "the included file is empty"
+                diagnostics.error("config.empty", message, at: .wholeFile(path))
+            }
+            return
+        }
+        guard case .mapping(let pairs) = root.content else {
+            diagnostics.error("config.notMapping", "the configuration must be a mapping of keys (version, tips, events, …), not \(root.kindDescription)", at: root.span)
+            return
+        }
+        var reader = ConfigFileReader(file: path, isMainFile: isMainFile, assembly: assembly)
+        reader.read(root: root)
+        assembly = reader.assembly
+        diagnostics.append(contentsOf: reader.reader.diagnostics.all)
+        if let include = pairs.first(where: { $0.key.scalarText == "include" })?.value {
+            followIncludes(include, from: path, includeChain: includeChain + [FileBytes.canonicalPath(path) ?? path])
+        }
+    }
+
+    private mutating func followIncludes(_ node: YAMLNode, from path: String, includeChain: [String]) {
+        let items: [YAMLNode]
+        switch node.content {
+        case .sequence(let list): items = list
+        case .scalar: items = [node]
+        case .mapping:
+            diagnostics.error("config.type", "'include' must be a file name or a list of them, not a mapping", at: node.span)
+            return
+        }
+        for item in items {
+            guard let written = item.scalarText, !item.isNull else {
+                diagnostics.error("config.type", "an item of 'include' must be a file name, not \(item.kindDescription)", at: item.span)
+                continue
+            }
+            let includedPath = PathResolver.resolve(written, relativeTo: path)
+            let canonical = FileBytes.canonicalPath(includedPath)
+            if let canonical, let cycleStart = includeChain.firstIndex(of: canonical) {
+                let cycle = (includeChain[cycleStart...] + [canonical]).map(Self.shortName).joined(separator: " → ")
+                diagnostics.error("config.includeCycle", "including '\(written)' makes a cycle: \(cycle)", at: item.span)
+                continue
+            }
+            if let canonical, readCanonicalPaths.contains(canonical) { continue }
+            switch FileBytes.read(includedPath, maxBytes: YAMLLimits.maxFileBytes) {
+            case .failure(.unreadable(let reason)):
+                diagnostics.error("config.include", "cannot include '\(written)': \(reason)", at: item.span)
+            case .failure(.isDirectory):
+                diagnostics.error("config.include", "cannot include '\(written)': it is a folder, not a file", at: item.span)
+            case .failure(.tooLarge(let bytes)):
+                diagnostics.append(Self.tooLarge(includedPath, bytes: bytes, at: item.span))
+            case .success(let bytes):
+                readFile(path: includedPath, bytes: bytes, isMainFile: false, includeChain: includeChain)
+            }
+        }
+    }
+
+    /// Checks references across all files and returns the result or every diagnostic.
+    mutating func finish() throws(ConfigurationLoadError) -> LoadedConfiguration {
+        assembly.files = files
+        ReferenceChecker(assembly: assembly).check(into: &diagnostics)
+        let sorted = diagnostics.sorted(fileOrder: files)
+        if sorted.containsErrors {
+            throw .invalid(DiagnosticsError(diagnostics: sorted, sources: sources))
+        }
+        return LoadedConfiguration(configuration: assembly.configuration, warnings: sorted, sources: sources)
+    }
+
+    static func tooLarge(_ path: String, bytes: Int, at span: SourceSpan? = nil) -> Diagnostic {
+        let mebibytes = Double(bytes) / 1_048_576
+        let shown = (mebibytes * 10).rounded() / 10
+        return .error("config.fileTooLarge", "'\(path)' is \(shown) MiB; a configuration file may be at most \(YAMLLimits.maxFileBytes / 1_048_576) MiB", at: span ?? .wholeFile(path))
+    }
+
+    private static func shortName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

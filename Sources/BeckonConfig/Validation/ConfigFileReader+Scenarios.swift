@@ -1,0 +1,50 @@
+import BeckonCore
+import BeckonDiagnostics
+
+/// Scenarios, with WaitForIt's seconds-based names accepted as aliases.
+extension ConfigFileReader {
+    /// Canonical duration settings and their WaitForIt aliases (a number of seconds).
+    static let scenarioDurationAliases: [(name: String, alias: String)] = [
+        ("minTimeSinceFirstEvent", "minSecondsSinceFirstEvent"),
+        ("minTimeSinceLastEvent", "minSecondsSinceLastEvent"),
+        ("minTimeBetweenExecutions", "minSecondsBetweenExecutions"),
+    ]
+    static let scenarioKeys = ["minEventsRequired", "maxEventsPermitted", "maxExecutionsPermitted", "conditions", "event"]
+        + scenarioDurationAliases.flatMap { [$0.name, $0.alias] }
+
+    mutating func readScenarios(_ node: YAMLNode) {
+        forEachDeclaration(in: node, section: "scenarios", kind: "scenario") { this, id, pair in
+            let what = "scenario '\(id)'"
+            guard let fields = this.reader.fields(pair.value, what, keys: Self.scenarioKeys, allowNull: true) else { return }
+            var scenario = ScenarioDeclaration(id: id, span: pair.key.span)
+            func count(_ key: String) -> Int? {
+                fields[key].flatMap { this.reader.int($0, "'\(key)' of \(what)", minimum: 0) }
+            }
+            scenario.minEventsRequired = count("minEventsRequired")
+            scenario.maxEventsPermitted = count("maxEventsPermitted")
+            scenario.maxExecutionsPermitted = count("maxExecutionsPermitted")
+            var durations: [String: Int64] = [:]
+            for (name, alias) in Self.scenarioDurationAliases {
+                if let canonical = fields.values[name], let aliased = fields.values[alias] {
+                    this.reader.diagnostics.error("config.conflict", "\(what) sets both '\(name)' and its alias '\(alias)'; keep one", at: aliased.key.span,
+                                                  notes: ["'\(name)' is set at \(canonical.key.span)"])
+                } else if let node = fields[name] {
+                    durations[name] = this.reader.duration(node, "'\(name)' of \(what)")
+                } else if let node = fields[alias] {
+                    durations[name] = this.reader.duration(node, "'\(alias)' of \(what)", bareSeconds: true)
+                }
+            }
+            scenario.minTimeSinceFirstEvent = durations["minTimeSinceFirstEvent"]
+            scenario.minTimeSinceLastEvent = durations["minTimeSinceLastEvent"]
+            scenario.minTimeBetweenExecutions = durations["minTimeBetweenExecutions"]
+            if let conditions = fields["conditions"] {
+                scenario.conditions = this.readRules(conditions, "the conditions of \(what)")
+            }
+            if let eventNode = fields["event"], let event = this.reader.id(eventNode, kind: "event") {
+                this.assembly.references.append(.init(kind: .event, id: event, span: eventNode.span, owner: what))
+                scenario.event = event
+            }
+            this.assembly.scenarios.append(scenario)
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import BeckonCore
+import BeckonDiagnostics
+import BeckonRules
+
+/// Validates the root mapping of one configuration file into the shared assembly.
+struct ConfigFileReader {
+    /// The top-level keys of a configuration file.
+    static let topLevelKeys = [
+        "version", "include", "app", "display", "store", "plugins", "parameters", "events", "tips",
+        "groups", "scenarios", "whatsNew", "testing",
+    ]
+    static let supportedFormatVersion = 1
+
+    let file: String
+    /// Whether this is the main file (only it must say `version:`).
+    let isMainFile: Bool
+    var reader = NodeReader()
+    var assembly: ConfigurationAssembly
+
+    /// Reads every section of `root` except `include` (the loader follows includes itself).
+    mutating func read(root: YAMLNode) {
+        guard let fields = reader.fields(root, "the configuration", keys: Self.topLevelKeys,
+                                         required: isMainFile ? ["version"] : []) else { return }
+        if let node = fields["version"] { readFormatVersion(node) }
+        if let node = fields["app"] { readApp(node, keySpan: fields.values["app"]!.key.span) }
+        if let node = fields["display"] { readDisplay(node, keySpan: fields.values["display"]!.key.span) }
+        if let node = fields["store"] { readStore(node, keySpan: fields.values["store"]!.key.span) }
+        if let node = fields["plugins"] { readPlugins(node) }
+        if let node = fields["parameters"] { readParameters(node) }
+        if let node = fields["events"] { readEvents(node) }
+        if let node = fields["tips"] { readTips(node) }
+        if let node = fields["groups"] { readGroups(node) }
+        if let node = fields["scenarios"] { readScenarios(node) }
+        if let node = fields["whatsNew"] { readWhatsNew(node) }
+        if let node = fields["testing"] { readTesting(node, keySpan: fields.values["testing"]!.key.span) }
+    }
+
+    private mutating func readFormatVersion(_ node: YAMLNode) {
+        guard let version = reader.int(node, "'version'") else { return }
+        guard version == Self.supportedFormatVersion else {
+            reader.diagnostics.error("config.formatVersion", "configuration format version \(version) is not supported; this Beckon reads version \(Self.supportedFormatVersion)", at: node.span)
+            return
+        }
+        if isMainFile { assembly.formatVersion = version }
+    }
+
+    private mutating func readApp(_ node: YAMLNode, keySpan: SourceSpan) {
+        guard assembly.claimSection("app", at: keySpan, diagnostics: &reader.diagnostics),
+              let fields = reader.fields(node, "'app'", keys: ["version"]) else { return }
+        if let version = fields["version"] {
+            assembly.appVersion = reader.version(version, "'app.version'")
+        }
+    }
+
+    private mutating func readDisplay(_ node: YAMLNode, keySpan: SourceSpan) {
+        guard assembly.claimSection("display", at: keySpan, diagnostics: &reader.diagnostics),
+              let fields = reader.fields(node, "'display'", keys: ["frequency"]) else { return }
+        guard let frequency = fields["frequency"] else { return }
+        if let name = frequency.scalarText, let named = Self.namedFrequencies[name] {
+            assembly.displayFrequency = named
+        } else if let text = frequency.scalarText, Int(text) == nil, DurationSyntax.parse(text).isFailure {
+            let names = Self.namedFrequencies.keys.sorted()
+            reader.diagnostics.error("config.value", "'display.frequency' must be immediate, hourly, daily, weekly, monthly or a duration such as 12h, not '\(text)'\(NameSuggester.hint(for: text, among: names))", at: frequency.span)
+        } else if let duration = reader.duration(frequency, "'display.frequency'") {
+            assembly.displayFrequency = duration
+        }
+    }
+
+    /// `immediate`, `hourly`, `daily`, `weekly`, `monthly` (SEMANTICS §1).
+    static let namedFrequencies: [String: Int64] = [
+        "immediate": 0, "hourly": 3_600_000, "daily": 86_400_000, "weekly": 7 * 86_400_000, "monthly": 30 * 86_400_000,
+    ]
+
+    private mutating func readStore(_ node: YAMLNode, keySpan: SourceSpan) {
+        guard assembly.claimSection("store", at: keySpan, diagnostics: &reader.diagnostics),
+              let fields = reader.fields(node, "'store'", keys: ["backend", "path", "options"]) else { return }
+        if let backend = fields["backend"], let text = reader.string(backend, "'store.backend'") {
+            assembly.storeBackendNode = backend
+            readStoreBackend(text, node: backend)
+        }
+        if let path = fields["path"], let text = reader.string(path, "'store.path'") {
+            assembly.store.path = PathResolver.resolve(text, relativeTo: file)
+        } else {
+            assembly.store.path = PathResolver.resolve(StoreSettings.defaultPath, relativeTo: file)
+        }
+        if let options = fields["options"] {
+            assembly.store.options = ConfigValueReader.value(of: options)
+        }
+    }
+
+    private mutating func readStoreBackend(_ text: String, node: YAMLNode) {
+        switch text {
+        case "memory": assembly.store.backend = .memory
+        case "sqlite": assembly.store.backend = .sqlite
+        default:
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2, NodeReader.isValidID(parts[0]), NodeReader.isValidID(parts[1]) else {
+                reader.diagnostics.error("config.value", "'store.backend' must be memory, sqlite or PLUGIN.STORE (a store of a loaded plugin), not '\(text)'\(NameSuggester.hint(for: text, among: ["memory", "sqlite"]))", at: node.span)
+                return
+            }
+            assembly.store.backend = .plugin(namespace: parts[0], store: parts[1])
+            assembly.references.append(.init(kind: .plugin, id: parts[0], span: node.span, owner: "'store.backend'"))
+        }
+    }
+
+    private mutating func readPlugins(_ node: YAMLNode) {
+        guard let items = reader.list(node, "'plugins'") else { return }
+        for item in items {
+            guard let fields = reader.fields(item, "a plugin", keys: ["path", "as", "config"], required: ["path"]),
+                  let pathNode = fields["path"], let written = reader.string(pathNode, "a plugin's 'path'") else { continue }
+            var namespace: String?
+            if let name = fields["as"] {
+                guard let id = reader.id(name, kind: "plugin"),
+                      assembly.claim(id, kind: "plugin", at: name.span, diagnostics: &reader.diagnostics) else { continue }
+                namespace = id
+            }
+            let config = fields["config"].map(ConfigValueReader.value(of:)) ?? .null
+            assembly.plugins.append(PluginDeclaration(
+                path: PathResolver.resolve(written, relativeTo: file), writtenPath: written,
+                namespace: namespace, config: config, span: item.span))
+        }
+    }
+
+    private mutating func readTesting(_ node: YAMLNode, keySpan: SourceSpan) {
+        guard assembly.claimSection("testing", at: keySpan, diagnostics: &reader.diagnostics),
+              let fields = reader.fields(node, "'testing'", keys: ["show", "hide", "showAll", "hideAll"]) else { return }
+        assembly.testing.show = tipReferences(fields["show"], "'testing.show'")
+        assembly.testing.hide = tipReferences(fields["hide"], "'testing.hide'")
+        if let node = fields["showAll"] { assembly.testing.showAll = reader.bool(node, "'testing.showAll'") ?? false }
+        if let node = fields["hideAll"] { assembly.testing.hideAll = reader.bool(node, "'testing.hideAll'") ?? false }
+    }
+
+    /// A list of tip ids that must be declared (checked once all files are read).
+    mutating func tipReferences(_ node: YAMLNode?, _ what: String) -> [String] {
+        guard let node, let items = reader.list(node, what) else { return [] }
+        return items.compactMap { item in
+            guard let id = reader.id(item, kind: "tip") else { return nil }
+            assembly.references.append(.init(kind: .tip, id: id, span: item.span, owner: what))
+            return id
+        }
+    }
+
+    /// Iterates the `id: {…}` entries of a section, checking each id and claiming it for `kind`.
+    mutating func forEachDeclaration(in node: YAMLNode, section: String, kind: String, allowNull: Bool = false,
+                                     _ body: (inout ConfigFileReader, String, YAMLPair) -> Void) {
+        guard let pairs = reader.pairs(node, "'\(section)'", allowNull: true) else { return }
+        for pair in pairs {
+            guard let id = reader.id(pair.key, kind: kind),
+                  assembly.claim(id, kind: kind, at: pair.key.span, diagnostics: &reader.diagnostics) else { continue }
+            body(&self, id, pair)
+        }
+    }
+}
+
+extension Result {
+    var isFailure: Bool {
+        if case .failure = self { return true }
+        return false
+    }
+}

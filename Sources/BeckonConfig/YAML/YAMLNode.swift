@@ -1,0 +1,68 @@
+import BeckonDiagnostics
+
+/// One node of a parsed YAML document, with the exact span it came from.
+///
+/// Nodes are classes so that an alias can share its anchor's node instead of copying it; how far
+/// aliases expand is bounded while the tree is built (see `YAMLTreeBuilder`).
+final class YAMLNode {
+    enum Content {
+        case scalar(String, ScalarStyle)
+        case sequence([YAMLNode])
+        case mapping([YAMLPair])
+    }
+
+    /// How a scalar was written; quoted scalars are always strings.
+    enum ScalarStyle {
+        case plain, singleQuoted, doubleQuoted, literal, folded
+    }
+
+    let content: Content
+    let span: SourceSpan
+    /// The explicit tag (`!!str`), if one was written.
+    let tag: String?
+    /// Nodes in this subtree with aliases expanded, saturating; bounds any walk over the tree.
+    let expandedSize: Int
+
+    init(content: Content, span: SourceSpan, tag: String?, expandedSize: Int) {
+        self.content = content
+        self.span = span
+        self.tag = tag
+        self.expandedSize = expandedSize
+    }
+
+    /// The scalar's text, if this is a scalar.
+    var scalarText: String? {
+        if case .scalar(let text, _) = content { return text }
+        return nil
+    }
+
+    /// Whether this is YAML's null: an empty plain scalar, `~` or `null`.
+    var isNull: Bool {
+        guard case .scalar(let text, .plain) = content, tag == nil else { return false }
+        return text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+    }
+
+    /// Whether the scalar was written plain, so YAML's implicit typing (numbers, booleans) applies.
+    var isPlainScalar: Bool {
+        if case .scalar(_, .plain) = content { return tag == nil }
+        return false
+    }
+
+    /// A short name of the node's kind for messages: "a mapping", "a list", "'text'".
+    var kindDescription: String {
+        switch content {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .scalar(let text, _):
+            if isNull { return "nothing (null)" }
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            return "'\(shown)'"
+        }
+    }
+}
+
+/// A key and its value in a YAML mapping.
+struct YAMLPair {
+    let key: YAMLNode
+    let value: YAMLNode
+}

@@ -1,0 +1,97 @@
+/// Renders diagnostics for people: `path:line:col: error: message [code]`, then the source line
+/// with a caret under the column, then any notes.
+public struct DiagnosticRenderer: Sendable {
+    /// The texts to quote source lines from; files not in it are rendered without an excerpt.
+    public var sources: SourceTexts
+
+    /// Creates a renderer quoting from `sources`.
+    public init(sources: SourceTexts) {
+        self.sources = sources
+    }
+
+    /// Renders the first `cap` diagnostics and a line counting the rest.
+    public func render(_ diagnostics: [Diagnostic], cap: Int = DiagnosticList.defaultCap) -> String {
+        var lineIndexes: [String: LineIndex] = [:]
+        var output = ""
+        for diagnostic in diagnostics.prefix(cap) {
+            let file = diagnostic.span.file
+            if lineIndexes[file] == nil, let text = sources.text(of: file) {
+                lineIndexes[file] = LineIndex(text: text)
+            }
+            output += render(diagnostic, lines: lineIndexes[file])
+        }
+        if diagnostics.count > cap {
+            let rest = diagnostics.count - cap
+            output += "… and \(rest) more diagnostic\(rest == 1 ? "" : "s") not shown\n"
+        }
+        return output
+    }
+
+    /// A one-line summary such as `2 errors, 1 warning`.
+    public static func summary(of diagnostics: [Diagnostic]) -> String {
+        let errors = diagnostics.count { $0.severity == .error }
+        let warnings = diagnostics.count { $0.severity == .warning }
+        var parts = ["\(errors) error\(errors == 1 ? "" : "s")"]
+        if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+        return parts.joined(separator: ", ")
+    }
+
+    private func render(_ diagnostic: Diagnostic, lines: LineIndex?) -> String {
+        let span = diagnostic.span
+        var output = "\(span): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]\n"
+        if let line = lines?.line(span.start.line) {
+            output += Self.excerpt(line: line, span: span)
+        }
+        for note in diagnostic.notes {
+            output += "      = note: \(note)\n"
+        }
+        return output
+    }
+
+    /// The quoted line and a caret line. The caret line keeps the line's tabs so it aligns.
+    static func excerpt(line: Substring, span: SourceSpan) -> String {
+        let number = String(span.start.line)
+        let gutter = String(repeating: " ", count: max(5, number.count + 1))
+        let paddedNumber = String(repeating: " ", count: gutter.count - number.count) + number
+        let scalars = Array(line.unicodeScalars)
+        let caretColumn = min(max(span.start.column - 1, 0), scalars.count)
+        var marker = ""
+        for scalar in scalars[..<caretColumn] {
+            marker.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
+        }
+        var width = 1
+        if span.end.line == span.start.line {
+            width = max(1, min(span.end.column, scalars.count + 1) - span.start.column)
+        }
+        marker += "^" + String(repeating: "~", count: width - 1)
+        return "\(paddedNumber) | \(line)\n\(gutter) | \(marker)\n"
+    }
+}
+
+/// Where each line of a text starts, so a line can be quoted without rescanning the text.
+struct LineIndex {
+    private let text: String
+    private var starts: [String.Index] = []
+
+    init(text: String) {
+        self.text = text
+        var index = text.startIndex
+        starts.append(index)
+        let utf8 = text.utf8
+        while let newline = utf8[index...].firstIndex(of: UInt8(ascii: "\n")) {
+            index = utf8.index(after: newline)
+            starts.append(index)
+        }
+    }
+
+    /// The 1-based line without its line break, or nil past the end.
+    func line(_ number: Int) -> Substring? {
+        guard number >= 1, number <= starts.count else { return nil }
+        let start = starts[number - 1]
+        var end = number < starts.count ? text.utf8.index(before: starts[number]) : text.endIndex
+        if end > start, text.utf8[text.utf8.index(before: end)] == UInt8(ascii: "\r") {
+            end = text.utf8.index(before: end)
+        }
+        return text[start..<end]
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// The `beckon` command: decides when software should beckon its user.
+@main
+struct BeckonCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "beckon",
+        abstract: "Decide when to show tips, run one-off scenarios and present what's new.",
+        discussion: """
+            Exit codes: 0 success or positive answer, 1 negative answer, 64 usage, 65 bad \
+            configuration or input, 66 missing file, 69 store or plugin unavailable, 70 internal error.
+            """,
+        version: BeckonVersion.current,
+        subcommands: [Check.self]
+    )
+}
+
+/// The version of this build of Beckon.
+enum BeckonVersion {
+    static let current = "0.1.0"
+}

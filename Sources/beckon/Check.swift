@@ -1,0 +1,43 @@
+import ArgumentParser
+import BeckonConfig
+import BeckonCore
+import BeckonDiagnostics
+
+/// `beckon check`: validates a configuration and reports every problem at once.
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate a configuration file and report every problem with its line and column.",
+        discussion: "Exit 0 when valid (warnings allowed), 65 when not, 66 when the file cannot be read."
+    )
+
+    @OptionGroup var options: ConfigOptions
+
+    func run() throws {
+        let loaded = try options.loadConfiguration()
+        if options.json {
+            Output.printJSON(loaded.warnings.map(DiagnosticJSON.init))
+            return
+        }
+        if !loaded.warnings.isEmpty {
+            Output.standardError(DiagnosticRenderer(sources: loaded.sources).render(loaded.warnings))
+        }
+        Output.line("\(options.configPath): valid — \(Self.summary(of: loaded.configuration))")
+    }
+
+    /// Counts of what the configuration declares: "3 tips, 1 group, …".
+    static func summary(of configuration: Configuration) -> String {
+        func count(_ number: Int, _ singular: String, _ plural: String) -> String {
+            "\(number) \(number == 1 ? singular : plural)"
+        }
+        return [
+            count(configuration.tips.count, "tip", "tips"),
+            count(configuration.groups.count, "group", "groups"),
+            count(configuration.scenarios.count, "scenario", "scenarios"),
+            count(configuration.events.count, "event", "events"),
+            count(configuration.parameters.count, "parameter", "parameters"),
+            count(configuration.whatsNew.entries.count, "what's-new entry", "what's-new entries"),
+            count(configuration.plugins.count, "plugin", "plugins"),
+            count(configuration.files.count, "file", "files"),
+        ].joined(separator: ", ")
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import BeckonConfig
+import BeckonDiagnostics
+import Foundation
+
+/// `--config` and `--json`, common to every subcommand.
+struct ConfigOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The configuration file. Default: $BECKON_CONFIG, else ./beckon.yaml.", valueName: "path"))
+    var config: String?
+
+    @Flag(name: .long, help: "Print one JSON document that scripts can rely on.")
+    var json = false
+
+    /// The configuration path: `--config`, else `$BECKON_CONFIG`, else `./beckon.yaml`.
+    var configPath: String {
+        if let config { return config }
+        if let fromEnvironment = ProcessInfo.processInfo.environment["BECKON_CONFIG"], !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
+        return "beckon.yaml"
+    }
+
+    /// Loads the configuration, or prints why not (in the chosen format) and exits 65 or 66.
+    func loadConfiguration() throws -> LoadedConfiguration {
+        do {
+            return try ConfigurationLoader().load(path: configPath)
+        } catch .unreadable(let path, let reason) {
+            Output.error("cannot read configuration '\(path)': \(reason)")
+            throw ExitStatus.noInput
+        } catch .invalid(let error) {
+            if json {
+                Output.printJSON(error.diagnostics.map(DiagnosticJSON.init))
+            } else {
+                Output.standardError(DiagnosticRenderer(sources: error.sources).render(error.diagnostics))
+                Output.error("\(configPath) is not valid: \(DiagnosticRenderer.summary(of: error.diagnostics))")
+            }
+            throw ExitStatus.dataError
+        }
+    }
+}
+
+/// A diagnostic as scripts read it: `file`, `line`, `column`, `severity`, `code`, `message`.
+struct DiagnosticJSON: Encodable {
+    var file: String
+    var line: Int
+    var column: Int
+    var severity: String
+    var code: String
+    var message: String
+    var notes: [String]
+
+    init(_ diagnostic: Diagnostic) {
+        file = diagnostic.span.file
+        line = diagnostic.span.start.line
+        column = diagnostic.span.start.column
+        severity = diagnostic.severity.rawValue
+        code = diagnostic.code
+        message = diagnostic.message
+        notes = diagnostic.notes
+    }
+}
