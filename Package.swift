@@ -49,7 +49,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "beckon-bench",
-            dependencies: ["BeckonConfig", "BeckonCore", "BeckonDiagnostics"],
+            dependencies: [
+                "BeckonConfig", "BeckonCore", "BeckonDiagnostics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strictSettings
         ),
 
