@@ -25,7 +25,7 @@ extension ConfigFileReader {
             scenario.maxExecutionsPermitted = count("maxExecutionsPermitted")
             var durations: [String: Int64] = [:]
             for (name, alias) in Self.scenarioDurationAliases {
-                if let canonical = fields.values[name], let aliased = fields.values[alias] {
+                if let canonical = fields.pair(name), let aliased = fields.pair(alias) {
                     this.reader.diagnostics.error("config.conflict", "\(what) sets both '\(name)' and its alias '\(alias)'; keep one", at: aliased.key.span,
                                                   notes: ["'\(name)' is set at \(canonical.key.span)"])
                 } else if let node = fields[name] {

@@ -6,10 +6,10 @@ import BeckonRules
 extension ConfigFileReader {
     mutating func readWhatsNew(_ node: YAMLNode) {
         guard let fields = reader.fields(node, "'whatsNew'", keys: ["mode", "freshInstall", "entries"]) else { return }
-        if let mode = fields.values["mode"], assembly.claimSection("whatsNew.mode", at: mode.key.span, diagnostics: &reader.diagnostics) {
+        if let mode = fields.pair("mode"), assembly.claimSection("whatsNew.mode", at: mode.key.span, diagnostics: &reader.diagnostics) {
             assembly.whatsNew.mode = reader.choice(mode.value, "'whatsNew.mode'", as: WhatsNewMode.self) ?? .exact
         }
-        if let policy = fields.values["freshInstall"],
+        if let policy = fields.pair("freshInstall"),
            assembly.claimSection("whatsNew.freshInstall", at: policy.key.span, diagnostics: &reader.diagnostics) {
             assembly.whatsNew.freshInstall = reader.choice(policy.value, "'whatsNew.freshInstall'", as: FreshInstallPolicy.self) ?? .show
         }

@@ -22,9 +22,9 @@ struct ConfigFileReader {
         guard let fields = reader.fields(root, "the configuration", keys: Self.topLevelKeys,
                                          required: isMainFile ? ["version"] : []) else { return }
         if let node = fields["version"] { readFormatVersion(node) }
-        if let node = fields["app"] { readApp(node, keySpan: fields.values["app"]!.key.span) }
-        if let node = fields["display"] { readDisplay(node, keySpan: fields.values["display"]!.key.span) }
-        if let node = fields["store"] { readStore(node, keySpan: fields.values["store"]!.key.span) }
+        if let pair = fields.pair("app") { readApp(pair.value, keySpan: pair.key.span) }
+        if let pair = fields.pair("display") { readDisplay(pair.value, keySpan: pair.key.span) }
+        if let pair = fields.pair("store") { readStore(pair.value, keySpan: pair.key.span) }
         if let node = fields["plugins"] { readPlugins(node) }
         if let node = fields["parameters"] { readParameters(node) }
         if let node = fields["events"] { readEvents(node) }
@@ -32,7 +32,7 @@ struct ConfigFileReader {
         if let node = fields["groups"] { readGroups(node) }
         if let node = fields["scenarios"] { readScenarios(node) }
         if let node = fields["whatsNew"] { readWhatsNew(node) }
-        if let node = fields["testing"] { readTesting(node, keySpan: fields.values["testing"]!.key.span) }
+        if let pair = fields.pair("testing") { readTesting(pair.value, keySpan: pair.key.span) }
     }
 
     private mutating func readFormatVersion(_ node: YAMLNode) {

@@ -27,12 +27,12 @@ struct NodeReader {
         for pair in pairs {
             guard let key = pair.key.scalarText else { continue }
             if keys.contains(key) {
-                fields.values[key] = pair
+                fields.pairs.append((key, pair))
             } else {
                 diagnostics.error("config.unknownKey", "unknown key '\(key)' in \(what)\(NameSuggester.hint(for: key, among: keys))", at: pair.key.span)
             }
         }
-        for key in required where fields.values[key] == nil {
+        for key in required where !fields.has(key) {
             diagnostics.error("config.missingKey", "\(what) is missing the required key '\(key)'", at: missingAt ?? node.span.startPoint)
         }
         return fields
@@ -175,17 +175,22 @@ struct NodeReader {
     }
 }
 
-/// The recognised keys of one mapping.
+/// The recognised keys of one mapping (a handful, so they are scanned rather than hashed).
 struct Fields {
     /// The mapping's span.
     let span: SourceSpan
-    var values: [String: YAMLPair] = [:]
+    var pairs: [(key: String, pair: YAMLPair)] = []
+
+    /// The key and value of a key, if present.
+    func pair(_ key: String) -> YAMLPair? {
+        pairs.first { $0.key == key }?.pair
+    }
 
     /// The value node of a key, if present.
-    subscript(key: String) -> YAMLNode? { values[key]?.value }
+    subscript(key: String) -> YAMLNode? { pair(key)?.value }
 
     /// Whether a key is present.
-    func has(_ key: String) -> Bool { values[key] != nil }
+    func has(_ key: String) -> Bool { pair(key) != nil }
 }
 
 extension SourceSpan {

@@ -8,7 +8,9 @@ struct YAMLDocumentReader {
     /// The document's root, or nil with the reasons; an empty document yields nil and no error
     /// (the caller decides what an empty file means).
     func read(_ bytes: [UInt8]) -> (root: YAMLNode?, diagnostics: [Diagnostic]) {
-        if let invalid = Self.firstInvalidUTF8(in: bytes) {
+        // The standard library's validation is fast; the byte-by-byte search runs only to
+        // locate a problem it found.
+        if String(validating: bytes, as: UTF8.self) == nil, let invalid = Self.firstInvalidUTF8(in: bytes) {
             let location = Self.location(ofByte: invalid, in: bytes)
             return (nil, [.error("yaml.encoding", "the file is not valid UTF-8 (byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)) at offset \(invalid))", at: SourceSpan(file: file, at: location))])
         }

@@ -84,18 +84,20 @@ struct YAMLTreeBuilder {
     private mutating func pairs(_ children: [YAMLNode]) -> [YAMLPair] {
         var result: [YAMLPair] = []
         result.reserveCapacity(children.count / 2)
-        var seen: [String: YAMLNode] = [:]
+        // Most mappings are small, where a scan beats hashing every key; large ones are indexed.
+        let isLarge = children.count > 32
+        var firstKeys: [String: YAMLNode] = [:]
         var index = 0
         while index + 1 < children.count {
             let key = children[index], value = children[index + 1]
             if let text = key.scalarText {
-                if let first = seen[text] {
+                let earlier = isLarge ? firstKeys[text] : result.first(where: { $0.key.scalarText == text })?.key
+                if isLarge, earlier == nil { firstKeys[text] = key }
+                if let first = earlier {
                     diagnostics.append(.error("yaml.duplicateKey", "duplicate key '\(text)'", at: key.span,
                                               notes: ["first defined at \(first.span)"]))
                     index += 2
                     continue  // the first definition stands; the duplicate is reported, not read
-                } else {
-                    seen[text] = key
                 }
             } else {
                 diagnostics.append(.error("yaml.complexKey", "mapping keys must be plain text, not \(key.kindDescription)", at: key.span))
