@@ -10,10 +10,10 @@ public struct TextOrigin: Hashable, Sendable {
         /// The index (in Unicode scalars) in the value where the run starts.
         public var offset: Int
         /// Where that character is in the file.
-        public var location: SourceLocation
+        public var location: SourcePosition
 
         /// Creates a run.
-        public init(offset: Int, location: SourceLocation) {
+        public init(offset: Int, location: SourcePosition) {
             self.offset = offset
             self.location = location
         }
@@ -32,19 +32,19 @@ public struct TextOrigin: Hashable, Sendable {
     }
 
     /// A value whose characters all sit on one line from `location` on.
-    public init(file: String, startingAt location: SourceLocation) {
+    public init(file: String, startingAt location: SourcePosition) {
         self.init(file: file, runs: [Run(offset: 0, location: location)])
     }
 
     /// The location of the character at `offset` (in Unicode scalars) of the value.
-    public func location(atOffset offset: Int) -> SourceLocation {
+    public func location(atOffset offset: Int) -> SourcePosition {
         var low = 0, high = runs.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if runs[middle].offset <= offset { low = middle } else { high = middle - 1 }
         }
         let run = runs[low]
-        return SourceLocation(line: run.location.line, column: run.location.column + max(0, offset - run.offset))
+        return SourcePosition(line: run.location.line, column: run.location.column + max(0, offset - run.offset))
     }
 
     /// The span of the characters `range` (in Unicode scalars) of the value.

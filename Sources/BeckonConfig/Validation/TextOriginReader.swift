@@ -11,7 +11,7 @@ enum TextOriginReader {
             case .singleQuoted, .doubleQuoted:
                 start.column += 1
             case .literal, .folded:
-                start = SourceLocation(line: start.line + 1, column: 1)
+                start = SourcePosition(line: start.line + 1, column: 1)
             case .plain:
                 break
             }

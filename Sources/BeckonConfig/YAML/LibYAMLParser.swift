@@ -17,7 +17,7 @@ enum YAMLEvent {
 /// A libyaml syntax error with its 1-based position.
 struct YAMLSyntaxError: Error {
     var message: String
-    var location: SourceLocation
+    var location: SourcePosition
 }
 
 /// Owns one libyaml parser and the bytes it reads: created in `init`, freed in `deinit`.
@@ -39,7 +39,7 @@ final class LibYAMLParser {
     }
 
     /// The next event with its start and end (1-based), or the syntax error that stopped parsing.
-    func next() -> Result<(YAMLEvent, SourceLocation, SourceLocation), YAMLSyntaxError> {
+    func next() -> Result<(YAMLEvent, SourcePosition, SourcePosition), YAMLSyntaxError> {
         guard !finished else { return .success((.streamEnd, .start, .start)) }
         var event = yaml_event_t()
         guard yaml_parser_parse(&parser, &event) != 0 else {
@@ -91,8 +91,8 @@ final class LibYAMLParser {
         return YAMLSyntaxError(message: message, location: Self.location(parser.problem_mark))
     }
 
-    private static func location(_ mark: yaml_mark_t) -> SourceLocation {
-        SourceLocation(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    private static func location(_ mark: yaml_mark_t) -> SourcePosition {
+        SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, length: Int? = nil) -> String? {

@@ -58,7 +58,7 @@ struct YAMLDocumentReader {
     }
 
     /// The 1-based line and column (in characters) of a byte offset.
-    static func location(ofByte offset: Int, in bytes: [UInt8]) -> SourceLocation {
+    static func location(ofByte offset: Int, in bytes: [UInt8]) -> SourcePosition {
         var line = 1
         var column = 1
         for byte in bytes[..<min(offset, bytes.count)] {
@@ -69,11 +69,11 @@ struct YAMLDocumentReader {
                 column += 1
             }
         }
-        return SourceLocation(line: line, column: column)
+        return SourcePosition(line: line, column: column)
     }
 
     /// The first tab in the leading white space of a line, up to `lastLine`.
-    static func firstIndentingTab(in bytes: [UInt8], throughLine lastLine: Int) -> SourceLocation? {
+    static func firstIndentingTab(in bytes: [UInt8], throughLine lastLine: Int) -> SourcePosition? {
         var line = 1
         var column = 1
         var inIndent = true
@@ -86,7 +86,7 @@ struct YAMLDocumentReader {
                 continue
             }
             if inIndent {
-                if byte == UInt8(ascii: "\t") { return SourceLocation(line: line, column: column) }
+                if byte == UInt8(ascii: "\t") { return SourcePosition(line: line, column: column) }
                 if byte != UInt8(ascii: " ") { inIndent = false }
             }
             column += 1

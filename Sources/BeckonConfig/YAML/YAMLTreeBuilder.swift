@@ -17,7 +17,7 @@ struct YAMLTreeBuilder {
     /// An open collection waiting for its children.
     private struct Frame {
         var isMapping: Bool
-        var start: SourceLocation
+        var start: SourcePosition
         var anchor: String?
         var tag: String?
         var children: [YAMLNode] = []
@@ -27,7 +27,7 @@ struct YAMLTreeBuilder {
         self.file = file
     }
 
-    mutating func handle(_ event: YAMLEvent, start: SourceLocation, end: SourceLocation) {
+    mutating func handle(_ event: YAMLEvent, start: SourcePosition, end: SourcePosition) {
         switch event {
         case .documentStart:
             documentCount += 1
@@ -113,7 +113,7 @@ struct YAMLTreeBuilder {
         mustStop = true
     }
 
-    private func span(_ start: SourceLocation, _ end: SourceLocation) -> SourceSpan {
+    private func span(_ start: SourcePosition, _ end: SourcePosition) -> SourceSpan {
         SourceSpan(file: file, start: start, end: end)
     }
 }

@@ -1,5 +1,5 @@
 /// A position in a source file: 1-based line and 1-based column counted in Unicode scalars.
-public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The 1-based line.
     public var line: Int
     /// The 1-based column, in Unicode scalars from the start of the line.
@@ -12,9 +12,9 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
     }
 
     /// The first character of a file.
-    public static let start = SourceLocation(line: 1, column: 1)
+    public static let start = SourcePosition(line: 1, column: 1)
 
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 
@@ -26,19 +26,19 @@ public struct SourceSpan: Hashable, Sendable, CustomStringConvertible {
     /// The file's path as the user named it (relative paths stay relative).
     public var file: String
     /// The first character of the range.
-    public var start: SourceLocation
+    public var start: SourcePosition
     /// The position just past the last character (equal to `start` for a point).
-    public var end: SourceLocation
+    public var end: SourcePosition
 
     /// Creates a span from its file and bounds.
-    public init(file: String, start: SourceLocation, end: SourceLocation) {
+    public init(file: String, start: SourcePosition, end: SourcePosition) {
         self.file = file
         self.start = start
         self.end = max(start, end)
     }
 
     /// A span that points at one location.
-    public init(file: String, at location: SourceLocation) {
+    public init(file: String, at location: SourcePosition) {
         self.init(file: file, start: location, end: location)
     }
 
