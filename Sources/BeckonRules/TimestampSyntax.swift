@@ -42,16 +42,20 @@ public enum TimestampSyntax {
         let (days, secondOfDay) = floorDivide(seconds, 86_400)
         let (year, month, day) = civilFromDays(days)
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        var text = "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
+        // ISO-8601 years have at least four digits; parseISO8601 reads exactly four.
+        let yearText = (0..<1000).contains(year) ? String(String(year + 10_000).dropFirst()) : "\(year)"
+        var text = "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
         if millis != 0 {
             text += "." + String(String(millis + 1000).dropFirst())
         }
         return text + "Z"
     }
 
+    /// Quotient rounded down and a non-negative remainder, for a positive `b`; computed from `/`
+    /// and `%` so that values near `Int64.min` do not overflow.
     private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
-        let quotient = a >= 0 ? a / b : (a - b + 1) / b
-        return (quotient, a - quotient * b)
+        let (quotient, remainder) = a.quotientAndRemainder(dividingBy: b)
+        return remainder < 0 ? (quotient - 1, remainder + b) : (quotient, remainder)
     }
 
     private static func isLeap(_ year: Int64) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }

@@ -1,0 +1,93 @@
+import BeckonRules
+import Testing
+
+@Suite("Value")
+struct ValueTests {
+    static let v120 = Version(major: 1, minor: 2)
+
+    static let conformance: [(value: Value, type: ValueType, conforms: Bool)] = [
+        // Null fits everything.
+        (.null, .int, true),
+        (.null, .string, true),
+        (.null, .list(.string), true),
+        (.null, .null, true),
+        // Each scalar fits its own type only.
+        (.bool(true), .bool, true),
+        (.int(1), .int, true),
+        (.double(1.5), .double, true),
+        (.string("x"), .string, true),
+        (.duration(1_000), .duration, true),
+        (.timestamp(0), .timestamp, true),
+        (.version(v120), .version, true),
+        (.int(1), .double, false),
+        (.double(1), .int, false),
+        (.bool(false), .int, false),
+        (.string("1"), .int, false),
+        (.string("1.2.0"), .version, false),
+        (.version(v120), .string, false),
+        (.duration(1_000), .int, false),
+        (.int(1_000), .duration, false),
+        (.timestamp(0), .duration, false),
+        (.duration(0), .timestamp, false),
+        (.bool(true), .null, false),
+        // Lists: every item fits the element type.
+        (.list([]), .list(.int), true),
+        (.list([.string("pro"), .string("team")]), .list(.string), true),
+        (.list([.int(1), .null]), .list(.int), true),
+        (.list([.int(1), .string("a")]), .list(.int), false),
+        (.list([.string("a")]), .list(.int), false),
+        (.list([.int(1)]), .int, false),
+        (.int(1), .list(.int), false),
+        (.list([]), .string, false),
+    ]
+
+    @Test(arguments: conformance)
+    func conforms(value: Value, type: ValueType, conforms: Bool) {
+        #expect(value.conforms(to: type) == conforms)
+    }
+
+    static let descriptions: [(value: Value, text: String)] = [
+        (.null, "null"),
+        (.bool(true), "true"),
+        (.bool(false), "false"),
+        (.int(42), "42"),
+        (.int(-7), "-7"),
+        (.double(0.3), "0.3"),
+        (.double(2), "2.0"),
+        (.double(-1.5), "-1.5"),
+        (.string("pro"), "\"pro\""),
+        (.string(""), "\"\""),
+        (.duration(129_600_000), "1d12h"),
+        (.duration(0), "0s"),
+        (.duration(-1_500), "-1s500ms"),
+        (.timestamp(1_772_357_400_000), "2026-03-01T09:30:00Z"),
+        (.timestamp(-500), "1969-12-31T23:59:59.500Z"),
+        (.version(v120), "v\"1.2.0\""),
+        (.list([.string("pro"), .string("team")]), "[\"pro\", \"team\"]"),
+        (.list([]), "[]"),
+        (.list([.list([.int(1)]), .null]), "[[1], null]"),
+    ]
+
+    @Test(arguments: descriptions)
+    func describes(value: Value, text: String) {
+        #expect(value.description == text)
+    }
+
+    static let types: [(value: Value, type: ValueType)] = [
+        (.null, .null),
+        (.bool(true), .bool),
+        (.int(1), .int),
+        (.double(1), .double),
+        (.string("s"), .string),
+        (.duration(1), .duration),
+        (.timestamp(1), .timestamp),
+        (.version(v120), .version),
+        (.list([.int(1), .int(2)]), .list(.int)),
+        (.list([]), .list(.null)),
+    ]
+
+    @Test(arguments: types)
+    func reportsItsType(value: Value, type: ValueType) {
+        #expect(value.type == type)
+    }
+}
