@@ -46,6 +46,8 @@ public struct ConfigurationLoader: Sendable {
 public struct LoadedConfiguration: Sendable {
     /// The validated configuration.
     public var configuration: Configuration
+    /// Every rule of the configuration, type-checked and compiled.
+    public var rules: RuleBook
     /// Warnings found while loading, sorted by position.
     public var warnings: [Diagnostic]
     /// The texts of the files read, for rendering diagnostics that point into them.

@@ -14,7 +14,8 @@ struct LoadSession {
     mutating func readFile(path: String, bytes: [UInt8], isMainFile: Bool, includeChain: [String]) {
         files.append(path)
         if let canonical = FileBytes.canonicalPath(path) { readCanonicalPaths.insert(canonical) }
-        sources.add(file: path, text: String(decoding: bytes, as: UTF8.self))
+        let text = String(decoding: bytes, as: UTF8.self)
+        sources.add(file: path, text: text)
         let (root, yamlDiagnostics) = YAMLDocumentReader(file: path).read(bytes)
         diagnostics.append(contentsOf: yamlDiagnostics)
         guard let root else {
@@ -30,7 +31,7 @@ struct LoadSession {
             diagnostics.error("config.notMapping", "the configuration must be a mapping of keys (version, tips, events, …), not \(root.kindDescription)", at: root.span)
             return
         }
-        var reader = ConfigFileReader(file: path, isMainFile: isMainFile, assembly: assembly)
+        var reader = ConfigFileReader(file: path, isMainFile: isMainFile, source: SourceLines(text: text), assembly: assembly)
         reader.read(root: root)
         assembly = reader.assembly
         diagnostics.append(contentsOf: reader.reader.diagnostics.all)
@@ -78,11 +79,14 @@ struct LoadSession {
     mutating func finish() throws(ConfigurationLoadError) -> LoadedConfiguration {
         assembly.files = files
         ReferenceChecker(assembly: assembly).check(into: &diagnostics)
+        let configuration = assembly.configuration
+        let (rules, ruleDiagnostics) = RuleBook.compile(configuration)
+        diagnostics.append(contentsOf: ruleDiagnostics)
         let sorted = diagnostics.sorted(fileOrder: files)
         if sorted.containsErrors {
             throw .invalid(DiagnosticsError(diagnostics: sorted, sources: sources))
         }
-        return LoadedConfiguration(configuration: assembly.configuration, warnings: sorted, sources: sources)
+        return LoadedConfiguration(configuration: configuration, rules: rules, warnings: sorted, sources: sources)
     }
 
     static func tooLarge(_ path: String, bytes: Int, at span: SourceSpan? = nil) -> Diagnostic {

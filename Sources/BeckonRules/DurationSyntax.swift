@@ -41,12 +41,15 @@ public enum DurationSyntax {
 
     static let expected = "expected a duration such as 500ms, 30s, 5m, 12h, 7d, 2w or 1d12h"
 
-    /// The shortest literal for a number of milliseconds, e.g. `1d12h`; `0s` for zero.
+    /// A literal for a number of milliseconds, e.g. `1d12h`; `0s` for zero.
+    /// Weeks are used only for whole weeks (`2w`), so `30d` reads as written, not as `4w2d`.
     public static func format(_ milliseconds: Int64) -> String {
         guard milliseconds != 0 else { return "0s" }
         var rest = milliseconds.magnitude
         var text = milliseconds < 0 ? "-" : ""
-        for unit in units where rest >= unit.milliseconds.magnitude {
+        let week = units[0].milliseconds.magnitude
+        let usable = rest % week == 0 ? units : Array(units.dropFirst())
+        for unit in usable where rest >= unit.milliseconds.magnitude {
             let count = rest / unit.milliseconds.magnitude
             rest -= count * unit.milliseconds.magnitude
             text += "\(count)\(unit.suffix)"

@@ -41,6 +41,22 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A string's text with `\\`, `"` and line breaks escaped as a rule literal would write them.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     /// The value as written in rules and shown in explanations.
     public var description: String {
         switch self {
@@ -48,7 +64,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
         case .bool(let value): value ? "true" : "false"
         case .int(let value): String(value)
         case .double(let value): String(value)
-        case .string(let value): "\"\(value)\""
+        case .string(let value): "\"" + Self.escaped(value) + "\""
         case .duration(let value): DurationSyntax.format(value)
         case .timestamp(let value): TimestampSyntax.format(value)
         case .version(let value): "v\"\(value)\""

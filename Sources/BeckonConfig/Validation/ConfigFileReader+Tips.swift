@@ -58,7 +58,7 @@ extension ConfigFileReader {
                 reader.diagnostics.error("config.value", "a rule in \(what) is empty", at: item.span)
                 return nil
             }
-            return RuleSource(text: text, span: item.span, origin: TextOriginReader.origin(of: item))
+            return RuleSource(text: text, span: item.span, origin: TextOriginReader(source: source).origin(of: item))
         }
     }
 

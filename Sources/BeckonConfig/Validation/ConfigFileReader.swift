@@ -14,6 +14,8 @@ struct ConfigFileReader {
     let file: String
     /// Whether this is the main file (only it must say `version:`).
     let isMainFile: Bool
+    /// The file's text, for locating the characters of rules.
+    let source: SourceLines
     var reader = NodeReader()
     var assembly: ConfigurationAssembly
 

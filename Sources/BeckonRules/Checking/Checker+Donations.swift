@@ -1,0 +1,162 @@
+import BeckonDiagnostics
+
+/// Window and filter queries over an event's logged donations, and plugin calls.
+extension Checker {
+    /// `events.X` narrowed by `within(D)` and `where(P)`, in the order written.
+    struct DonationQuery {
+        var event: RuleSchema.Event
+        /// The shortest window asked for (ms), if any.
+        var window: Int64?
+        /// Predicates over `info`, all of which must hold.
+        var predicates: [Evaluator] = []
+        var range: Range<Int>
+
+        init(event: RuleSchema.Event, range: Range<Int>) {
+            self.event = event
+            self.range = range
+        }
+    }
+
+    mutating func resolveCall(_ method: Method, _ arguments: [Syntax], range: Range<Int>) -> Resolved? {
+        switch method {
+        case .within(var query):
+            guard let argument = single(arguments, "within", "a duration such as 7d", range: range),
+                  let window = constantDuration(argument) else { return nil }
+            if let maxAge = query.event.maxAge, window > maxAge {
+                error("rule.windowExceedsRetention", "the window \(DurationSyntax.format(window)) is longer than this event's retention maxAge of \(DurationSyntax.format(maxAge)), so it could never be answered truthfully", argument.range)
+                return nil
+            }
+            query.window = min(query.window ?? window, window)
+            query.range = range
+            return .donations(query)
+        case .filter(var query):
+            guard let argument = single(arguments, "where", "a condition on info fields", range: range) else { return nil }
+            let outer = infoScope
+            infoScope = query.event
+            defer { infoScope = outer }
+            guard let predicate = checkBool(argument, "the condition of where(…)") else { return nil }
+            query.predicates.append(predicate.evaluate)
+            query.range = range
+            return .donations(query)
+        case .subset(let query, let largest):
+            let name = largest ? "largestSubset" : "smallestSubset"
+            guard let argument = single(arguments, name, "an info field such as info.kind", range: range) else { return nil }
+            guard case .member(let base, let field, let fieldRange) = argument.kind, case .identifier("info") = base.kind else {
+                error("rule.arguments", "\(name)(…) takes an info field such as info.kind", argument.range)
+                return nil
+            }
+            guard let index = query.event.infoFields.firstIndex(where: { $0.name == field }) else {
+                error("rule.unknownName", "unknown info field '\(field)'\(NameSuggester.hint(for: field, among: query.event.infoFields.map(\.name)))", fieldRange)
+                return nil
+            }
+            return .subset(query, field: index, largest: largest, range)
+        case .function(let name, let function):
+            return checkFunctionCall(name, function, arguments, range: range).map(Resolved.value)
+        }
+    }
+
+    private mutating func single(_ arguments: [Syntax], _ name: String, _ expected: String, range: Range<Int>) -> Syntax? {
+        guard arguments.count == 1 else {
+            error("rule.arguments", "\(name)(…) takes one argument, \(expected); found \(arguments.count)", range)
+            return nil
+        }
+        return arguments[0]
+    }
+
+    /// A window must be known at load, so that it can be checked against retention.
+    private mutating func constantDuration(_ syntax: Syntax) -> Int64? {
+        guard let checked = check(syntax) else { return nil }
+        guard checked.type == .duration, checked.isConstant else {
+            error("rule.arguments", "within(…) takes a constant duration such as 7d, not '\(text(syntax.range))'", syntax.range)
+            return nil
+        }
+        var state = EvaluationState()
+        guard case .duration(let value) = checked.evaluate(ConstantContext.shared, &state), value >= 0 else {
+            error("rule.arguments", "within(…) takes a duration that is not negative", syntax.range)
+            return nil
+        }
+        return value
+    }
+
+    /// `events.X….count`: a binary search for the window, then a scan only when filtered.
+    mutating func compileCount(_ query: DonationQuery) -> Checked {
+        let slot = query.event.slot, window = query.window, predicates = query.predicates
+        var checked = make(.int, range: query.range, constant: false) { context, state in
+            let log = context.donations(slot)
+            let start = Self.windowStart(log, window: window, now: context.now)
+            guard !predicates.isEmpty else { return .int(Int64(log.times.count - start)) }
+            var count: Int64 = 0
+            Self.forEachMatch(log, from: start, predicates, context, &state) { _ in count += 1 }
+            return .int(count)
+        }
+        checked.isCount = true
+        return checked
+    }
+
+    /// `….largestSubset(info.F).count` / `smallestSubset`: the size of the most or least frequent group.
+    mutating func compileSubsetCount(_ query: DonationQuery, field: Int, largest: Bool, range: Range<Int>) -> Checked {
+        let slot = query.event.slot, window = query.window, predicates = query.predicates
+        var checked = make(.int, range: range, constant: false) { context, state in
+            let log = context.donations(slot)
+            let start = Self.windowStart(log, window: window, now: context.now)
+            var groups: [Value: Int64] = [:]
+            Self.forEachMatch(log, from: start, predicates, context, &state) { index in
+                let info = index < log.infos.count ? log.infos[index] : []
+                groups[field < info.count ? info[field] : .null, default: 0] += 1
+            }
+            return .int((largest ? groups.values.max() : groups.values.min()) ?? 0)
+        }
+        checked.isCount = true
+        return checked
+    }
+
+    /// The index of the first donation inside the window (`now - time <= window`).
+    static func windowStart(_ log: DonationLog, window: Int64?, now: Int64) -> Int {
+        guard let window else { return 0 }
+        let (earliest, overflow) = now.subtractingReportingOverflow(window)
+        return overflow ? 0 : log.firstIndex(atOrAfter: earliest)
+    }
+
+    static func forEachMatch(_ log: DonationLog, from start: Int, _ predicates: [Evaluator], _ context: any RuleContext,
+                             _ state: inout EvaluationState, _ body: (Int) -> Void) {
+        let saved = state.info
+        defer { state.info = saved }
+        for index in start..<log.times.count {
+            state.info = index < log.infos.count ? log.infos[index] : []
+            if predicates.allSatisfy({ $0(context, &state).isTrue }) { body(index) }
+        }
+    }
+
+    private mutating func checkFunctionCall(_ name: String, _ function: RuleSchema.Function, _ arguments: [Syntax],
+                                            range: Range<Int>) -> Checked? {
+        guard arguments.count == function.parameters.count else {
+            let signature = "(" + function.parameters.map(\.description).joined(separator: ", ") + ")"
+            error("rule.arguments", "\(name) takes \(function.parameters.count) argument\(function.parameters.count == 1 ? "" : "s") \(signature); found \(arguments.count)", range)
+            return nil
+        }
+        var checkedArguments: [Checked] = []
+        for (argument, expected) in zip(arguments, function.parameters) {
+            guard let checked = check(argument) else { return nil }
+            let fits = checked.type == expected || checked.type == .null || (expected == .double && checked.type == .int)
+            guard fits else {
+                error("rule.type", "argument '\(text(argument.range))' of \(name) must be \(expected), not \(checked.type)", argument.range)
+                return nil
+            }
+            checkedArguments.append(checked)
+        }
+        let evaluators = checkedArguments.map(\.evaluate), slot = function.slot
+        let widen = function.parameters.map { $0 == .double }
+        return make(function.result, range: range, children: checkedArguments, constant: false) { context, state in
+            var values: [Value] = []
+            values.reserveCapacity(evaluators.count)
+            for (index, evaluate) in evaluators.enumerated() {
+                let value = evaluate(context, &state)
+                if widen[index], case .int(let integer) = value { values.append(.double(Double(integer))) } else { values.append(value) }
+            }
+            switch context.call(slot, arguments: values) {
+            case .success(let value): return value
+            case .failure(let failure): return state.fail("\(name) failed: \(failure.message)")
+            }
+        }
+    }
+}

@@ -1,0 +1,205 @@
+/// Typing and compiling binary operators.
+extension Checker {
+    mutating func checkBinary(_ op: BinaryOperator, _ leftSyntax: Syntax, _ rightSyntax: Syntax, range: Range<Int>) -> Checked? {
+        switch op {
+        case .and, .or:
+            let left = checkBool(leftSyntax, "the left side of '\(op.rawValue)'")
+            let right = checkBool(rightSyntax, "the right side of '\(op.rawValue)'")
+            guard let left, let right else { return nil }
+            let first = left.evaluate, second = right.evaluate
+            if op == .and {
+                return make(.bool, range: range, children: [left, right]) { context, state in
+                    first(context, &state).isTrue ? .bool(second(context, &state).isTrue) : .bool(false)
+                }
+            }
+            return make(.bool, range: range, children: [left, right]) { context, state in
+                first(context, &state).isTrue ? .bool(true) : .bool(second(context, &state).isTrue)
+            }
+        case .equal, .notEqual:
+            if let nullCheck = checkNullComparison(op, leftSyntax, rightSyntax, range: range) { return nullCheck }
+            fallthrough
+        default:
+            let left = check(leftSyntax)
+            let right = check(rightSyntax)
+            guard let left, let right else { return nil }
+            if op == .in { return checkMembership(left, right, leftSyntax, rightSyntax, range: range) }
+            if op.isComparison { return checkComparison(op, left, right, leftSyntax, rightSyntax, range: range) }
+            return checkArithmetic(op, left, right, leftSyntax, rightSyntax, range: range)
+        }
+    }
+
+    /// `x == null` and `x != null`: the only comparisons with null that can be true.
+    private mutating func checkNullComparison(_ op: BinaryOperator, _ leftSyntax: Syntax, _ rightSyntax: Syntax, range: Range<Int>) -> Checked? {
+        let subject: Syntax
+        if case .literal(.null) = rightSyntax.kind {
+            subject = leftSyntax
+        } else if case .literal(.null) = leftSyntax.kind {
+            subject = rightSyntax
+        } else {
+            return nil
+        }
+        guard let operand = check(subject) else { return nil }
+        let evaluate = operand.evaluate
+        let wantsNull = op == .equal
+        return make(.bool, range: range, children: [operand]) { context, state in
+            let isNull = evaluate(context, &state) == .null
+            return .bool(isNull == wantsNull)
+        }
+    }
+
+    private mutating func checkComparison(_ op: BinaryOperator, _ left: Checked, _ right: Checked,
+                                          _ leftSyntax: Syntax, _ rightSyntax: Syntax, range: Range<Int>) -> Checked? {
+        let ordered = op != .equal && op != .notEqual
+        let orderable: [ValueType] = [.int, .double, .string, .duration, .timestamp, .version]
+        guard Self.unify(left.type, right.type) != nil, !ordered || orderable.contains(Self.unify(left.type, right.type)!) else {
+            let verb = ordered ? "order" : "compare"
+            error("rule.type", "cannot \(verb) \(left.type) with \(right.type) in '\(text(range))'", range)
+            return nil
+        }
+        warnIfNeverHolds(op, left, right, range: range)
+        let first = left.evaluate, second = right.evaluate
+        return make(.bool, range: range, children: [left, right]) { context, state in
+            let a = first(context, &state), b = second(context, &state)
+            guard let order = Self.compare(a, b) else { return .bool(false) }
+            switch op {
+            case .equal: return .bool(order == 0)
+            case .notEqual: return .bool(order != 0)
+            case .less: return .bool(order < 0)
+            case .lessEqual: return .bool(order <= 0)
+            case .greater: return .bool(order > 0)
+            default: return .bool(order >= 0)
+            }
+        }
+    }
+
+    /// -1, 0 or 1; nil when either side is null (a comparison with null is false).
+    static func compare(_ a: Value, _ b: Value) -> Int? {
+        func order<T: Comparable>(_ x: T, _ y: T) -> Int { x < y ? -1 : (x == y ? 0 : 1) }
+        switch (a, b) {
+        case (.int(let x), .int(let y)): return order(x, y)
+        case (.duration(let x), .duration(let y)), (.timestamp(let x), .timestamp(let y)): return order(x, y)
+        case (.string(let x), .string(let y)): return order(x, y)
+        case (.version(let x), .version(let y)): return order(x, y)
+        case (.bool(let x), .bool(let y)): return x == y ? 0 : 1
+        case (.list(let x), .list(let y)): return x == y ? 0 : 1
+        default:
+            guard let x = a.asDouble, let y = b.asDouble else { return nil }
+            return order(x, y)
+        }
+    }
+
+    private mutating func warnIfNeverHolds(_ op: BinaryOperator, _ left: Checked, _ right: Checked, range: Range<Int>) {
+        func constantNumber(_ checked: Checked) -> Double? {
+            guard checked.isConstant else { return nil }
+            var state = EvaluationState()
+            return checked.evaluate(ConstantContext.shared, &state).asDouble
+        }
+        var never = false
+        if left.isCount, let bound = constantNumber(right) {
+            never = (op == .less && bound <= 0) || (op == .lessEqual && bound < 0) || (op == .equal && bound < 0)
+        } else if right.isCount, let bound = constantNumber(left) {
+            never = (op == .greater && bound <= 0) || (op == .greaterEqual && bound < 0) || (op == .equal && bound < 0)
+        }
+        if never {
+            warning("rule.neverHolds", "'\(text(range))' can never hold: a count is never negative", range)
+        }
+    }
+
+    private mutating func checkMembership(_ left: Checked, _ right: Checked, _ leftSyntax: Syntax, _ rightSyntax: Syntax,
+                                          range: Range<Int>) -> Checked? {
+        guard case .list(let element) = right.type else {
+            error("rule.type", "'in' needs a list on its right, but '\(text(rightSyntax.range))' is \(right.type)", rightSyntax.range)
+            return nil
+        }
+        guard Self.unify(left.type, element) != nil else {
+            error("rule.type", "'\(text(leftSyntax.range))' is \(left.type), so it can never be in a list of \(element)", range)
+            return nil
+        }
+        let needle = left.evaluate, haystack = right.evaluate
+        return make(.bool, range: range, children: [left, right]) { context, state in
+            let value = needle(context, &state)
+            guard value != .null, case .list(let items) = haystack(context, &state) else { return .bool(false) }
+            return .bool(items.contains { Self.compare(value, $0) == 0 })
+        }
+    }
+
+    private mutating func checkArithmetic(_ op: BinaryOperator, _ left: Checked, _ right: Checked,
+                                          _ leftSyntax: Syntax, _ rightSyntax: Syntax, range: Range<Int>) -> Checked? {
+        guard let resultType = Self.arithmeticType(op, left.type, right.type) else {
+            error("rule.type", "'\(op.rawValue)' cannot combine \(left.type) and \(right.type) in '\(text(range))'", range)
+            return nil
+        }
+        let first = left.evaluate, second = right.evaluate
+        return make(resultType, range: range, children: [left, right]) { context, state in
+            let a = first(context, &state), b = second(context, &state)
+            return Self.arithmetic(op, a, b, &state)
+        }
+    }
+
+    /// The result type of `left op right`, or nil when the operator does not apply.
+    static func arithmeticType(_ op: BinaryOperator, _ left: ValueType, _ right: ValueType) -> ValueType? {
+        switch (op, left, right) {
+        case (_, .int, .int): return .int
+        case (_, .int, .double), (_, .double, .int), (_, .double, .double): return .double
+        case (.add, .duration, .duration), (.subtract, .duration, .duration): return .duration
+        case (.subtract, .timestamp, .timestamp): return .duration
+        case (.add, .timestamp, .duration), (.add, .duration, .timestamp), (.subtract, .timestamp, .duration): return .timestamp
+        default: return nil
+        }
+    }
+
+    static func arithmetic(_ op: BinaryOperator, _ a: Value, _ b: Value, _ state: inout EvaluationState) -> Value {
+        switch (a, b) {
+        case (.int(let x), .int(let y)):
+            let result: (partialValue: Int64, overflow: Bool)
+            switch op {
+            case .add: result = x.addingReportingOverflow(y)
+            case .subtract: result = x.subtractingReportingOverflow(y)
+            case .multiply: result = x.multipliedReportingOverflow(by: y)
+            case .divide:
+                guard y != 0 else { return state.fail("division by zero") }
+                result = x.dividedReportingOverflow(by: y)
+            default:
+                guard y != 0 else { return state.fail("remainder by zero") }
+                result = x.remainderReportingOverflow(dividingBy: y)
+            }
+            return result.overflow ? state.fail("integer overflow in '\(op.rawValue)'") : .int(result.partialValue)
+        case (.duration(let x), .duration(let y)):
+            return checkedInstant(op == .add ? x.addingReportingOverflow(y) : x.subtractingReportingOverflow(y), &state, Value.duration)
+        case (.timestamp(let x), .timestamp(let y)):
+            return checkedInstant(x.subtractingReportingOverflow(y), &state, Value.duration)
+        case (.timestamp(let x), .duration(let y)):
+            return checkedInstant(op == .add ? x.addingReportingOverflow(y) : x.subtractingReportingOverflow(y), &state, Value.timestamp)
+        case (.duration(let x), .timestamp(let y)):
+            return checkedInstant(y.addingReportingOverflow(x), &state, Value.timestamp)
+        default:
+            guard let x = a.asDouble, let y = b.asDouble else { return .null }
+            switch op {
+            case .add: return .double(x + y)
+            case .subtract: return .double(x - y)
+            case .multiply: return .double(x * y)
+            case .divide: return y == 0 ? state.fail("division by zero") : .double(x / y)
+            default: return y == 0 ? state.fail("remainder by zero") : .double(x.truncatingRemainder(dividingBy: y))
+            }
+        }
+    }
+
+    private static func checkedInstant(_ result: (partialValue: Int64, overflow: Bool), _ state: inout EvaluationState,
+                                       _ wrap: (Int64) -> Value) -> Value {
+        result.overflow ? state.fail("time arithmetic overflow") : wrap(result.partialValue)
+    }
+}
+
+/// A context for folding constants: constant nodes never ask it anything.
+final class ConstantContext: RuleContext, @unchecked Sendable {
+    static let shared = ConstantContext()
+    var now: Int64 { 0 }
+    var subject: String { "" }
+    var appVersion: Version? { nil }
+    func parameter(_ slot: Int) -> Value { .null }
+    func eventSummary(_ slot: Int) -> EventSummary { EventSummary() }
+    func donations(_ slot: Int) -> DonationLog { DonationLog() }
+    func tipSummary(_ slot: Int) -> TipSummary { TipSummary() }
+    func scenarioSummary(_ slot: Int) -> ScenarioSummary { ScenarioSummary() }
+    func call(_ function: Int, arguments: [Value]) -> Result<Value, RuleCallError> { .success(.null) }
+}

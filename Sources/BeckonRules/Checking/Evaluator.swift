@@ -1,0 +1,57 @@
+/// A compiled node: computes its value from the context. Nodes are closures built once at load.
+typealias Evaluator = @Sendable (any RuleContext, inout EvaluationState) -> Value
+
+/// Per-evaluation state, on the caller's stack: no allocation unless explaining.
+struct EvaluationState {
+    /// Set by the first node that fails (a plugin error, a division by zero); the rule is then
+    /// neither true nor false.
+    var failure: String?
+    /// When explaining, each node's value by node id.
+    var trace: [Value?]?
+    /// Inside `where(…)`: the info values of the donation being tested.
+    var info: [Value] = []
+
+    mutating func fail(_ message: String) -> Value {
+        if failure == nil { failure = message }
+        return .null
+    }
+}
+
+/// A checked, compiled sub-expression.
+struct Checked {
+    var type: ValueType
+    var evaluate: Evaluator
+    /// The node's id in the explanation tree.
+    var node: Int
+    /// Whether the value depends on nothing in the context (so it can be folded and warned about).
+    var isConstant: Bool
+    /// Whether the value is a count (never negative), for "can never hold" warnings.
+    var isCount = false
+}
+
+/// What the explanation tree knows about a node besides its value.
+struct NodeInfo: Sendable {
+    /// Range in the rule text (Unicode scalars).
+    var range: Range<Int>
+    var children: [Int]
+    /// Literals are not shown as their own lines in explanations.
+    var isLiteral: Bool
+}
+
+extension Value {
+    /// Truthiness in `&&`, `||`, `!` and at the top of a rule: only `true` is true; null is false.
+    @inline(__always)
+    var isTrue: Bool {
+        if case .bool(true) = self { return true }
+        return false
+    }
+
+    /// The numeric value of an int or double, for widening.
+    var asDouble: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .double(let value): value
+        default: nil
+        }
+    }
+}

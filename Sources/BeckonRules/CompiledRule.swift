@@ -1,0 +1,99 @@
+public import BeckonDiagnostics
+
+/// A rule compiled into closures: evaluated without re-parsing and, for most rules, without
+/// allocating. Immutable, so one compiled rule may be evaluated from many threads at once.
+public final class CompiledRule: Sendable {
+    /// The rule as written.
+    public let text: String
+    /// Where each character of the rule is in its file.
+    public let origin: TextOrigin
+    private let root: Evaluator
+    private let rootNode: Int
+    private let nodes: [NodeInfo]
+
+    init(text: String, origin: TextOrigin, root: @escaping Evaluator, rootNode: Int, nodes: [NodeInfo]) {
+        self.text = text
+        self.origin = origin
+        self.root = root
+        self.rootNode = rootNode
+        self.nodes = nodes
+    }
+
+    /// Evaluates the rule against a context.
+    @inlinable
+    public func evaluate(in context: some RuleContext) -> RuleOutcome {
+        evaluate(existential: context)
+    }
+
+    @usableFromInline
+    func evaluate(existential context: any RuleContext) -> RuleOutcome {
+        var state = EvaluationState()
+        let value = root(context, &state)
+        if let failure = state.failure { return .failed(failure) }
+        return value.isTrue ? .satisfied : .notSatisfied
+    }
+
+    /// Evaluates the rule the same way while recording every sub-expression's value.
+    public func explain(in context: some RuleContext) -> RuleExplanation {
+        var state = EvaluationState()
+        state.trace = Array(repeating: nil, count: nodes.count)
+        let value = root(context, &state)
+        let outcome: RuleOutcome = state.failure.map(RuleOutcome.failed) ?? (value.isTrue ? .satisfied : .notSatisfied)
+        return RuleExplanation(outcome: outcome, root: node(rootNode, trace: state.trace ?? []))
+    }
+
+    private func node(_ id: Int, trace: [Value?]) -> ExplanationNode {
+        let info = nodes[id]
+        let scalars = Array(text.unicodeScalars)
+        let range = max(0, info.range.lowerBound)..<min(scalars.count, info.range.upperBound)
+        let children = info.children.filter { !nodes[$0].isLiteral }.map { node($0, trace: trace) }
+        return ExplanationNode(text: String(String.UnicodeScalarView(scalars[range])), value: trace[id],
+                               span: origin.span(ofOffsets: info.range), children: children)
+    }
+}
+
+/// A rule's evaluation with the value of each sub-expression (SEMANTICS §8).
+public struct RuleExplanation: Sendable {
+    /// What the rule gave.
+    public var outcome: RuleOutcome
+    /// The whole expression and, below it, its sub-expressions.
+    public var root: ExplanationNode
+
+    /// An indented tree: `✓`/`✗` for bool values, `·` for others, `–` for what short-circuiting
+    /// skipped.
+    public func rendered(indent: String = "") -> String {
+        var lines: [String] = []
+        root.render(into: &lines, indent: indent)
+        if case .failed(let message) = outcome {
+            lines.append("\(indent)! error: \(message)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// One sub-expression of an explained rule.
+public struct ExplanationNode: Sendable {
+    /// The sub-expression as written.
+    public var text: String
+    /// Its value, or nil when it was not evaluated (short-circuit).
+    public var value: Value?
+    /// Where it is in the file.
+    public var span: SourceSpan
+    /// Its non-literal operands.
+    public var children: [ExplanationNode]
+
+    func render(into lines: inout [String], indent: String) {
+        let mark: String
+        switch value {
+        case .bool(true): mark = "✓"
+        case .bool(false): mark = "✗"
+        case .none: mark = "–"
+        default: mark = "·"
+        }
+        let shown = value.map { "= \($0)" } ?? "(not evaluated)"
+        lines.append("\(indent)\(mark) \(text)  \(shown)")
+        for child in children {
+            child.render(into: &lines, indent: indent + "  ")
+        }
+    }
+}

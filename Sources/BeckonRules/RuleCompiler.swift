@@ -1,0 +1,62 @@
+public import BeckonDiagnostics
+
+/// Parses, type-checks and compiles rules against a schema. Compile once at load; evaluate often.
+public struct RuleCompiler: Sendable {
+    /// The names rules may use.
+    public let schema: RuleSchema
+
+    /// Creates a compiler for a schema.
+    public init(schema: RuleSchema) {
+        self.schema = schema
+    }
+
+    /// Compiles one rule, which must be a `bool` expression. `origin` says where each character
+    /// of `text` is in its file, so diagnostics point at the offending token.
+    public func compile(_ text: String, origin: TextOrigin) -> RuleCompilation {
+        var lexer = Lexer(text)
+        let tokens = lexer.tokenize()
+        if !lexer.problems.isEmpty {
+            return RuleCompilation(rule: nil, diagnostics: lexer.problems.map {
+                .error("rule.syntax", $0.message, at: origin.span(ofOffsets: $0.range))
+            })
+        }
+        var parser = Parser(tokens: tokens)
+        let syntax: Syntax
+        do {
+            syntax = try parser.parseRule()
+        } catch {
+            return RuleCompilation(rule: nil, diagnostics: [.error("rule.syntax", error.message, at: origin.span(ofOffsets: error.range))])
+        }
+        var checker = Checker(schema: schema, origin: origin, text: text)
+        guard let checked = checker.checkBool(syntax, "a rule"), !checker.diagnostics.containsErrors else {
+            return RuleCompilation(rule: nil, diagnostics: checker.diagnostics)
+        }
+        var diagnostics = checker.diagnostics
+        if checked.isConstant {
+            var state = EvaluationState()
+            let value = checked.evaluate(ConstantContext.shared, &state).isTrue
+            diagnostics.append(.warning("rule.constant", "this rule is always \(value); it does not depend on anything", at: origin.span(ofOffsets: syntax.range)))
+        }
+        let rule = CompiledRule(text: text, origin: origin, root: checked.evaluate, rootNode: checked.node, nodes: checker.nodes)
+        return RuleCompilation(rule: rule, diagnostics: diagnostics)
+    }
+}
+
+/// The result of compiling a rule: the rule (nil when it has errors) and its diagnostics.
+public struct RuleCompilation: Sendable {
+    /// The compiled rule, or nil when any diagnostic is an error.
+    public var rule: CompiledRule?
+    /// Errors and warnings, at their positions in the file.
+    public var diagnostics: [Diagnostic]
+}
+
+/// What evaluating a rule gave.
+public enum RuleOutcome: Hashable, Sendable {
+    case satisfied
+    case notSatisfied
+    /// A plugin function or an operation failed; the rule counts as not satisfied.
+    case failed(String)
+
+    /// Whether the rule holds; a failed rule never does.
+    public var isSatisfied: Bool { self == .satisfied }
+}

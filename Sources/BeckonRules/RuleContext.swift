@@ -1,0 +1,103 @@
+/// What a rule reads while it is evaluated: supplied by the engine (and through it the store),
+/// asked for by slot so that nothing is looked up by name at evaluation time.
+///
+/// A class protocol, so that passing a context to a compiled rule never copies or boxes it.
+public protocol RuleContext: AnyObject {
+    /// The decision's instant (Unix ms).
+    var now: Int64 { get }
+    /// The subject's id.
+    var subject: String { get }
+    /// The current app version, if known.
+    var appVersion: Version? { get }
+    /// A parameter's value for the subject (its default when unset).
+    func parameter(_ slot: Int) -> Value
+    /// An event's lifetime counters for the subject.
+    func eventSummary(_ slot: Int) -> EventSummary
+    /// The event's logged donations for the subject, oldest first.
+    func donations(_ slot: Int) -> DonationLog
+    /// Another tip's state for the subject.
+    func tipSummary(_ slot: Int) -> TipSummary
+    /// A scenario's counters for the subject.
+    func scenarioSummary(_ slot: Int) -> ScenarioSummary
+    /// Calls a plugin function; a failure makes the rule evaluate to an error.
+    func call(_ function: Int, arguments: [Value]) -> Result<Value, RuleCallError>
+}
+
+/// Lifetime counters of one event for one subject.
+public struct EventSummary: Sendable, Hashable {
+    /// Donations since the last reset (exact, even after the log was pruned).
+    public var count: Int64
+    /// The first donation's instant, if any.
+    public var first: Int64?
+    /// The last donation's instant, if any.
+    public var last: Int64?
+
+    /// Creates a summary.
+    public init(count: Int64 = 0, first: Int64? = nil, last: Int64? = nil) {
+        self.count = count
+        self.first = first
+        self.last = last
+    }
+}
+
+/// The logged donations of one event for one subject, oldest first.
+public struct DonationLog: Sendable {
+    /// Donation instants, ascending.
+    public var times: [Int64]
+    /// Each donation's info values in the event's declared field order (empty arrays when the
+    /// event declares no info).
+    public var infos: [[Value]]
+
+    /// Creates a log; `infos` is either empty or parallel to `times`.
+    public init(times: [Int64] = [], infos: [[Value]] = []) {
+        self.times = times
+        self.infos = infos
+    }
+
+    /// The index of the first donation at or after `instant` (binary search).
+    func firstIndex(atOrAfter instant: Int64) -> Int {
+        var low = 0, high = times.count
+        while low < high {
+            let middle = (low + high) / 2
+            if times[middle] < instant { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+/// Another tip's state, as rules see it.
+public struct TipSummary: Sendable, Hashable {
+    public var displayCount: Int64
+    public var invalidated: Bool
+    /// `pending`, `available` or `invalidated`.
+    public var status: String
+
+    /// Creates a summary.
+    public init(displayCount: Int64 = 0, invalidated: Bool = false, status: String = "pending") {
+        self.displayCount = displayCount
+        self.invalidated = invalidated
+        self.status = status
+    }
+}
+
+/// A scenario's counters, as rules see them.
+public struct ScenarioSummary: Sendable, Hashable {
+    public var executions: Int64
+    public var events: Int64
+
+    /// Creates a summary.
+    public init(executions: Int64 = 0, events: Int64 = 0) {
+        self.executions = executions
+        self.events = events
+    }
+}
+
+/// Why a plugin function could not produce a value.
+public struct RuleCallError: Error, Sendable, Hashable {
+    public var message: String
+
+    /// Creates an error.
+    public init(message: String) {
+        self.message = message
+    }
+}

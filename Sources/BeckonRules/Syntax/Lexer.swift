@@ -1,0 +1,201 @@
+/// Splits a rule's text into tokens. Every loop advances by at least one scalar, so lexing ends
+/// on any input; problems are reported with the offending range and lexing continues.
+struct Lexer {
+    private let scalars: [Unicode.Scalar]
+    private var index = 0
+    private(set) var problems: [(message: String, range: Range<Int>)] = []
+
+    init(_ text: String) {
+        scalars = Array(text.unicodeScalars)
+    }
+
+    /// All tokens, ending with `.end`.
+    mutating func tokenize() -> [Token] {
+        var tokens: [Token] = []
+        while true {
+            let token = next()
+            tokens.append(token)
+            if token.kind == .end { return tokens }
+        }
+    }
+
+    private mutating func next() -> Token {
+        skipSpace()
+        guard index < scalars.count else { return Token(kind: .end, range: index..<index) }
+        let start = index
+        let scalar = scalars[index]
+        if Self.isIdentifierStart(scalar) {
+            if scalar == "v", index + 1 < scalars.count, scalars[index + 1] == "\"" || scalars[index + 1] == "'" {
+                return versionLiteral()
+            }
+            while index < scalars.count, Self.isIdentifierPart(scalars[index]) { index += 1 }
+            let name = String(String.UnicodeScalarView(scalars[start..<index]))
+            let kind: Token.Kind = switch name {
+            case "true": .keywordTrue
+            case "false": .keywordFalse
+            case "null": .keywordNull
+            case "in": .keywordIn
+            default: .identifier(name)
+            }
+            return Token(kind: kind, range: start..<index)
+        }
+        if Self.isDigit(scalar) { return number() }
+        if scalar == "\"" || scalar == "'" {
+            let (text, _) = stringBody(quote: scalar)
+            return Token(kind: .string(text), range: start..<index)
+        }
+        index += 1
+        let following = index < scalars.count ? scalars[index] : nil
+        func pair(_ second: Unicode.Scalar, _ double: Token.Kind, else single: Token.Kind?) -> Token? {
+            if following == second {
+                index += 1
+                return Token(kind: double, range: start..<index)
+            }
+            return single.map { Token(kind: $0, range: start..<index) }
+        }
+        let token: Token? = switch scalar {
+        case "(": Token(kind: .leftParen, range: start..<index)
+        case ")": Token(kind: .rightParen, range: start..<index)
+        case "[": Token(kind: .leftBracket, range: start..<index)
+        case "]": Token(kind: .rightBracket, range: start..<index)
+        case ".": Token(kind: .dot, range: start..<index)
+        case ",": Token(kind: .comma, range: start..<index)
+        case "+": Token(kind: .plus, range: start..<index)
+        case "-": Token(kind: .minus, range: start..<index)
+        case "*": Token(kind: .star, range: start..<index)
+        case "/": Token(kind: .slash, range: start..<index)
+        case "%": Token(kind: .percent, range: start..<index)
+        case "!": pair("=", .notEqual, else: .bang)
+        case "=": pair("=", .equal, else: nil)
+        case "<": pair("=", .lessEqual, else: .less)
+        case ">": pair("=", .greaterEqual, else: .greater)
+        case "&": pair("&", .and, else: nil)
+        case "|": pair("|", .or, else: nil)
+        default: nil
+        }
+        if let token { return token }
+        let message: String = switch scalar {
+        case "=": "'=' is not an operator; write '==' to compare"
+        case "&": "'&' is not an operator; write '&&'"
+        case "|": "'|' is not an operator; write '||'"
+        default: "unexpected character '\(Self.printable(scalar))'"
+        }
+        problems.append((message, start..<index))
+        return next()
+    }
+
+    private mutating func skipSpace() {
+        while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
+    }
+
+    /// An integer, a decimal, or a duration literal such as `7d` or `1d12h`.
+    private mutating func number() -> Token {
+        let start = index
+        while index < scalars.count, Self.isDigit(scalars[index]) { index += 1 }
+        if index < scalars.count, scalars[index].properties.isAlphabetic, scalars[index].isASCII {
+            // A duration: digits and unit letters, glued together (`1d12h`).
+            while index < scalars.count, scalars[index].isASCII,
+                  Self.isDigit(scalars[index]) || scalars[index].properties.isAlphabetic { index += 1 }
+            let text = String(String.UnicodeScalarView(scalars[start..<index]))
+            switch DurationSyntax.parse(text) {
+            case .success(let milliseconds):
+                return Token(kind: .duration(milliseconds), range: start..<index)
+            case .failure(let error):
+                problems.append((error.message, start..<index))
+                return Token(kind: .duration(0), range: start..<index)
+            }
+        }
+        var isDouble = false
+        if index + 1 < scalars.count, scalars[index] == ".", Self.isDigit(scalars[index + 1]) {
+            isDouble = true
+            index += 1
+            while index < scalars.count, Self.isDigit(scalars[index]) { index += 1 }
+        }
+        if index < scalars.count, scalars[index] == "e" || scalars[index] == "E" {
+            var lookahead = index + 1
+            if lookahead < scalars.count, scalars[lookahead] == "+" || scalars[lookahead] == "-" { lookahead += 1 }
+            if lookahead < scalars.count, Self.isDigit(scalars[lookahead]) {
+                isDouble = true
+                index = lookahead
+                while index < scalars.count, Self.isDigit(scalars[index]) { index += 1 }
+            }
+        }
+        let text = String(String.UnicodeScalarView(scalars[start..<index]))
+        if isDouble {
+            guard let value = Double(text), value.isFinite else {
+                problems.append(("the number '\(Self.abbreviated(text))' is out of range", start..<index))
+                return Token(kind: .double(0), range: start..<index)
+            }
+            return Token(kind: .double(value), range: start..<index)
+        }
+        guard let value = Int64(text) else {
+            problems.append(("the integer '\(Self.abbreviated(text))' does not fit in 64 bits", start..<index))
+            return Token(kind: .int(0), range: start..<index)
+        }
+        return Token(kind: .int(value), range: start..<index)
+    }
+
+    /// The body of a quoted string starting at the quote; escapes `\\ \" \' \n \t \r`.
+    private mutating func stringBody(quote: Unicode.Scalar) -> (String, closed: Bool) {
+        let start = index
+        index += 1
+        var text = String.UnicodeScalarView()
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == quote {
+                index += 1
+                return (String(text), true)
+            }
+            if scalar == "\\" {
+                guard index + 1 < scalars.count else { break }
+                let escaped = scalars[index + 1]
+                switch escaped {
+                case "\\", "\"", "'": text.append(escaped)
+                case "n": text.append("\n")
+                case "t": text.append("\t")
+                case "r": text.append("\r")
+                default:
+                    problems.append(("unknown escape '\\\(Self.printable(escaped))' in a string", index..<index + 2))
+                }
+                index += 2
+                continue
+            }
+            text.append(scalar)
+            index += 1
+        }
+        problems.append(("this string is never closed; add \(quote == "\"" ? "\"" : "'")", start..<start + 1))
+        return (String(text), false)
+    }
+
+    /// `v"1.2.3"`.
+    private mutating func versionLiteral() -> Token {
+        let start = index
+        index += 1
+        let (text, closed) = stringBody(quote: scalars[index])
+        guard closed else { return Token(kind: .version(Version(major: 0)), range: start..<index) }
+        guard let version = Version(text) else {
+            problems.append((Version.problem(with: text), start..<index))
+            return Token(kind: .version(Version(major: 0)), range: start..<index)
+        }
+        return Token(kind: .version(version), range: start..<index)
+    }
+
+    static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || scalar == "_"
+    }
+
+    static func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
+        isIdentifierStart(scalar) || isDigit(scalar)
+    }
+
+    static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
+
+    static func printable(_ scalar: Unicode.Scalar) -> String {
+        scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F
+            ? "U+\(String(scalar.value, radix: 16, uppercase: true))" : String(scalar)
+    }
+
+    static func abbreviated(_ text: String) -> String {
+        text.count > 24 ? String(text.prefix(24)) + "…" : text
+    }
+}
