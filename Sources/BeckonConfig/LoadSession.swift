@@ -91,7 +91,8 @@ struct LoadSession {
 
     static func tooLarge(_ path: String, bytes: Int, at span: SourceSpan? = nil) -> Diagnostic {
         let mebibytes = Double(bytes) / 1_048_576
-        let shown = (mebibytes * 10).rounded() / 10
+        // Rounded up, so that a file just over the limit does not read as "16.0 MiB".
+        let shown = (mebibytes * 10).rounded(.up) / 10
         return .error("config.fileTooLarge", "'\(path)' is \(shown) MiB; a configuration file may be at most \(YAMLLimits.maxFileBytes / 1_048_576) MiB", at: span ?? .wholeFile(path))
     }
 

@@ -16,8 +16,11 @@ enum YAMLEvent {
 
 /// A libyaml syntax error with its 1-based position.
 struct YAMLSyntaxError: Error {
-    var message: String
+    /// libyaml's description of the problem ("found unexpected end of stream").
+    var problem: String
     var location: SourcePosition
+    /// What libyaml was reading ("while scanning a quoted scalar") and where that construct began.
+    var context: (text: String, location: SourcePosition)?
 }
 
 /// Owns one libyaml parser and the bytes it reads: created in `init`, freed in `deinit`.
@@ -84,11 +87,8 @@ final class LibYAMLParser {
 
     private func currentError() -> YAMLSyntaxError {
         let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
-        var message = problem
-        if let context = parser.context.map({ String(cString: $0) }) {
-            message += " (\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
-        }
-        return YAMLSyntaxError(message: message, location: Self.location(parser.problem_mark))
+        let context = parser.context.map { (text: String(cString: $0), location: Self.location(parser.context_mark)) }
+        return YAMLSyntaxError(problem: problem, location: Self.location(parser.problem_mark), context: context)
     }
 
     private static func location(_ mark: yaml_mark_t) -> SourcePosition {

@@ -19,7 +19,8 @@ struct YAMLDocumentReader {
         while true {
             switch parser.next() {
             case .failure(let error):
-                return (nil, [syntaxDiagnostic(error, bytes: bytes)])
+                // Keep what was found before the error (a duplicate key above it) too.
+                return (nil, builder.diagnostics + [syntaxDiagnostic(error, bytes: bytes)])
             case .success((let event, let start, let end)):
                 if case .streamEnd = event {
                     return (builder.root, builder.diagnostics)
@@ -32,12 +33,24 @@ struct YAMLDocumentReader {
         }
     }
 
-    /// libyaml's message, or a clearer one when a tab indents a line at or before the error.
+    /// libyaml's message, or a clearer one when a tab indents the line of the error.
     private func syntaxDiagnostic(_ error: YAMLSyntaxError, bytes: [UInt8]) -> Diagnostic {
-        if let tab = Self.firstIndentingTab(in: bytes, throughLine: error.location.line) {
+        // Only the error's own line counts: a tab on an earlier line that libyaml accepted (in a
+        // block scalar's text) has nothing to do with the error.
+        if let tab = Self.indentingTab(onLineOf: error.location, in: bytes) {
             return .error("yaml.tab", "tabs cannot indent YAML; use spaces", at: SourceSpan(file: file, at: tab))
         }
-        return .error("yaml.syntax", "invalid YAML: \(error.message)", at: SourceSpan(file: file, at: error.location))
+        guard let context = error.context else {
+            return .error("yaml.syntax", "invalid YAML: \(error.problem)", at: SourceSpan(file: file, at: error.location))
+        }
+        // At the end of the file libyaml points past the last line; where the unfinished construct
+        // began (an unclosed quote or bracket) is what the author has to look at.
+        if error.location >= Self.location(ofByte: bytes.count, in: bytes) {
+            return .error("yaml.syntax", "invalid YAML: \(error.problem) (\(context.text) that starts here)",
+                          at: SourceSpan(file: file, at: context.location))
+        }
+        return .error("yaml.syntax", "invalid YAML: \(error.problem) (\(context.text) at line \(context.location.line), column \(context.location.column))",
+                      at: SourceSpan(file: file, at: error.location))
     }
 
     /// The offset of the first byte that does not belong to well-formed UTF-8, if any.
@@ -72,25 +85,29 @@ struct YAMLDocumentReader {
         return SourcePosition(line: line, column: column)
     }
 
-    /// The first tab in the leading white space of a line, up to `lastLine`.
-    static func firstIndentingTab(in bytes: [UInt8], throughLine lastLine: Int) -> SourcePosition? {
+    /// A tab at `location`, or else the first tab in the leading white space of its line.
+    static func indentingTab(onLineOf location: SourcePosition, in bytes: [UInt8]) -> SourcePosition? {
         var line = 1
-        var column = 1
-        var inIndent = true
-        for byte in bytes {
-            if byte == UInt8(ascii: "\n") {
-                if line >= lastLine { return nil }
-                line += 1
-                column = 1
-                inIndent = true
-                continue
-            }
-            if inIndent {
-                if byte == UInt8(ascii: "\t") { return SourcePosition(line: line, column: column) }
-                if byte != UInt8(ascii: " ") { inIndent = false }
-            }
-            column += 1
+        var index = 0
+        while line < location.line, index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+            index += 1
         }
-        return nil
+        guard line == location.line else { return nil }
+        var column = 1
+        var firstIndentingTab: SourcePosition?
+        var inIndent = true
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\t") {
+                if column == location.column { return location }
+                if inIndent, firstIndentingTab == nil { firstIndentingTab = SourcePosition(line: line, column: column) }
+            } else if byte != UInt8(ascii: " ") {
+                inIndent = false
+            }
+            if byte & 0xC0 != 0x80 { column += 1 }  // columns count characters, not UTF-8 bytes
+            index += 1
+        }
+        return firstIndentingTab
     }
 }

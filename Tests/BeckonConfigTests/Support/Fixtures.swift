@@ -1,0 +1,110 @@
+import BeckonConfig
+import BeckonDiagnostics
+import Foundation
+import Testing
+
+/// Where the fixtures and the example configuration are, found from this file's own path so the
+/// tests do not depend on the working directory.
+enum Fixtures {
+    /// `Tests/BeckonConfigTests/Fixtures`, absolute.
+    static let directory: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        url.deleteLastPathComponent()  // Support
+        url.deleteLastPathComponent()  // BeckonConfigTests
+        return url.appendingPathComponent("Fixtures").path
+    }()
+
+    /// The repository root, absolute.
+    static let repositoryRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }  // Support, BeckonConfigTests, Tests, file
+        return url.path
+    }()
+
+    /// The absolute path of a fixture, e.g. `path("bad/empty.yaml")`.
+    static func path(_ relative: String) -> String {
+        directory + "/" + relative
+    }
+
+    /// Loads a configuration file expected to be invalid and returns its diagnostics; records an
+    /// issue (and returns nil) when it loads or cannot be read.
+    static func diagnostics(loading path: String, sourceLocation: SourceLocation = #_sourceLocation) -> DiagnosticsError? {
+        do throws(ConfigurationLoadError) {
+            _ = try ConfigurationLoader().load(path: path)
+            Issue.record("\(path) loaded, but it should be invalid", sourceLocation: sourceLocation)
+        } catch {
+            switch error {
+            case .invalid(let diagnostics):
+                return diagnostics
+            case .unreadable(let path, let reason):
+                Issue.record("\(path) is unreadable: \(reason)", sourceLocation: sourceLocation)
+            }
+        }
+        return nil
+    }
+
+    /// Loads YAML text expected to be invalid and returns its diagnostics.
+    static func diagnostics(yaml: String, path: String = "test.yaml", sourceLocation: SourceLocation = #_sourceLocation) -> DiagnosticsError? {
+        do throws(ConfigurationLoadError) {
+            _ = try ConfigurationLoader().load(yaml: yaml, path: path)
+            Issue.record("the YAML loaded, but it should be invalid:\n\(yaml)", sourceLocation: sourceLocation)
+        } catch {
+            switch error {
+            case .invalid(let diagnostics):
+                return diagnostics
+            case .unreadable(let path, let reason):
+                Issue.record("\(path) is unreadable: \(reason)", sourceLocation: sourceLocation)
+            }
+        }
+        return nil
+    }
+
+    /// Renders diagnostics as `beckon check` shows them, with the fixtures folder removed from
+    /// every path so the text does not depend on where the repository is checked out.
+    static func render(_ error: DiagnosticsError) -> String {
+        DiagnosticRenderer(sources: error.sources).render(error.diagnostics)
+            .replacingOccurrences(of: directory + "/", with: "")
+    }
+}
+
+/// A fresh folder under the system's temporary folder, removed by `remove()`.
+struct TemporaryFolder {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("beckon-config-tests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// Writes `bytes` to `name` in the folder and returns the file's path.
+    @discardableResult
+    func write(_ name: String, bytes: [UInt8]) throws -> String {
+        let file = path + "/" + name
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+
+    /// Writes `text` to `name` in the folder and returns the file's path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        try write(name, bytes: Array(text.utf8))
+    }
+
+    /// Creates a folder inside this one.
+    func createFolder(_ name: String) throws {
+        try FileManager.default.createDirectory(atPath: path + "/" + name, withIntermediateDirectories: true)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+extension DiagnosticsError {
+    /// The diagnostics' codes, in order.
+    var codes: [String] { diagnostics.map(\.code) }
+
+    /// `file:line:col code` of each diagnostic, for compact expectations.
+    var summaries: [String] { diagnostics.map { "\($0.span) \($0.code)" } }
+}
