@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "beckon-bench",
             dependencies: [
-                "BeckonConfig", "BeckonCore", "BeckonDiagnostics",
+                "BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonRules",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

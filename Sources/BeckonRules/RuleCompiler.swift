@@ -27,7 +27,7 @@ public struct RuleCompiler: Sendable {
         } catch {
             return RuleCompilation(rule: nil, diagnostics: [.error("rule.syntax", error.message, at: origin.span(ofOffsets: error.range))])
         }
-        var checker = Checker(schema: schema, origin: origin, text: text)
+        var checker = Checker(schema: schema, origin: origin, scalars: lexer.scalars)
         guard let checked = checker.checkBool(syntax, "a rule"), !checker.diagnostics.containsErrors else {
             return RuleCompilation(rule: nil, diagnostics: checker.diagnostics)
         }

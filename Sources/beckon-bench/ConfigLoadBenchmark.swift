@@ -13,11 +13,12 @@ struct ConfigLoadBenchmark: ParsableCommand {
     @Option(help: "Number of tips.") var tips = 10_000
     @Option(help: "Number of events.") var events = 1_000
     @Option(help: "Measured runs.") var runs = 20
+    @Option(help: "Rules per tip (each is parsed, type-checked and compiled at load).") var rulesPerTip = 2
     @Option(help: ArgumentHelp("Also keep the generated configuration at this path.", valueName: "path"))
     var keep: String?
 
     func run() throws {
-        let text = Self.generate(tips: tips, events: events)
+        let text = Self.generate(tips: tips, events: events, rulesPerTip: rulesPerTip)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-bench-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -29,13 +30,14 @@ struct ConfigLoadBenchmark: ParsableCommand {
         let measurement = try Measurement.run(runs: runs) {
             loadedTips = try ConfigurationLoader().load(path: path).configuration.tips.count
         }
-        print("config-load: \(tips) tips, \(events) events, \(text.utf8.count / 1024) KiB of YAML")
+        print("config-load: \(tips) tips, \(events) events, \(tips * rulesPerTip) rules, \(text.utf8.count / 1024) KiB of YAML")
         print("config-load: \(measurement.summary()) per load (\(loadedTips) tips loaded)")
     }
 
     /// A configuration shaped like a real one: typed parameters, events with info and retention,
     /// tips with content, actions and rules, groups and scenarios.
-    static func generate(tips: Int, events: Int) -> String {
+    /// Rules vary per tip, so that nothing can be shared between them.
+    static func generate(tips: Int, events: Int, rulesPerTip: Int) -> String {
         var yaml = "version: 1\napp: {version: \"2.3.1\"}\ndisplay: {frequency: daily}\nstore: {backend: memory}\n"
         yaml += "parameters:\n  isLoggedIn: {type: bool, default: false}\n  plan: {type: string, default: free}\n"
         yaml += "events:\n"
@@ -51,10 +53,12 @@ struct ConfigLoadBenchmark: ParsableCommand {
                 message: "Something useful about feature \(index)."
                 image: star.fill
                 actions: [{id: learn-more, title: Learn more}]
-                rules:
-                  - params.isLoggedIn
-                  - events.event-\(event).within(7d).count >= 3
-                maxDisplayCount: 3
+                rules:\(rulesPerTip == 0 ? " []" : "")
+            \((0..<rulesPerTip).map { rule in
+                rule % 2 == 0
+                    ? "      - events[\"event-\(event)\"].within(\(index % 7 + 1)d).count >= \(rule + 1 + index % 5)\n"
+                    : "      - params.isLoggedIn && params.plan != \"plan-\(index)-\(rule)\"\n"
+            }.joined())    maxDisplayCount: 3
                 maxDisplayDuration: 2m
 
             """

@@ -11,10 +11,10 @@ struct Checker {
     /// Inside `where(…)`: the event whose `info` fields are in scope.
     var infoScope: RuleSchema.Event?
 
-    init(schema: RuleSchema, origin: TextOrigin, text: String) {
+    init(schema: RuleSchema, origin: TextOrigin, scalars: [Unicode.Scalar]) {
         self.schema = schema
         self.origin = origin
-        self.scalars = Array(text.unicodeScalars)
+        self.scalars = scalars
     }
 
     // MARK: Diagnostics

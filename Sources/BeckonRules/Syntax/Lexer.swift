@@ -1,7 +1,8 @@
 /// Splits a rule's text into tokens. Every loop advances by at least one scalar, so lexing ends
 /// on any input; problems are reported with the offending range and lexing continues.
 struct Lexer {
-    private let scalars: [Unicode.Scalar]
+    /// The rule's characters; offsets everywhere are indexes into this array.
+    let scalars: [Unicode.Scalar]
     private var index = 0
     private(set) var problems: [(message: String, range: Range<Int>)] = []
 
@@ -29,7 +30,7 @@ struct Lexer {
                 return versionLiteral()
             }
             while index < scalars.count, Self.isIdentifierPart(scalars[index]) { index += 1 }
-            let name = String(String.UnicodeScalarView(scalars[start..<index]))
+            let name = Self.asciiString(scalars[start..<index])
             let kind: Token.Kind = switch name {
             case "true": .keywordTrue
             case "false": .keywordFalse
@@ -85,18 +86,17 @@ struct Lexer {
     }
 
     private mutating func skipSpace() {
-        while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
+        while index < scalars.count, Self.isSpace(scalars[index]) { index += 1 }
     }
 
     /// An integer, a decimal, or a duration literal such as `7d` or `1d12h`.
     private mutating func number() -> Token {
         let start = index
         while index < scalars.count, Self.isDigit(scalars[index]) { index += 1 }
-        if index < scalars.count, scalars[index].properties.isAlphabetic, scalars[index].isASCII {
+        if index < scalars.count, Self.isASCIILetter(scalars[index]) {
             // A duration: digits and unit letters, glued together (`1d12h`).
-            while index < scalars.count, scalars[index].isASCII,
-                  Self.isDigit(scalars[index]) || scalars[index].properties.isAlphabetic { index += 1 }
-            let text = String(String.UnicodeScalarView(scalars[start..<index]))
+            while index < scalars.count, Self.isDigit(scalars[index]) || Self.isASCIILetter(scalars[index]) { index += 1 }
+            let text = Self.asciiString(scalars[start..<index])
             switch DurationSyntax.parse(text) {
             case .success(let milliseconds):
                 return Token(kind: .duration(milliseconds), range: start..<index)
@@ -120,7 +120,7 @@ struct Lexer {
                 while index < scalars.count, Self.isDigit(scalars[index]) { index += 1 }
             }
         }
-        let text = String(String.UnicodeScalarView(scalars[start..<index]))
+        let text = Self.asciiString(scalars[start..<index])
         if isDouble {
             guard let value = Double(text), value.isFinite else {
                 problems.append(("the number '\(Self.abbreviated(text))' is out of range", start..<index))
@@ -181,7 +181,25 @@ struct Lexer {
     }
 
     static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || scalar == "_"
+        isASCIILetter(scalar) || scalar == "_"
+    }
+
+    static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
+    }
+
+    /// White space; ASCII is decided without the Unicode tables, which are slow to consult.
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" }
+        return scalar.properties.isWhitespace
+    }
+
+    /// A string from characters known to be ASCII (identifiers, numbers).
+    static func asciiString(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        String(unsafeUninitializedCapacity: scalars.count) { buffer in
+            for (offset, scalar) in scalars.enumerated() { buffer[offset] = UInt8(truncatingIfNeeded: scalar.value) }
+            return scalars.count
+        }
     }
 
     static func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
