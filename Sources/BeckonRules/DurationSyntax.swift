@@ -10,6 +10,12 @@ public enum DurationSyntax {
     public static func parse(_ text: String) -> Result<Int64, DurationSyntaxError> {
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty else { return .failure(.init(text: text, reason: "a duration cannot be empty")) }
+        if bytes.contains(where: { $0 == 0x20 || $0 == 0x09 }) {
+            return .failure(.init(text: text, reason: "write a duration without spaces, e.g. 90d or 1d12h"))
+        }
+        if bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
+            return .failure(.init(text: text, reason: "units are lower-case: ms, s, m, h, d or w"))
+        }
         var index = 0
         var total: Int64 = 0
         var previousUnit = -1

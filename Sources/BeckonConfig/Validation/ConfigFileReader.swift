@@ -143,7 +143,8 @@ struct ConfigFileReader {
     }
 
     /// Iterates the `id: {…}` entries of a section, checking each id and claiming it for `kind`.
-    mutating func forEachDeclaration(in node: YAMLNode, section: String, kind: String, allowNull: Bool = false,
+    /// An empty section (`tips:` with nothing under it) declares nothing.
+    mutating func forEachDeclaration(in node: YAMLNode, section: String, kind: String,
                                      _ body: (inout ConfigFileReader, String, YAMLPair) -> Void) {
         guard let pairs = reader.pairs(node, "'\(section)'", allowNull: true) else { return }
         for pair in pairs {
