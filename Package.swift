@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "beckon-bench", targets: ["beckon-bench"]),
         .library(name: "BeckonConfig", targets: ["BeckonConfig"]),
         .library(name: "BeckonCore", targets: ["BeckonCore"]),
+        .library(name: "BeckonStoreConformance", targets: ["BeckonStoreConformance"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -24,6 +25,8 @@ let package = Package(
         .target(name: "BeckonDiagnostics", swiftSettings: strictSettings),
         .target(name: "BeckonRules", dependencies: ["BeckonDiagnostics"], swiftSettings: strictSettings),
         .target(name: "BeckonCore", dependencies: ["BeckonRules", "BeckonDiagnostics"], swiftSettings: strictSettings),
+        // The Store contract as a kit: any store (memory, SQLite, a plugin's) is run through it.
+        .target(name: "BeckonStoreConformance", dependencies: ["BeckonCore", "BeckonRules"], swiftSettings: strictSettings),
 
         // The I/O edge.
         .systemLibrary(
@@ -59,6 +62,11 @@ let package = Package(
         // Tests mirror Sources/.
         .testTarget(name: "BeckonDiagnosticsTests", dependencies: ["BeckonDiagnostics"], swiftSettings: strictSettings),
         .testTarget(name: "BeckonRulesTests", dependencies: ["BeckonRules"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "BeckonCoreTests",
+            dependencies: ["BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonConfig", "BeckonStoreConformance"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "BeckonConfigTests",
             dependencies: ["BeckonConfig", "BeckonCore", "BeckonDiagnostics"],

@@ -7,6 +7,8 @@ public final class CompiledRule: Sendable {
     public let text: String
     /// Where each character of the rule is in its file.
     public let origin: TextOrigin
+    /// Where the whole rule is in its file.
+    public let span: SourceSpan
     private let root: Evaluator
     private let rootNode: Int
     private let nodes: [NodeInfo]
@@ -14,6 +16,7 @@ public final class CompiledRule: Sendable {
     init(text: String, origin: TextOrigin, root: @escaping Evaluator, rootNode: Int, nodes: [NodeInfo]) {
         self.text = text
         self.origin = origin
+        self.span = origin.span(ofOffsets: 0..<text.unicodeScalars.count)
         self.root = root
         self.rootNode = rootNode
         self.nodes = nodes

@@ -1,0 +1,118 @@
+import BeckonRules
+
+/// How a tip's status is decided, in SEMANTICS §4's order.
+extension Engine {
+    struct TipEvaluation {
+        var status: TipStatus
+        var reason: TipReason
+        var checks: [TipCheck] = []
+    }
+
+    /// The tip's status for the scope's subject and instant. `gateByGroup` false gives the tip's
+    /// own status (what its group chooses among); `explaining` records every check, evaluating
+    /// every rule instead of stopping at the first false one.
+    func tipEvaluation(_ slot: Int, scope: EvaluationScope, explaining: Bool, gateByGroup: Bool = true) -> TipEvaluation {
+        guard scope.tipsInProgress.insert(slot).inserted else {
+            return TipEvaluation(status: .pending, reason: .dependsOnItself)
+        }
+        defer { scope.tipsInProgress.remove(slot) }
+        let tip = configuration.tips.all[slot]
+        let record = scope.record.tips[tip.id] ?? TipRecord()
+        var checks: [TipCheck] = []
+
+        // 1. Testing overrides: show, hide, showAll, hideAll.
+        if let override = testingOverride(for: tip.id, request: scope.request) {
+            let shown = override.shows
+            let reason: TipReason = shown ? .shownByTesting(override.source) : .hiddenByTesting(override.source)
+            checks.append(TipCheck(name: "testing", passed: shown, detail: "\(override.source) \(shown ? "shows" : "hides") it"))
+            return TipEvaluation(status: shown ? .available : .pending, reason: reason, checks: checks)
+        }
+        if explaining { checks.append(TipCheck(name: "testing", passed: true, detail: "no override")) }
+
+        // 2. Invalidation.
+        if let invalidation = record.invalidation {
+            checks.append(TipCheck(name: "invalidated", passed: false, detail: invalidation.rawValue))
+            return TipEvaluation(status: .invalidated, reason: .invalidated(invalidation), checks: checks)
+        }
+        if explaining { checks.append(TipCheck(name: "invalidated", passed: true, detail: "not invalidated")) }
+
+        // 3. Rules, ANDed.
+        var firstFailure: TipReason?
+        for (index, rule) in rules.tipRules[slot].enumerated() {
+            let outcome: RuleOutcome
+            var explanation: RuleExplanation?
+            if explaining {
+                let explained = rule.explain(in: scope)
+                outcome = explained.outcome
+                explanation = explained
+            } else {
+                outcome = rule.evaluate(in: scope)
+            }
+            let span = rule.span
+            switch outcome {
+            case .satisfied:
+                if explaining { checks.append(TipCheck(name: "rule \(index + 1)", passed: true, detail: rule.text, rule: explanation, span: span)) }
+            case .notSatisfied:
+                checks.append(TipCheck(name: "rule \(index + 1)", passed: false, detail: rule.text, rule: explanation, span: span))
+                if firstFailure == nil { firstFailure = .ruleNotSatisfied(index: index, text: rule.text, span: span) }
+            case .failed(let message):
+                checks.append(TipCheck(name: "rule \(index + 1)", passed: false, detail: "error: \(message): \(rule.text)", rule: explanation, span: span))
+                if firstFailure == nil { firstFailure = .ruleFailed(index: index, text: rule.text, span: span, message: message) }
+            }
+            if firstFailure != nil, !explaining { break }
+        }
+        if let firstFailure { return TipEvaluation(status: .pending, reason: firstFailure, checks: checks) }
+
+        // 4. The global display frequency gates tips never displayed before.
+        if record.displayCount == 0, !tip.ignoresDisplayFrequency, let last = scope.record.lastNewTipDisplay {
+            let elapsed = scope.request.now - last
+            if elapsed < configuration.displayFrequency {
+                let remaining = configuration.displayFrequency - elapsed
+                checks.append(TipCheck(name: "display frequency", passed: false, detail: "a new tip was first shown \(DurationSyntax.format(max(elapsed, 0))) ago; \(DurationSyntax.format(remaining)) left"))
+                return TipEvaluation(status: .pending, reason: .displayFrequency(remaining: remaining), checks: checks)
+            }
+        }
+        if explaining { checks.append(TipCheck(name: "display frequency", passed: true, detail: record.displayCount > 0 ? "already displayed" : (tip.ignoresDisplayFrequency ? "ignored by this tip" : "no new tip shown recently"))) }
+
+        // 5. Group gating.
+        if gateByGroup, let groupSlot = groupOfTip[tip.id] {
+            let group = configuration.groups.all[groupSlot]
+            let current = groupCurrent(groupSlot, scope: scope)
+            if current != slot {
+                let currentName = current.map { "its current tip is \(configuration.tips.all[$0].id)" } ?? "it has no current tip"
+                checks.append(TipCheck(name: "group \(group.id)", passed: false, detail: "\(group.priority.rawValue) group; \(currentName)"))
+                return TipEvaluation(status: .pending, reason: .withheldByGroup(group.id), checks: checks)
+            }
+            if explaining { checks.append(TipCheck(name: "group \(group.id)", passed: true, detail: "it is the group's current tip")) }
+        }
+        return TipEvaluation(status: .available, reason: .allChecksPassed, checks: checks)
+    }
+
+    /// The first testing override that applies, in precedence order: show, hide, showAll, hideAll
+    /// (the request's overrides together with the configuration's).
+    func testingOverride(for tip: String, request: DecisionRequest) -> (shows: Bool, source: String)? {
+        let fromRequest = request.testing, fromConfiguration = configuration.testing
+        if fromRequest.show.contains(tip) || fromConfiguration.show.contains(tip) { return (true, "testing.show") }
+        if fromRequest.hide.contains(tip) || fromConfiguration.hide.contains(tip) { return (false, "testing.hide") }
+        if fromRequest.showAll || fromConfiguration.showAll { return (true, "testing.showAll") }
+        if fromRequest.hideAll || fromConfiguration.hideAll { return (false, "testing.hideAll") }
+        return nil
+    }
+
+    /// The group's current tip (SEMANTICS §5), by tip slot.
+    func groupCurrent(_ groupSlot: Int, scope: EvaluationScope) -> Int? {
+        let group = configuration.groups.all[groupSlot]
+        let members = group.tips.compactMap { tipSlots[$0] }
+        switch group.priority {
+        case .firstAvailable:
+            return members.first { tipEvaluation($0, scope: scope, explaining: false, gateByGroup: false).status == .available }
+        case .ordered:
+            for member in members {
+                let status = tipEvaluation(member, scope: scope, explaining: false, gateByGroup: false).status
+                if status == .invalidated { continue }
+                return status == .available ? member : nil
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,106 @@
+public import BeckonRules
+
+/// What's new (SEMANTICS §7): WhatsNewKit's `exact` choice, `catchUp`, and fresh installs.
+extension Engine {
+    /// The entries to present now, newest first (empty: nothing to show, with why).
+    public struct WhatsNewDecision: Sendable {
+        /// The current app version decided for.
+        public var version: Version
+        public var entries: [WhatsNewEntry]
+        /// Why nothing is shown, when nothing is.
+        public var reason: String?
+        /// Whether the subject had no recorded app version (a fresh install).
+        public var isFreshInstall: Bool
+        /// Versions presented to the subject (after the operation).
+        public var presented: [Version]
+    }
+
+    /// The entries for the current version. Records the version as seen (its only side effect).
+    public func whatsNewNext(_ request: DecisionRequest) throws(EngineError) -> WhatsNewDecision {
+        let version = try currentVersion(request)
+        return try mutate(request) { record, _ throws(EngineError) in
+            Outcome(result: Self.nextEntries(configuration.whatsNew, version: version, record: &record.whatsNew))
+        }
+    }
+
+    /// `next` and marking what it returned as presented, in one atomic step.
+    public func whatsNewPresent(_ request: DecisionRequest) throws(EngineError) -> WhatsNewDecision {
+        let version = try currentVersion(request)
+        return try mutate(request) { record, _ throws(EngineError) in
+            var decision = Self.nextEntries(configuration.whatsNew, version: version, record: &record.whatsNew)
+            for entry in decision.entries { record.whatsNew.presented.insert(entry.version) }
+            decision.presented = record.whatsNew.presented.sorted()
+            return Outcome(result: decision)
+        }
+    }
+
+    /// Records a version as presented.
+    public func whatsNewMark(_ version: Version, _ request: DecisionRequest) throws(EngineError) -> [Version] {
+        try mutate(request) { record, _ throws(EngineError) in
+            record.whatsNew.presented.insert(version)
+            return Outcome(result: record.whatsNew.presented.sorted())
+        }
+    }
+
+    /// Removes a version from the presented ones, or all of them when `version` is nil.
+    public func whatsNewUnmark(_ version: Version?, _ request: DecisionRequest) throws(EngineError) -> [Version] {
+        try mutate(request) { record, _ throws(EngineError) in
+            if let version { record.whatsNew.presented.remove(version) } else { record.whatsNew.presented = [] }
+            return Outcome(result: record.whatsNew.presented.sorted())
+        }
+    }
+
+    func currentVersion(_ request: DecisionRequest) throws(EngineError) -> Version {
+        guard let version = request.appVersion ?? configuration.appVersion else {
+            throw .notApplicable("no app version: set app.version in the configuration or pass the current version")
+        }
+        return version
+    }
+
+    /// The choice of entries, and the bookkeeping of `next` on `record`.
+    static func nextEntries(_ settings: WhatsNewSettings, version: Version, record: inout WhatsNewRecord) -> WhatsNewDecision {
+        let isFresh = record.lastSeenAppVersion == nil
+        // The version seen before this one: what catchUp shows entries after.
+        let previous = record.lastSeenAppVersion != version ? record.lastSeenAppVersion : record.previousAppVersion
+        if record.lastSeenAppVersion != version {
+            record.previousAppVersion = record.lastSeenAppVersion
+            record.lastSeenAppVersion = version
+        }
+        var decision = WhatsNewDecision(version: version, entries: [], reason: nil, isFreshInstall: isFresh, presented: [])
+        defer { decision.presented = record.presented.sorted() }
+        if isFresh, settings.freshInstall == .skip {
+            // Nothing now, nor later for this version or older ones.
+            record.presented.insert(version)
+            record.previousAppVersion = version
+            decision.reason = "fresh install (freshInstall: skip)"
+            return decision
+        }
+        switch settings.mode {
+        case .exact:
+            if record.presented.contains(version) {
+                decision.reason = "\(version) was already presented"
+            } else if let entry = settings.entries.first(where: { $0.version == version }) {
+                decision.entries = [entry]
+            } else {
+                let minor = version.withoutPatch
+                if record.presented.contains(minor) {
+                    decision.reason = "\(minor) was already presented"
+                } else if let entry = settings.entries.first(where: { $0.version == minor }) {
+                    decision.entries = [entry]
+                } else {
+                    decision.reason = "no entry for \(version) or \(minor)"
+                }
+            }
+        case .catchUp:
+            decision.entries = settings.entries
+                .filter { entry in
+                    entry.version <= version && !record.presented.contains(entry.version) && previous.map { entry.version > $0 } ?? true
+                }
+                .sorted { $0.version > $1.version }
+            if decision.entries.isEmpty {
+                decision.reason = "no unpresented entry" + (previous.map { " newer than \($0)" } ?? "") + " up to \(version)"
+            }
+        }
+        return decision
+    }
+}

@@ -1,0 +1,131 @@
+public import BeckonDiagnostics
+public import BeckonRules
+
+/// Decides for one subject at a time, against an explicit instant, over a store: tips, groups,
+/// scenarios and what's new, with the exact semantics of SEMANTICS.md.
+///
+/// Every operation reads the subject's record, decides, and commits with compare-and-set, so a
+/// decision and its bookkeeping are atomic even across processes sharing a store. An engine is
+/// immutable and may be used from many threads.
+public final class Engine: Sendable {
+    /// The configuration decided with.
+    public let configuration: Configuration
+    /// The compiled rules of the configuration.
+    public let rules: RuleBook
+    /// Where state lives.
+    public let store: any Store
+    /// Plugin functions that rules call, if any.
+    let functions: (any RuleFunctionHandler)?
+
+    let tipSlots: [String: Int]
+    let eventSlots: [String: Int]
+    let scenarioSlots: [String: Int]
+    let groupSlots: [String: Int]
+    /// The group of each tip that is in one.
+    let groupOfTip: [String: Int]
+    /// Scenarios that count each event, by event slot.
+    let scenariosCountingEvent: [Int: [Int]]
+
+    /// How many times an operation re-reads and retries when another writer changed the subject.
+    static let maxAttempts = 1000
+
+    /// Creates an engine; `rules` must have been compiled from `configuration`.
+    public init(configuration: Configuration, rules: RuleBook, store: any Store, functions: (any RuleFunctionHandler)? = nil) {
+        self.configuration = configuration
+        self.rules = rules
+        self.store = store
+        self.functions = functions
+        func slots<T: Declared>(_ declarations: Declarations<T>) -> [String: Int] {
+            Dictionary(uniqueKeysWithValues: declarations.all.enumerated().map { ($1.id, $0) })
+        }
+        tipSlots = slots(configuration.tips)
+        eventSlots = slots(configuration.events)
+        scenarioSlots = slots(configuration.scenarios)
+        groupSlots = slots(configuration.groups)
+        var groupOfTip: [String: Int] = [:]
+        for (slot, group) in configuration.groups.all.enumerated() {
+            for tip in group.tips where groupOfTip[tip] == nil { groupOfTip[tip] = slot }
+        }
+        self.groupOfTip = groupOfTip
+        var counting: [Int: [Int]] = [:]
+        for (slot, scenario) in configuration.scenarios.all.enumerated() {
+            if let event = scenario.event, let eventSlot = configuration.events.all.firstIndex(where: { $0.id == event }) {
+                counting[eventSlot, default: []].append(slot)
+            }
+        }
+        scenariosCountingEvent = counting
+    }
+
+    // MARK: Lookups
+
+    func slot(ofTip id: String) throws(EngineError) -> Int {
+        guard let slot = tipSlots[id] else { throw undeclared("tip", id, tipSlots.keys) }
+        return slot
+    }
+
+    func slot(ofEvent id: String) throws(EngineError) -> Int {
+        guard let slot = eventSlots[id] else { throw undeclared("event", id, eventSlots.keys) }
+        return slot
+    }
+
+    func slot(ofScenario id: String) throws(EngineError) -> Int {
+        guard let slot = scenarioSlots[id] else { throw undeclared("scenario", id, scenarioSlots.keys) }
+        return slot
+    }
+
+    func slot(ofGroup id: String) throws(EngineError) -> Int {
+        guard let slot = groupSlots[id] else { throw undeclared("group", id, groupSlots.keys) }
+        return slot
+    }
+
+    func undeclared(_ kind: String, _ id: String, _ known: some Sequence<String>) -> EngineError {
+        .undeclared(kind: kind, id: id, suggestion: NameSuggester.suggestion(for: id, among: known))
+    }
+
+    // MARK: Reading and committing
+
+    /// A read-only look at the subject: nothing is written.
+    func read<T>(_ request: DecisionRequest, _ body: (EvaluationScope) throws(EngineError) -> T) throws(EngineError) -> T {
+        let stored: StoredRecord
+        do { stored = try store.load(subject: request.subject) } catch { throw .store(error) }
+        let scope = EvaluationScope(engine: self, request: request, record: stored.record)
+        let result = try body(scope)
+        if let failure = scope.storeFailure { throw .store(failure) }
+        return result
+    }
+
+    /// Reads, decides and commits atomically; retries from a fresh read when another writer
+    /// committed in between, so the decision always matches what is stored.
+    func mutate<T>(_ request: DecisionRequest,
+                   _ body: (inout SubjectRecord, EvaluationScope) throws(EngineError) -> Outcome<T>) throws(EngineError) -> T {
+        for _ in 0..<Self.maxAttempts {
+            let stored: StoredRecord
+            do { stored = try store.load(subject: request.subject) } catch { throw .store(error) }
+            let scope = EvaluationScope(engine: self, request: request, record: stored.record)
+            var record = stored.record
+            let outcome = try body(&record, scope)
+            if let failure = scope.storeFailure { throw .store(failure) }
+            if record == stored.record, outcome.donations.isEmpty { return outcome.result }
+            let committed: Bool
+            do {
+                committed = try store.commit(subject: request.subject, expectedVersion: stored.version, record: record, donations: outcome.donations)
+            } catch {
+                throw .store(error)
+            }
+            if committed { return outcome.result }
+        }
+        throw .contention(subject: request.subject)
+    }
+
+    /// What a mutating operation decided, with the log changes to commit with the record.
+    struct Outcome<T> {
+        var result: T
+        var donations = DonationChanges.none
+    }
+}
+
+/// Plugin functions, as the engine calls them while evaluating rules.
+public protocol RuleFunctionHandler: Sendable {
+    /// Calls function `slot` (as numbered in the rule schema) for the evaluation `context`.
+    func call(_ slot: Int, arguments: [Value], context: any RuleContext) -> Result<Value, RuleCallError>
+}

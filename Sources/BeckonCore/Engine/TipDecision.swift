@@ -1,0 +1,120 @@
+public import BeckonDiagnostics
+public import BeckonRules
+
+/// A tip's status (SEMANTICS §4).
+public enum TipStatus: String, Hashable, Sendable, CaseIterable {
+    case pending
+    case available
+    case invalidated
+}
+
+/// Why a tip has its status: the check that decided it.
+public enum TipReason: Hashable, Sendable, CustomStringConvertible {
+    /// Every check passed.
+    case allChecksPassed
+    /// A testing override shows it (`testing.show`, `testing.showAll`).
+    case shownByTesting(String)
+    /// A testing override hides it (`testing.hide`, `testing.hideAll`).
+    case hiddenByTesting(String)
+    /// It was invalidated.
+    case invalidated(InvalidationReason)
+    /// Rule `index` (0-based) is false.
+    case ruleNotSatisfied(index: Int, text: String, span: SourceSpan)
+    /// Rule `index` could not be evaluated (a plugin error, a division by zero).
+    case ruleFailed(index: Int, text: String, span: SourceSpan, message: String)
+    /// It was never displayed and another tip was first displayed less than the display
+    /// frequency ago; `remaining` ms are left.
+    case displayFrequency(remaining: Int64)
+    /// Its group's current tip is another one (or none).
+    case withheldByGroup(String)
+    /// Its rules read its own status through other tips.
+    case dependsOnItself
+
+    public var description: String {
+        switch self {
+        case .allChecksPassed: "every check passed"
+        case .shownByTesting(let source): "shown by \(source)"
+        case .hiddenByTesting(let source): "hidden by \(source)"
+        case .invalidated(let reason): "invalidated: \(reason.rawValue)"
+        case .ruleNotSatisfied(let index, let text, let span): "rule \(index + 1) is false: \(text) (\(span.file):\(span.start.line))"
+        case .ruleFailed(let index, let text, let span, let message): "rule \(index + 1) failed: \(message): \(text) (\(span.file):\(span.start.line))"
+        case .displayFrequency(let remaining): "another tip was shown recently; new tips wait \(DurationSyntax.format(remaining)) more (display frequency)"
+        case .withheldByGroup(let group): "withheld by group \(group)"
+        case .dependsOnItself: "its rules depend on its own status"
+        }
+    }
+
+    /// A stable short code for scripts: `rule`, `displayFrequency`, `group`, …
+    public var code: String {
+        switch self {
+        case .allChecksPassed: "available"
+        case .shownByTesting: "testingShow"
+        case .hiddenByTesting: "testingHide"
+        case .invalidated(let reason): reason.rawValue
+        case .ruleNotSatisfied: "rule"
+        case .ruleFailed: "ruleError"
+        case .displayFrequency: "displayFrequency"
+        case .withheldByGroup: "group"
+        case .dependsOnItself: "cycle"
+        }
+    }
+}
+
+/// The answer about one tip, and for operations what they did.
+public struct TipDecision: Sendable {
+    /// The tip's id.
+    public var tip: String
+    /// The status (after the operation, for operations).
+    public var status: TipStatus
+    /// The check that decided the status.
+    public var reason: TipReason
+    /// For `display`: whether it was displayed (recorded); for other operations whether state changed.
+    public var changed: Bool
+    /// The tip's recorded state (after the operation).
+    public var record: TipRecord
+    /// The tip's content.
+    public var content: TipDeclaration
+}
+
+/// A tip group's answer (SEMANTICS §5).
+public struct GroupDecision: Sendable {
+    public var group: String
+    /// The current tip, if any.
+    public var current: String?
+    /// Each member's own status (before group gating), in order.
+    public var members: [(tip: String, status: TipStatus)]
+}
+
+/// One check of a tip's status, for explanations (SEMANTICS §8).
+public struct TipCheck: Sendable {
+    /// What was checked: `testing`, `invalidated`, `rule 2`, `display frequency`, `group onboarding`.
+    public var name: String
+    /// Whether it let the tip through; nil when it was not reached.
+    public var passed: Bool?
+    /// What was found, for people.
+    public var detail: String
+    /// For a rule: where it is and the value of each sub-expression.
+    public var rule: RuleExplanation?
+    /// For a rule: where it is written.
+    public var span: SourceSpan?
+}
+
+/// A tip's status with every check that led to it.
+public struct TipExplanation: Sendable {
+    public var tip: String
+    public var status: TipStatus
+    public var reason: TipReason
+    public var checks: [TipCheck]
+
+    /// The explanation for people: the answer, then each check with ✓ / ✗ and rule trees.
+    public func rendered() -> String {
+        var lines = ["tip \(tip): \(status.rawValue) — \(reason)"]
+        for check in checks {
+            let mark = check.passed.map { $0 ? "✓" : "✗" } ?? "–"
+            let place = check.span.map { " (\($0.file):\($0.start.line))" } ?? ""
+            lines.append("  \(mark) \(check.name)\(place): \(check.detail)")
+            if let rule = check.rule { lines.append(rule.rendered(indent: "      ")) }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,106 @@
+public import BeckonRules
+
+/// Where subjects' state lives. The engine reads a subject's record with its version, decides,
+/// and commits the new record only if the version is unchanged (compare-and-set), together with
+/// the donation-log changes of the same operation. A SQL store implements `commit` as one
+/// transaction; a key-value store as a conditional write. The contract is the
+/// `StoreContractTests` suite that every store runs.
+public protocol Store: AnyObject, Sendable {
+    /// The subject's record and version; an empty record at version 0 if the subject is new.
+    func load(subject: String) throws(StoreError) -> StoredRecord
+
+    /// Writes `record` and applies `donations` atomically, if the subject's stored version is
+    /// still `expectedVersion`; returns false (and changes nothing) when another writer got
+    /// there first.
+    func commit(subject: String, expectedVersion: Int64, record: SubjectRecord, donations: DonationChanges) throws(StoreError) -> Bool
+
+    /// The logged donations of one event for one subject, oldest first, no older than `since`.
+    func donations(subject: String, event: String, since: Int64?) throws(StoreError) -> [Donation]
+}
+
+/// A subject's record with the version it was stored at (0 = never stored).
+public struct StoredRecord: Sendable {
+    public var record: SubjectRecord
+    public var version: Int64
+
+    /// Creates a stored record.
+    public init(record: SubjectRecord, version: Int64) {
+        self.record = record
+        self.version = version
+    }
+}
+
+/// One donation in the log.
+public struct Donation: Hashable, Sendable {
+    /// When it was donated (Unix ms).
+    public var time: Int64
+    /// The info values in the event's declared field order (missing fields are null).
+    public var info: [Value]
+
+    /// Creates a donation.
+    public init(time: Int64, info: [Value] = []) {
+        self.time = time
+        self.info = info
+    }
+}
+
+/// How long an event's log keeps donations.
+public struct Retention: Hashable, Sendable {
+    /// At most this many, the most recent.
+    public var maxCount: Int
+    /// None older than this (ms) relative to the newest append, if limited.
+    public var maxAge: Int64?
+
+    /// Creates a retention policy.
+    public init(maxCount: Int, maxAge: Int64? = nil) {
+        self.maxCount = maxCount
+        self.maxAge = maxAge
+    }
+}
+
+/// Changes to the donation log that commit together with a record.
+public struct DonationChanges: Sendable {
+    /// Donations to append, each with its event and the retention to apply after appending.
+    public var appends: [(event: String, donation: Donation, retention: Retention)] = []
+    /// Events whose logs are cleared before appending.
+    public var clearedEvents: [String] = []
+    /// Clear every log of the subject before appending.
+    public var clearsAll = false
+
+    /// No changes.
+    public static let none = DonationChanges()
+
+    /// Creates changes.
+    public init(appends: [(event: String, donation: Donation, retention: Retention)] = [], clearedEvents: [String] = [], clearsAll: Bool = false) {
+        self.appends = appends
+        self.clearedEvents = clearedEvents
+        self.clearsAll = clearsAll
+    }
+
+    /// Whether there is nothing to do.
+    public var isEmpty: Bool { appends.isEmpty && clearedEvents.isEmpty && !clearsAll }
+}
+
+/// Why a store could not do what it was asked.
+public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of failure (maps to the CLI's exit 69 for every kind but `.invalidData`).
+    public enum Kind: String, Sendable, Hashable {
+        /// Locked past the timeout, unreachable, read-only, full.
+        case unavailable
+        /// The stored data cannot be read (corrupt, written by a newer version).
+        case corrupt
+        /// The caller asked for something the store refuses.
+        case invalidData
+    }
+
+    public var kind: Kind
+    public var message: String
+
+    /// Creates an error.
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}

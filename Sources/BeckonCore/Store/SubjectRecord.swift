@@ -1,0 +1,116 @@
+public import BeckonRules
+
+/// Everything Beckon remembers about one subject except the donation log: small, read and
+/// written whole, atomically with each decision (SEMANTICS §9).
+///
+/// State is keyed by ids, not by declaration order, so it survives configuration changes.
+public struct SubjectRecord: Hashable, Sendable {
+    /// Parameters that were set (transient ones never are).
+    public var parameters: [String: Value] = [:]
+    /// Lifetime counters of each donated event.
+    public var events: [String: EventCounters] = [:]
+    /// Per-tip display state.
+    public var tips: [String: TipRecord] = [:]
+    /// Per-scenario counters.
+    public var scenarios: [String: ScenarioRecord] = [:]
+    /// When this subject last saw a tip for the first time (the global new-tip cooldown).
+    public var lastNewTipDisplay: Int64?
+    /// What's-new bookkeeping.
+    public var whatsNew = WhatsNewRecord()
+
+    /// An empty record: a subject Beckon has never seen.
+    public init() {}
+
+    /// Whether nothing is recorded.
+    public var isEmpty: Bool { self == SubjectRecord() }
+}
+
+/// Lifetime counters of one event (SEMANTICS §3).
+public struct EventCounters: Hashable, Sendable {
+    /// Donations since the last reset, exact even after the log was pruned.
+    public var count: Int64 = 0
+    public var first: Int64?
+    public var last: Int64?
+
+    /// Creates counters.
+    public init(count: Int64 = 0, first: Int64? = nil, last: Int64? = nil) {
+        self.count = count
+        self.first = first
+        self.last = last
+    }
+}
+
+/// Why a tip was invalidated.
+public enum InvalidationReason: String, Hashable, Sendable, CaseIterable {
+    /// The user did what the tip suggested (set by the host).
+    case actionPerformed
+    /// The user closed the tip (set by the host).
+    case tipClosed
+    /// The tip reached its `maxDisplayCount` (set by the engine).
+    case displayCountExceeded
+    /// The tip reached its `maxDisplayDuration` (set by the engine).
+    case displayDurationExceeded
+}
+
+/// One tip's state for one subject (SEMANTICS §4).
+public struct TipRecord: Hashable, Sendable {
+    public var displayCount: Int64 = 0
+    public var firstDisplay: Int64?
+    public var lastDisplay: Int64?
+    /// Total on-screen time (ms).
+    public var displayDuration: Int64 = 0
+    public var invalidation: InvalidationReason?
+
+    /// Creates a record.
+    public init(displayCount: Int64 = 0, firstDisplay: Int64? = nil, lastDisplay: Int64? = nil,
+                displayDuration: Int64 = 0, invalidation: InvalidationReason? = nil) {
+        self.displayCount = displayCount
+        self.firstDisplay = firstDisplay
+        self.lastDisplay = lastDisplay
+        self.displayDuration = displayDuration
+        self.invalidation = invalidation
+    }
+}
+
+/// One scenario's counters for one subject (SEMANTICS §6).
+public struct ScenarioRecord: Hashable, Sendable {
+    /// Triggers (for a scenario counting its own triggers).
+    public var events: Int64 = 0
+    public var firstEvent: Int64?
+    public var lastEvent: Int64?
+    public var executions: Int64 = 0
+    public var lastExecution: Int64?
+    /// For a scenario that counts a declared event: when it was last reset and the event's
+    /// count then, so that only later donations count.
+    public var resetAt: Int64?
+    public var eventCountAtReset: Int64 = 0
+
+    /// Creates a record.
+    public init(events: Int64 = 0, firstEvent: Int64? = nil, lastEvent: Int64? = nil, executions: Int64 = 0,
+                lastExecution: Int64? = nil, resetAt: Int64? = nil, eventCountAtReset: Int64 = 0) {
+        self.events = events
+        self.firstEvent = firstEvent
+        self.lastEvent = lastEvent
+        self.executions = executions
+        self.lastExecution = lastExecution
+        self.resetAt = resetAt
+        self.eventCountAtReset = eventCountAtReset
+    }
+}
+
+/// What's-new bookkeeping for one subject (SEMANTICS §7).
+public struct WhatsNewRecord: Hashable, Sendable {
+    /// Versions whose entries were presented.
+    public var presented: Set<Version> = []
+    /// The app version at the latest `next`; nil for a fresh install.
+    public var lastSeenAppVersion: Version?
+    /// The last seen version before the current one: what `catchUp` shows entries after.
+    public var previousAppVersion: Version?
+
+    /// Creates a record.
+    public init(presented: Set<Version> = [], lastSeenAppVersion: Version? = nil, previousAppVersion: Version? = nil) {
+        self.presented = presented
+        self.lastSeenAppVersion = lastSeenAppVersion
+        self.previousAppVersion = previousAppVersion
+    }
+}
