@@ -51,7 +51,7 @@ extension Engine {
                 own.lastEvent = request.now
                 record.scenarios[scenario] = own
             }
-            return Outcome(result: counters, donations: DonationChanges(appends: [(id, donation, retention)]))
+            return Outcome(result: counters, donations: DonationChanges(appends: [(id, donation, retention)]), writes: true)
         }
     }
 

@@ -16,9 +16,8 @@ extension Engine {
     }
 
     func scenarioCounts(_ slot: Int, record: SubjectRecord) -> ScenarioCounts {
-        let scenario = configuration.scenarios.all[slot]
-        let own = record.scenarios[scenario.id] ?? ScenarioRecord()
-        guard let event = scenario.event else {
+        let own = record.scenarios[scenarioIDs[slot]] ?? ScenarioRecord()
+        guard let event = configuration.scenarios.all[slot].event else {
             return ScenarioCounts(events: own.events, firstEvent: own.firstEvent, lastEvent: own.lastEvent,
                                   executions: own.executions, lastExecution: own.lastExecution)
         }
@@ -34,10 +33,10 @@ extension Engine {
 
     /// Every check of the scenario, each evaluated: unset settings pass, times compare strictly.
     func scenarioChecks(_ slot: Int, scope: EvaluationScope, record: SubjectRecord, explaining: Bool) -> (passed: Bool, checks: [ScenarioCheck], counts: ScenarioCounts) {
-        let scenario = configuration.scenarios.all[slot]
         let counts = scenarioCounts(slot, record: record)
         let now = scope.request.now
         var checks: [ScenarioCheck] = []
+        checks.reserveCapacity(6 + rules.scenarioConditions[slot].count)
         func add(_ kind: ScenarioCheck.Kind, _ limit: Int?, actual: Int64, _ passes: (Int64) -> Bool) {
             guard let limit else { return }
             let bound = Int64(limit)
@@ -52,12 +51,12 @@ extension Engine {
             let (elapsed, overflow) = now.subtractingReportingOverflow(instant)
             checks.append(ScenarioCheck(kind: kind, passed: !overflow && elapsed > limit, actual: overflow ? nil : elapsed, limit: limit))
         }
-        add(.minEventsRequired, scenario.minEventsRequired, actual: counts.events) { counts.events >= $0 }
-        add(.maxEventsPermitted, scenario.maxEventsPermitted, actual: counts.events) { counts.events <= $0 }
-        add(.maxExecutionsPermitted, scenario.maxExecutionsPermitted, actual: counts.executions) { counts.executions < $0 }
-        addTime(.minTimeSinceFirstEvent, scenario.minTimeSinceFirstEvent, since: counts.firstEvent)
-        addTime(.minTimeSinceLastEvent, scenario.minTimeSinceLastEvent, since: counts.lastEvent)
-        addTime(.minTimeBetweenExecutions, scenario.minTimeBetweenExecutions, since: counts.lastExecution)
+        add(.minEventsRequired, configuration.scenarios.all[slot].minEventsRequired, actual: counts.events) { counts.events >= $0 }
+        add(.maxEventsPermitted, configuration.scenarios.all[slot].maxEventsPermitted, actual: counts.events) { counts.events <= $0 }
+        add(.maxExecutionsPermitted, configuration.scenarios.all[slot].maxExecutionsPermitted, actual: counts.executions) { counts.executions < $0 }
+        addTime(.minTimeSinceFirstEvent, configuration.scenarios.all[slot].minTimeSinceFirstEvent, since: counts.firstEvent)
+        addTime(.minTimeSinceLastEvent, configuration.scenarios.all[slot].minTimeSinceLastEvent, since: counts.lastEvent)
+        addTime(.minTimeBetweenExecutions, configuration.scenarios.all[slot].minTimeBetweenExecutions, since: counts.lastExecution)
         for (index, rule) in rules.scenarioConditions[slot].enumerated() {
             var check = ScenarioCheck(kind: .condition, passed: false, actual: nil, limit: Int64(index), rule: rule)
             if explaining {
@@ -97,13 +96,13 @@ extension Engine {
         return try mutate(request) { record, scope throws(EngineError) in
             let (passed, checks, counts) = scenarioChecks(slot, scope: scope, record: record, explaining: false)
             guard passed else {
-                return Outcome(result: ScenarioDecision(scenario: id, executed: false, checks: checks, events: counts.events, executions: counts.executions))
+                return Outcome(result: ScenarioDecision(scenario: id, executed: false, checks: checks, events: counts.events, executions: counts.executions), writes: false)
             }
             var own = record.scenarios[id] ?? ScenarioRecord()
             own.executions += 1
             own.lastExecution = request.now
             record.scenarios[id] = own
-            return Outcome(result: ScenarioDecision(scenario: id, executed: true, checks: checks, events: counts.events, executions: counts.executions + 1))
+            return Outcome(result: ScenarioDecision(scenario: id, executed: true, checks: checks, events: counts.events, executions: counts.executions + 1), writes: true)
         }
     }
 

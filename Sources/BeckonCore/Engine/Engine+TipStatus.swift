@@ -12,16 +12,16 @@ extension Engine {
     /// own status (what its group chooses among); `explaining` records every check, evaluating
     /// every rule instead of stopping at the first false one.
     func tipEvaluation(_ slot: Int, scope: EvaluationScope, explaining: Bool, gateByGroup: Bool = true) -> TipEvaluation {
-        guard scope.tipsInProgress.insert(slot).inserted else {
+        guard scope.enterTip(slot) else {
             return TipEvaluation(status: .pending, reason: .dependsOnItself)
         }
-        defer { scope.tipsInProgress.remove(slot) }
-        let tip = configuration.tips.all[slot]
-        let record = scope.record.tips[tip.id] ?? TipRecord()
+        defer { scope.leaveTip(slot) }
+        let tipID = tipIDs[slot]
+        let record = scope.record.tips[tipID] ?? TipRecord()
         var checks: [TipCheck] = []
 
         // 1. Testing overrides: show, hide, showAll, hideAll.
-        if let override = testingOverride(for: tip.id, request: scope.request) {
+        if let override = testingOverride(for: tipID, request: scope.request) {
             let shown = override.shows
             let reason: TipReason = shown ? .shownByTesting(override.source) : .hiddenByTesting(override.source)
             checks.append(TipCheck(name: "testing", passed: shown, detail: "\(override.source) \(shown ? "shows" : "hides") it"))
@@ -64,7 +64,7 @@ extension Engine {
         if let firstFailure { return TipEvaluation(status: .pending, reason: firstFailure, checks: checks) }
 
         // 4. The global display frequency gates tips never displayed before.
-        if record.displayCount == 0, !tip.ignoresDisplayFrequency, let last = scope.record.lastNewTipDisplay {
+        if record.displayCount == 0, !configuration.tips.all[slot].ignoresDisplayFrequency, let last = scope.record.lastNewTipDisplay {
             let elapsed = scope.request.now - last
             if elapsed < configuration.displayFrequency {
                 let remaining = configuration.displayFrequency - elapsed
@@ -72,10 +72,10 @@ extension Engine {
                 return TipEvaluation(status: .pending, reason: .displayFrequency(remaining: remaining), checks: checks)
             }
         }
-        if explaining { checks.append(TipCheck(name: "display frequency", passed: true, detail: record.displayCount > 0 ? "already displayed" : (tip.ignoresDisplayFrequency ? "ignored by this tip" : "no new tip shown recently"))) }
+        if explaining { checks.append(TipCheck(name: "display frequency", passed: true, detail: record.displayCount > 0 ? "already displayed" : (configuration.tips.all[slot].ignoresDisplayFrequency ? "ignored by this tip" : "no new tip shown recently"))) }
 
         // 5. Group gating.
-        if gateByGroup, let groupSlot = groupOfTip[tip.id] {
+        if gateByGroup, let groupSlot = groupOfTip[tipID] {
             let group = configuration.groups.all[groupSlot]
             let current = groupCurrent(groupSlot, scope: scope)
             if current != slot {

@@ -36,7 +36,7 @@ extension Engine {
         return try mutate(request) { record, scope throws(EngineError) in
             let evaluation = tipEvaluation(slot, scope: scope, explaining: false)
             guard evaluation.status == .available else {
-                return Outcome(result: decision(slot, evaluation, record: record, changed: false))
+                return Outcome(result: decision(slot, evaluation, record: record, changed: false), writes: false)
             }
             var tip = record.tips[id] ?? TipRecord()
             if tip.displayCount == 0 {
@@ -54,7 +54,7 @@ extension Engine {
                 result.status = .invalidated
                 result.reason = .invalidated(invalidation)
             }
-            return Outcome(result: result)
+            return Outcome(result: result, writes: true)
         }
     }
 

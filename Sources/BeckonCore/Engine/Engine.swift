@@ -25,6 +25,12 @@ public final class Engine: Sendable {
     let groupOfTip: [String: Int]
     /// Scenarios that count each event, by event slot.
     let scenariosCountingEvent: [Int: [Int]]
+    /// Ids and parameter facts by slot, kept flat: reading a whole declaration on every decision
+    /// would copy (retain and release) all of its fields.
+    let tipIDs: [String]
+    let eventIDs: [String]
+    let scenarioIDs: [String]
+    let parameterFacts: [(id: String, defaultValue: Value, isTransient: Bool)]
 
     /// How many times an operation re-reads and retries when another writer changed the subject.
     static let maxAttempts = 1000
@@ -54,6 +60,10 @@ public final class Engine: Sendable {
             }
         }
         scenariosCountingEvent = counting
+        tipIDs = configuration.tips.ids
+        eventIDs = configuration.events.ids
+        scenarioIDs = configuration.scenarios.ids
+        parameterFacts = configuration.parameters.all.map { ($0.id, $0.defaultValue, $0.isTransient) }
     }
 
     // MARK: Lookups
@@ -105,7 +115,8 @@ public final class Engine: Sendable {
             var record = stored.record
             let outcome = try body(&record, scope)
             if let failure = scope.storeFailure { throw .store(failure) }
-            if record == stored.record, outcome.donations.isEmpty { return outcome.result }
+            let writes = outcome.writes ?? (record != stored.record || !outcome.donations.isEmpty)
+            if !writes { return outcome.result }
             let committed: Bool
             do {
                 committed = try store.commit(subject: request.subject, expectedVersion: stored.version, record: record, donations: outcome.donations)
@@ -121,6 +132,9 @@ public final class Engine: Sendable {
     struct Outcome<T> {
         var result: T
         var donations = DonationChanges.none
+        /// Whether to commit; nil compares the record with what was read. Hot paths say it, to
+        /// spare the comparison.
+        var writes: Bool?
     }
 }
 

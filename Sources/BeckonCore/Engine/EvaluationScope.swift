@@ -8,12 +8,16 @@ final class EvaluationScope: RuleContext, @unchecked Sendable {
     let engine: Engine
     let request: DecisionRequest
     let record: SubjectRecord
-    /// Logs fetched so far, by event slot.
-    private var logs: [Int: DonationLog] = [:]
+    /// The log fetched last, and the others fetched so far, by event slot. Most decisions read
+    /// one event's log, which then costs no dictionary.
+    private var lastLog: (slot: Int, log: DonationLog)?
+    private var otherLogs: [Int: DonationLog] = [:]
     /// Set when the store failed while a rule read from it; the operation then fails.
     private(set) var storeFailure: StoreError?
-    /// Tips whose status is being computed, so `tips.X.status` in a cycle of rules ends.
-    var tipsInProgress: Set<Int> = []
+    /// Tips whose status is being computed, so `tips.X.status` in a cycle of rules ends. The
+    /// outermost one is kept apart so that the common case allocates nothing.
+    private var outermostTip = -1
+    private var nestedTips: [Int] = []
 
     init(engine: Engine, request: DecisionRequest, record: SubjectRecord) {
         self.engine = engine
@@ -26,36 +30,47 @@ final class EvaluationScope: RuleContext, @unchecked Sendable {
     var appVersion: Version? { request.appVersion ?? engine.configuration.appVersion }
 
     func parameter(_ slot: Int) -> Value {
-        let declaration = engine.configuration.parameters.all[slot]
-        if declaration.isTransient {
-            return request.transientParameters[declaration.id] ?? declaration.defaultValue
+        let facts = engine.parameterFacts[slot]
+        if facts.isTransient {
+            return request.transientParameters[facts.id] ?? facts.defaultValue
         }
-        return record.parameters[declaration.id] ?? declaration.defaultValue
+        return record.parameters[facts.id] ?? facts.defaultValue
     }
 
     func eventSummary(_ slot: Int) -> EventSummary {
-        let counters = record.events[engine.configuration.events.all[slot].id] ?? EventCounters()
+        let counters = record.events[engine.eventIDs[slot]] ?? EventCounters()
         return EventSummary(count: counters.count, first: counters.first, last: counters.last)
     }
 
+    /// Marks a tip as being evaluated; false when it already is (a cycle through `tips.X.status`).
+    func enterTip(_ slot: Int) -> Bool {
+        if outermostTip == slot || nestedTips.contains(slot) { return false }
+        if outermostTip == -1 { outermostTip = slot } else { nestedTips.append(slot) }
+        return true
+    }
+
+    func leaveTip(_ slot: Int) {
+        if nestedTips.last == slot { nestedTips.removeLast() } else if outermostTip == slot { outermostTip = -1 }
+    }
+
     func donations(_ slot: Int) -> DonationLog {
-        if let log = logs[slot] { return log }
-        let event = engine.configuration.events.all[slot]
-        let since = event.maxAge.map { request.now - $0 }
-        let donations: [Donation]
+        if let lastLog, lastLog.slot == slot { return lastLog.log }
+        if let log = otherLogs[slot] { return log }
+        let since = engine.configuration.events.all[slot].maxAge.map { request.now - $0 }
+        let log: DonationLog
         do {
-            donations = try engine.store.donations(subject: request.subject, event: event.id, since: since)
+            log = try engine.store.donationLog(subject: request.subject, event: engine.eventIDs[slot], since: since)
         } catch {
             if storeFailure == nil { storeFailure = error }
-            donations = []
+            log = DonationLog()
         }
-        let log = DonationLog(times: donations.map(\.time), infos: event.infoFields.isEmpty ? [] : donations.map(\.info))
-        logs[slot] = log
+        if let lastLog { otherLogs[lastLog.slot] = lastLog.log }
+        lastLog = (slot, log)
         return log
     }
 
     func tipSummary(_ slot: Int) -> TipSummary {
-        let tip = record.tips[engine.configuration.tips.all[slot].id] ?? TipRecord()
+        let tip = record.tips[engine.tipIDs[slot]] ?? TipRecord()
         let status = engine.tipEvaluation(slot, scope: self, explaining: false).status
         return TipSummary(displayCount: tip.displayCount, invalidated: tip.invalidation != nil, status: status.rawValue)
     }

@@ -1,10 +1,12 @@
+public import BeckonRules
 import Synchronization
 
 /// A store in process memory: fast, shared by every engine in the process, gone when it exits.
 public final class MemoryStore: Store {
+    /// Logs are kept in the shape rules read them, so reading one copies nothing.
     private struct Subject {
         var stored = StoredRecord(record: SubjectRecord(), version: 0)
-        var logs: [String: [Donation]] = [:]
+        var logs: [String: DonationLog] = [:]
     }
 
     private let subjects = Mutex<[String: Subject]>([:])
@@ -18,46 +20,55 @@ public final class MemoryStore: Store {
 
     public func commit(subject: String, expectedVersion: Int64, record: SubjectRecord, donations: DonationChanges) throws(StoreError) -> Bool {
         subjects.withLock { subjects in
-            var state = subjects[subject] ?? Subject()
-            guard state.stored.version == expectedVersion else { return false }
-            state.stored = StoredRecord(record: record, version: expectedVersion + 1)
-            if donations.clearsAll { state.logs = [:] }
-            for event in donations.clearedEvents { state.logs[event] = nil }
+            guard (subjects[subject]?.stored.version ?? 0) == expectedVersion else { return false }
+            // Modified in place, so that nothing stored is copied.
+            subjects[subject, default: Subject()].stored = StoredRecord(record: record, version: expectedVersion + 1)
+            guard !donations.isEmpty else { return true }
+            if donations.clearsAll { subjects[subject]!.logs = [:] }
+            for event in donations.clearedEvents { subjects[subject]!.logs[event] = nil }
             for append in donations.appends {
-                var log = state.logs[append.event] ?? []
-                log.append(append.donation)
-                Self.prune(&log, retention: append.retention, newest: append.donation.time)
-                state.logs[append.event] = log
+                Self.append(append.donation, to: &subjects[subject]![keyPath: \.logs][append.event, default: DonationLog()], retention: append.retention)
             }
-            subjects[subject] = state
             return true
         }
     }
 
     public func donations(subject: String, event: String, since: Int64?) throws(StoreError) -> [Donation] {
-        let log = subjects.withLock { $0[subject]?.logs[event] } ?? []
+        let log = try donationLog(subject: subject, event: event, since: since)
+        return log.times.indices.map { Donation(time: log.times[$0], info: $0 < log.infos.count ? log.infos[$0] : []) }
+    }
+
+    public func donationLog(subject: String, event: String, since: Int64?) throws(StoreError) -> DonationLog {
+        let log = subjects.withLock { $0[subject]?.logs[event] } ?? DonationLog()
         guard let since else { return log }
-        return Array(log[Self.firstIndex(in: log, atOrAfter: since)...])
+        let start = Self.firstIndex(in: log.times, atOrAfter: since)
+        guard start > 0 else { return log }
+        return DonationLog(times: Array(log.times[start...]), infos: Array(log.infos[start...]))
     }
 
-    /// Keeps the log sorted by time and within its retention.
-    static func prune(_ log: inout [Donation], retention: Retention, newest: Int64) {
-        if log.count >= 2, log[log.count - 2].time > log[log.count - 1].time {
-            log.sort { $0.time < $1.time }  // a donation at an earlier instant than the last one
+    /// Appends, keeps the log sorted by time, and applies the retention.
+    static func append(_ donation: Donation, to log: inout DonationLog, retention: Retention) {
+        var position = log.times.count
+        while position > 0, log.times[position - 1] > donation.time { position -= 1 }  // an earlier instant than the last
+        log.times.insert(donation.time, at: position)
+        log.infos.insert(donation.info, at: position)
+        if let maxAge = retention.maxAge, let newest = log.times.last {
+            let expired = firstIndex(in: log.times, atOrAfter: newest - maxAge)
+            log.times.removeFirst(expired)
+            log.infos.removeFirst(expired)
         }
-        if let maxAge = retention.maxAge {
-            log.removeFirst(firstIndex(in: log, atOrAfter: newest - maxAge))
-        }
-        if log.count > retention.maxCount {
-            log.removeFirst(log.count - retention.maxCount)
+        if log.times.count > retention.maxCount {
+            let excess = log.times.count - retention.maxCount
+            log.times.removeFirst(excess)
+            log.infos.removeFirst(excess)
         }
     }
 
-    static func firstIndex(in log: [Donation], atOrAfter instant: Int64) -> Int {
-        var low = 0, high = log.count
+    static func firstIndex(in times: [Int64], atOrAfter instant: Int64) -> Int {
+        var low = 0, high = times.count
         while low < high {
             let middle = (low + high) / 2
-            if log[middle].time < instant { low = middle + 1 } else { high = middle }
+            if times[middle] < instant { low = middle + 1 } else { high = middle }
         }
         return low
     }

@@ -16,6 +16,17 @@ public protocol Store: AnyObject, Sendable {
 
     /// The logged donations of one event for one subject, oldest first, no older than `since`.
     func donations(subject: String, event: String, since: Int64?) throws(StoreError) -> [Donation]
+
+    /// The same donations in the shape rules read (parallel arrays of times and infos). Stores
+    /// that keep logs in that shape return them without copying; the default converts.
+    func donationLog(subject: String, event: String, since: Int64?) throws(StoreError) -> DonationLog
+}
+
+extension Store {
+    public func donationLog(subject: String, event: String, since: Int64?) throws(StoreError) -> DonationLog {
+        let donations = try donations(subject: subject, event: event, since: since)
+        return DonationLog(times: donations.map(\.time), infos: donations.map(\.info))
+    }
 }
 
 /// A subject's record with the version it was stored at (0 = never stored).
