@@ -8,8 +8,12 @@ struct LayeringTests {
     static let allowedImports: [String: Set<String>] = [
         "BeckonDiagnostics": [],
         "BeckonRules": ["BeckonDiagnostics"],
-        "BeckonCore": ["BeckonRules", "BeckonDiagnostics"],
+        // Synchronization provides the lock of the in-memory store: no I/O, no clock.
+        "BeckonCore": ["BeckonRules", "BeckonDiagnostics", "Synchronization"],
     ]
+
+    /// Ways of reading the wall clock; none may appear in the pure modules (the clock is injected).
+    static let wallClockReads = ["Date(", "Date.now", "ContinuousClock", "SuspendingClock", "clock_gettime", "gettimeofday", "time(nil)", "ProcessInfo"]
 
     @Test(arguments: allowedImports.keys.sorted())
     func pureModuleImportsOnlyLowerLayers(module: String) throws {
@@ -21,6 +25,18 @@ struct LayeringTests {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             for imported in Self.imports(in: text) {
                 #expect(Self.allowedImports[module]!.contains(imported), "\(module)/\(file) imports \(imported)")
+            }
+        }
+    }
+
+    @Test(arguments: allowedImports.keys.sorted())
+    func pureModuleNeverReadsTheWallClock(module: String) throws {
+        let folder = BeckonProcess.repositoryRoot.appendingPathComponent("Sources/\(module)")
+        let files = try #require(FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String })
+        for file in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for read in Self.wallClockReads {
+                #expect(!text.contains(read), "\(module)/\(file) reads the wall clock with \(read)")
             }
         }
     }
