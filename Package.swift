@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "BeckonConfig", targets: ["BeckonConfig"]),
         .library(name: "BeckonCore", targets: ["BeckonCore"]),
         .library(name: "BeckonStoreConformance", targets: ["BeckonStoreConformance"]),
+        .library(name: "BeckonSQLite", targets: ["BeckonSQLite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -34,6 +35,17 @@ let package = Package(
             path: "Sources/CYAML",
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(
+            name: "BeckonSQLite",
+            dependencies: ["BeckonCore", "BeckonRules", "CSQLite"],
+            swiftSettings: strictSettings
         ),
         .target(
             name: "BeckonConfig",
@@ -65,6 +77,11 @@ let package = Package(
         .testTarget(
             name: "BeckonCoreTests",
             dependencies: ["BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonConfig", "BeckonStoreConformance"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "BeckonSQLiteTests",
+            dependencies: ["BeckonSQLite", "BeckonCore", "BeckonRules", "BeckonConfig", "BeckonStoreConformance"],
             swiftSettings: strictSettings
         ),
         .testTarget(
