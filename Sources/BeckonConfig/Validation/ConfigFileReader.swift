@@ -75,7 +75,7 @@ struct ConfigFileReader {
 
     private mutating func readStore(_ node: YAMLNode, keySpan: SourceSpan) {
         guard assembly.claimSection("store", at: keySpan, diagnostics: &reader.diagnostics),
-              let fields = reader.fields(node, "'store'", keys: ["backend", "path", "options"]) else { return }
+              let fields = reader.fields(node, "'store'", keys: ["backend", "path", "options", "synchronous", "busyTimeout"]) else { return }
         if let backend = fields["backend"], let text = reader.string(backend, "'store.backend'") {
             assembly.storeBackendNode = backend
             readStoreBackend(text, node: backend)
@@ -87,6 +87,12 @@ struct ConfigFileReader {
         }
         if let options = fields["options"] {
             assembly.store.options = ConfigValueReader.value(of: options)
+        }
+        if let synchronous = fields["synchronous"] {
+            assembly.store.synchronous = reader.choice(synchronous, "'store.synchronous'", as: StoreSynchronous.self) ?? .normal
+        }
+        if let timeout = fields["busyTimeout"] {
+            assembly.store.busyTimeout = reader.duration(timeout, "'store.busyTimeout'") ?? StoreSettings.defaultBusyTimeout
         }
     }
 

@@ -96,16 +96,33 @@ public struct StoreSettings: Hashable, Sendable {
     public var path: String
     /// Backend-specific options (for plugin stores), handed over as JSON.
     public var options: ConfigValue
+    /// How SQLite syncs commits to disk.
+    public var synchronous: StoreSynchronous
+    /// How long a write waits for another process's lock before the store is unavailable (ms).
+    public var busyTimeout: Int64
 
     /// The SQLite file used when `store.path` is not set.
     public static let defaultPath = "beckon.db"
+    /// The lock wait used when `store.busyTimeout` is not set: 5 s.
+    public static let defaultBusyTimeout: Int64 = 5000
 
     /// Creates store settings; the default is SQLite in `beckon.db`.
-    public init(backend: StoreBackend = .sqlite, path: String = defaultPath, options: ConfigValue = .null) {
+    public init(backend: StoreBackend = .sqlite, path: String = defaultPath, options: ConfigValue = .null,
+                synchronous: StoreSynchronous = .normal, busyTimeout: Int64 = defaultBusyTimeout) {
         self.backend = backend
         self.path = path
         self.options = options
+        self.synchronous = synchronous
+        self.busyTimeout = busyTimeout
     }
+}
+
+/// How durable a commit is once acknowledged.
+public enum StoreSynchronous: String, Hashable, Sendable, CaseIterable {
+    /// Survives a crash of the process (WAL with synchronous NORMAL); the default.
+    case normal
+    /// Also survives a power loss (synchronous FULL: an fsync per commit).
+    case full
 }
 
 /// The kinds of store.
