@@ -11,7 +11,7 @@ struct BeckonCommand: ParsableCommand {
             configuration or input, 66 missing file, 69 store or plugin unavailable, 70 internal error.
             """,
         version: BeckonVersion.current,
-        subcommands: [Check.self]
+        subcommands: [Check.self, Simulate.self]
     )
 }
 

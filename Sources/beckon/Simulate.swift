@@ -1,0 +1,113 @@
+import ArgumentParser
+import BeckonConfig
+import BeckonCore
+import BeckonDiagnostics
+import BeckonRules
+
+/// `beckon simulate`: replays a trace of timestamped operations against a fresh in-memory store
+/// and prints every decision with its reason, so a configuration can be tried before it ships.
+struct Simulate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay a trace of timestamped operations on a fresh in-memory store and print every decision with its reason.",
+        discussion: """
+            The trace is a YAML file of steps, each one operation (set, donate, tip.status, tip.display, \
+            scenario.try, whatsNew.present, explain.tip, …) at an instant ('at:') or a while after the \
+            previous step ('after:'); see the README. Exit 0 when the trace ran, 65 for a bad trace or \
+            configuration or a step the engine refused, 66 when a file cannot be read.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The trace file (YAML).", valueName: "trace"))
+    var trace: String
+
+    @OptionGroup var options: ConfigOptions
+
+    func run() throws {
+        let loaded = try options.loadConfiguration()
+        if !loaded.warnings.isEmpty {
+            Output.standardError(DiagnosticRenderer(sources: loaded.sources).render(loaded.warnings))
+        }
+        let loadedTrace = try loadTrace(against: loaded.configuration)
+        let engine = Engine(configuration: loaded.configuration, rules: loaded.rules, store: MemoryStore())
+        let steps = loadedTrace.trace.steps
+        let subjectWidth = steps.map(\.subject.count).max() ?? 0
+        for step in steps {
+            let report: StepReport
+            do {
+                report = try Self.perform(step, on: engine)
+            } catch {
+                reportRefusal(of: step, error, in: loadedTrace)
+                throw ExitStatus.dataError
+            }
+            if options.json {
+                Output.printJSON(JSONValue.object(report.json(for: step)))
+            } else {
+                let padding = String(repeating: " ", count: max(0, subjectWidth - step.subject.count))
+                Output.line("\(TimestampSyntax.format(step.now))  \(step.subject)\(padding)  \(report.operation) → \(report.answer)")
+                for line in report.details { Output.line("    " + line) }
+            }
+        }
+    }
+
+    /// The trace, or its problems printed (like `beckon check` prints a configuration's) and exit 65 or 66.
+    private func loadTrace(against configuration: Configuration) throws -> LoadedTrace {
+        do {
+            return try TraceLoader(configuration: configuration).load(path: trace)
+        } catch .unreadable(let path, let reason) {
+            Output.error("cannot read trace '\(path)': \(reason)")
+            throw ExitStatus.noInput
+        } catch .invalid(let error) {
+            if options.json {
+                Output.printJSON(error.diagnostics.map(DiagnosticJSON.init))
+            } else {
+                Output.standardError(DiagnosticRenderer(sources: error.sources).render(error.diagnostics))
+                Output.error("\(trace) is not valid: \(DiagnosticRenderer.summary(of: error.diagnostics))")
+            }
+            throw ExitStatus.dataError
+        }
+    }
+
+    /// Reports a step the engine refused, at the step's operation.
+    private func reportRefusal(of step: TraceStep, _ error: EngineError, in loaded: LoadedTrace) {
+        let target = step.operation.id.map { " \($0)" } ?? ""
+        let diagnostic = Diagnostic.error("trace.step", "step \(step.number) (\(step.operation.name)\(target)) failed: \(error)", at: step.span)
+        if options.json {
+            Output.printJSON([DiagnosticJSON(diagnostic)])
+        } else {
+            Output.standardError(DiagnosticRenderer(sources: loaded.sources).render([diagnostic]))
+            Output.error("the trace stopped at step \(step.number) of \(loaded.trace.steps.count)")
+        }
+    }
+}
+
+/// What one step did: its line for people and its JSON object for scripts.
+struct StepReport {
+    /// The operation as printed: `tip.shown favorite-landmark for 45s`.
+    var operation: String
+    /// The answer after the arrow: `available (every check passed)`.
+    var answer: String
+    /// Lines printed indented under the step (explanations).
+    var details: [String] = []
+    /// The operation's arguments as written in the trace (`for`, `reason`, `info`, parameters).
+    var arguments: [String: JSONValue] = [:]
+    /// The answer's JSON members.
+    var answerJSON: [String: JSONValue] = [:]
+
+    /// The step's JSON object: `step`, `line`, `at`, `now`, `subject`, `op`, `id`, then the answer.
+    func json(for step: TraceStep) -> [String: JSONValue] {
+        var object = answerJSON
+        object["step"] = .int(Int64(step.number))
+        object["line"] = .int(Int64(step.span.start.line))
+        object["at"] = .instant(step.now)
+        object["now"] = .int(step.now)
+        object["subject"] = .string(step.subject)
+        object["op"] = .string(step.operation.name)
+        if let id = step.operation.id { object["id"] = .string(id) }
+        if let version = step.appVersion { object["appVersion"] = .string(version.description) }
+        if !step.transientParameters.isEmpty {
+            object["transient"] = ValueRenderer.json(step.transientParameters.map { ($0.name, $0.value) })
+        }
+        if !arguments.isEmpty { object["arguments"] = .object(arguments) }
+        return object
+    }
+}

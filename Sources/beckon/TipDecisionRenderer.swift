@@ -1,0 +1,76 @@
+import BeckonCore
+import BeckonDiagnostics
+import BeckonRules
+
+/// Tip decisions and explanations for people (`pending (rule 2 is false: … (file:line))`) and for
+/// scripts (JSON objects).
+enum TipDecisionRenderer {
+    /// `STATUS (REASON)`; an invalidated tip shows just why: `invalidated (tipClosed)`.
+    static func text(_ status: TipStatus, _ reason: TipReason) -> String {
+        if status == .invalidated, case .invalidated(let why) = reason { return "invalidated (\(why.rawValue))" }
+        return "\(status.rawValue) (\(RuleExplanationRenderer.oneLine(reason.description)))"
+    }
+
+    /// The tip's status after a status query, an invalidation or a reset.
+    static func text(_ decision: TipDecision) -> String {
+        text(decision.status, decision.reason)
+    }
+
+    /// `displayed (2 of 3); available (…)` or `not displayed; pending (…)`.
+    static func displayText(_ decision: TipDecision) -> String {
+        guard decision.changed else { return "not displayed; " + text(decision) }
+        let limit = decision.content.maxDisplayCount.map { " of \($0)" } ?? ""
+        return "displayed (\(decision.record.displayCount)\(limit)); " + text(decision)
+    }
+
+    /// `on screen 45s of 2m; available (…)` or `not recorded; invalidated (…)`.
+    static func shownText(_ decision: TipDecision) -> String {
+        guard decision.changed else { return "not recorded; " + text(decision) }
+        let limit = decision.content.maxDisplayDuration.map { " of \(DurationSyntax.format($0))" } ?? ""
+        return "on screen \(DurationSyntax.format(decision.record.displayDuration))\(limit); " + text(decision)
+    }
+
+    /// `status`, `reason`, `reasonCode`, `changed` and the tip's recorded state.
+    static func json(_ decision: TipDecision) -> [String: JSONValue] {
+        [
+            "status": .string(decision.status.rawValue),
+            "reason": .string(decision.reason.description),
+            "reasonCode": .string(decision.reason.code),
+            "changed": .bool(decision.changed),
+            "displayCount": .int(decision.record.displayCount),
+            "displayDurationMs": .int(decision.record.displayDuration),
+            "invalidation": .string(decision.record.invalidation?.rawValue),
+        ]
+    }
+
+    /// The explanation's checks, one per line, with rule trees under them (the answer itself is
+    /// on the step's line).
+    static func explanationLines(_ explanation: TipExplanation) -> [String] {
+        explanation.checks.flatMap { check in
+            let mark = check.passed.map { $0 ? "✓" : "✗" } ?? "–"
+            let place = check.span.map { " (\($0.file):\($0.start.line))" } ?? ""
+            let line = "\(mark) \(check.name)\(place): \(RuleExplanationRenderer.oneLine(check.detail))"
+            return [line] + (check.rule.map { RuleExplanationRenderer.lines($0, indent: "    ") } ?? [])
+        }
+    }
+
+    /// `status`, `reason`, `reasonCode` and `checks` (`name`, `passed`, `detail`, `source`, `explanation`).
+    static func json(_ explanation: TipExplanation) -> [String: JSONValue] {
+        let checks: [JSONValue] = explanation.checks.map { check in
+            var object: [String: JSONValue] = [
+                "name": .string(check.name),
+                "passed": check.passed.map(JSONValue.bool) ?? .null,
+                "detail": .string(check.detail),
+            ]
+            if let span = check.span { object["source"] = .string("\(span.file):\(span.start.line)") }
+            if let rule = check.rule { object["explanation"] = RuleExplanationRenderer.json(rule) }
+            return .object(object)
+        }
+        return [
+            "status": .string(explanation.status.rawValue),
+            "reason": .string(explanation.reason.description),
+            "reasonCode": .string(explanation.reason.code),
+            "checks": .array(checks),
+        ]
+    }
+}

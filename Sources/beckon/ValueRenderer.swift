@@ -1,0 +1,24 @@
+import BeckonRules
+
+/// Values of the rule language for scripts: JSON with the literal forms people write in YAML for
+/// the types JSON lacks (`"7d"`, `"2026-03-01T09:30:00Z"`, `"2.3.0"`).
+enum ValueRenderer {
+    static func json(_ value: Value) -> JSONValue {
+        switch value {
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .int(let value): .int(value)
+        case .double(let value): .double(value)
+        case .string(let value): .string(value)
+        case .duration(let value): .string(DurationSyntax.format(value))
+        case .timestamp(let value): .string(TimestampSyntax.format(value))
+        case .version(let value): .string(value.description)
+        case .list(let items): .array(items.map(json))
+        }
+    }
+
+    /// Named values as a JSON object: `{"isLoggedIn": true}`.
+    static func json(_ values: [(name: String, value: Value)]) -> JSONValue {
+        .object(Dictionary(values.map { ($0.name, json($0.value)) }) { _, last in last })
+    }
+}

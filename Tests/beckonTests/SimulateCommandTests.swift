@@ -1,0 +1,284 @@
+import Foundation
+import Testing
+
+/// `beckon simulate` replays the example traces of `Config/traces/` exactly as their committed
+/// `.expected` outputs say, and reports every mistake of a bad trace at its line and column.
+///
+/// When a change of the engine or of the output is intended, regenerate the expected outputs with
+/// `BECKON_UPDATE_EXPECTED=1 swift test --filter SimulateCommand` and review the diff.
+@Suite("beckon simulate")
+struct SimulateCommandTests {
+    static let exampleConfiguration = BeckonProcess.repositoryRoot.appendingPathComponent("Config/example.yaml").path
+
+    /// Runs `beckon simulate trace.yaml --config Config/example.yaml` on `trace`, written to a new folder.
+    static func simulate(_ trace: String, options: [String] = []) throws -> BeckonProcess.Result {
+        let folder = try BeckonProcess.temporaryFolder()
+        try trace.write(to: folder.appendingPathComponent("trace.yaml"), atomically: true, encoding: .utf8)
+        return try BeckonProcess.run(["simulate", "trace.yaml", "--config", exampleConfiguration] + options, in: folder)
+    }
+
+    // MARK: The example traces
+
+    @Test(arguments: ["tips", "scenarios", "whats-new", "first-week"])
+    func exampleTraceGivesItsExpectedOutput(name: String) throws {
+        let result = try BeckonProcess.run(["simulate", "Config/traces/\(name).yaml", "--config", "Config/example.yaml"])
+        let expectedFile = BeckonProcess.repositoryRoot.appendingPathComponent("Config/traces/\(name).expected")
+        if ProcessInfo.processInfo.environment["BECKON_UPDATE_EXPECTED"] != nil, result.status == 0 {
+            try result.standardOutput.write(to: expectedFile, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: expectedFile, encoding: .utf8)
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        #expect(result.standardOutput == expected)
+    }
+
+    @Test(arguments: ["tips", "scenarios", "whats-new", "first-week"])
+    func exampleTraceInJSONIsOneObjectPerStep(name: String) throws {
+        let human = try BeckonProcess.run(["simulate", "Config/traces/\(name).yaml", "--config", "Config/example.yaml"])
+        let result = try BeckonProcess.run(["simulate", "Config/traces/\(name).yaml", "--config", "Config/example.yaml", "--json"])
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n")
+        let stepLines = human.standardOutput.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+        #expect(lines.count == stepLines.count)
+        for (index, line) in lines.enumerated() {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(object["step"] as? Int == index + 1)
+            for key in ["at", "now", "subject", "op", "line"] {
+                #expect(object[key] != nil, "step \(index + 1) has no '\(key)'")
+            }
+        }
+    }
+
+    @Test func jsonLinesCarryTheAnswer() throws {
+        let result = try Self.simulate("""
+            subject: ada
+            steps:
+              - {at: 2026-03-01T09:30:00Z, tip.status: favorite-landmark}
+              - {after: 1s, set: {plan: pro}}
+              - {scenario.try: ask-for-review}
+
+            """, options: ["--json"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == """
+            {"at":"2026-03-01T09:30:00Z","changed":false,"displayCount":0,"displayDurationMs":0,"id":"favorite-landmark","invalidation":null,"line":3,"now":1772357400000,"op":"tip.status","reason":"rule 1 is false: params.isLoggedIn (\(BeckonProcess.repositoryRoot.path)/Config/example-tips.yaml:17)","reasonCode":"rule","status":"pending","step":1,"subject":"ada"}
+            {"arguments":{"plan":"pro"},"at":"2026-03-01T09:30:01Z","line":4,"now":1772357401000,"op":"set","step":2,"stored":true,"subject":"ada"}
+            {"at":"2026-03-01T09:30:01Z","checks":[{"actual":0,"detail":"needs at least 5 events; has 0","limit":5,"name":"minEventsRequired","passed":false},{"actual":0,"detail":"allows fewer than 4 executions; has 0","limit":4,"name":"maxExecutionsPermitted","passed":true},{"actual":null,"detail":"no event yet","limit":604800000,"name":"minTimeSinceFirstEvent","passed":true},{"actual":null,"detail":"never executed","limit":172800000,"name":"minTimeBetweenExecutions","passed":true},{"detail":"params.plan == \\"free\\"","name":"condition 1","passed":false,"source":"\(BeckonProcess.repositoryRoot.path)/Config/example.yaml:52"}],"events":0,"executed":false,"executions":0,"id":"ask-for-review","line":5,"now":1772357401000,"op":"scenario.try","step":3,"subject":"ada"}
+
+            """)
+    }
+
+    // MARK: Time
+
+    @Test func instantsAreISOOrUnixMillisecondsAndAfterCountsFromThePreviousStep() throws {
+        let result = try Self.simulate("""
+            start: 2026-03-01T10:30:00+01:00
+            steps:
+              - {after: 1d12h, donate: appLaunched}
+              - {donate: appLaunched}
+              - {at: 1772357400000, donate: appLaunched}
+              - {subject: someone-else, after: 500ms, donate: appLaunched}
+
+            """)
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        #expect(result.standardOutput == """
+            2026-03-02T21:30:00Z  default       donate appLaunched → count 1
+            2026-03-02T21:30:00Z  default       donate appLaunched → count 2
+            2026-03-01T09:30:00Z  default       donate appLaunched → count 3
+            2026-03-01T09:30:00.500Z  someone-else  donate appLaunched → count 1
+
+            """)
+    }
+
+    @Test func aStepWithoutAnInstantNeedsAStart() throws {
+        let result = try Self.simulate("steps:\n  - {after: 1h, tip.status: welcome}\n")
+        #expect(result.status == 65)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError == """
+            trace.yaml:2:6: error: step 1 has no instant to run at: give it 'at:' (such as 2026-03-01T09:30:00Z), or give the trace a 'start:' that 'after:' counts from [trace.time]
+                2 |   - {after: 1h, tip.status: welcome}
+                  |      ^~~~~
+            beckon: error: trace.yaml is not valid: 1 error
+
+            """)
+    }
+
+    // MARK: Bad traces
+
+    @Test func unknownOperationIsReportedWithASuggestion() throws {
+        let result = try Self.simulate("""
+            start: 2026-03-01T09:00:00Z
+            steps:
+              - {tip.stats: welcome}
+
+            """)
+        #expect(result.status == 65)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError == """
+            trace.yaml:3:6: error: unknown key 'tip.stats' in step 1; did you mean 'tip.status'? [config.unknownKey]
+                3 |   - {tip.stats: welcome}
+                  |      ^~~~~~~~~
+            beckon: error: trace.yaml is not valid: 1 error
+
+            """)
+    }
+
+    @Test func badInstantIsReportedAtItsPosition() throws {
+        let result = try Self.simulate("""
+            steps:
+              - at: 2026-03-01 9:30
+                tip.status: welcome
+
+            """)
+        #expect(result.status == 65)
+        #expect(result.standardError == """
+            trace.yaml:2:9: error: 'at' of step 1 must be an instant: ISO-8601 such as 2026-03-01T09:30:00Z, or Unix milliseconds, not '2026-03-01 9:30' [config.type]
+                2 |   - at: 2026-03-01 9:30
+                  |         ^~~~~~~~~~~~~~~
+            beckon: error: trace.yaml is not valid: 1 error
+
+            """)
+    }
+
+    @Test func undeclaredTipIsReportedWithASuggestion() throws {
+        let result = try Self.simulate("""
+            start: 0
+            steps:
+              - {tip.status: welcome}
+              - {after: 1m, tip.display: favourite-landmark}
+
+            """)
+        #expect(result.status == 65)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError == """
+            trace.yaml:4:30: error: step 2 refers to tip 'favourite-landmark', which is not declared; did you mean 'favorite-landmark'? [config.undeclared]
+                4 |   - {after: 1m, tip.display: favourite-landmark}
+                  |                              ^~~~~~~~~~~~~~~~~~
+            beckon: error: trace.yaml is not valid: 1 error
+
+            """)
+    }
+
+    @Test func parameterValueOfTheWrongTypeIsReported() throws {
+        let result = try Self.simulate("""
+            start: 0
+            steps:
+              - set:
+                  isLoggedIn: true
+                  favoritesCount: lots
+
+            """)
+        #expect(result.status == 65)
+        #expect(result.standardError == """
+            trace.yaml:5:23: error: the value of parameter 'favoritesCount' in step 1 must be an integer, not 'lots' [config.type]
+                5 |       favoritesCount: lots
+                  |                       ^~~~
+            beckon: error: trace.yaml is not valid: 1 error
+
+            """)
+    }
+
+    @Test func everyMistakeIsReportedAtOnce() throws {
+        let result = try Self.simulate("""
+            subject: ada
+            stat: 2026-03-01T09:00:00Z
+            steps:
+              - {at: 0, donate: landmarkViewed, info: {landmrk: Tower}, for: 3s}
+              - {set: {screenBrightness: 0.5}}
+              - {scenario.trigger: offer-subscription}
+              - {tip.invalidate: welcome, reason: closed}
+              - {tip.shown: welcome}
+              - {donate: appLaunched, tip.status: welcome}
+              - {after: 2s}
+              - {at: 1, after: 2s, reset: welcome}
+
+            """)
+        #expect(result.status == 65)
+        #expect(result.standardError == """
+            trace.yaml:2:1: error: unknown key 'stat' in the trace; did you mean 'start'? [config.unknownKey]
+                2 | stat: 2026-03-01T09:00:00Z
+                  | ^~~~
+            trace.yaml:4:44: error: unknown info field 'landmrk' of event 'landmarkViewed' in step 1; did you mean 'landmark'? [config.unknownKey]
+                4 |   - {at: 0, donate: landmarkViewed, info: {landmrk: Tower}, for: 3s}
+                  |                                            ^~~~~~~
+            trace.yaml:4:61: error: 'for' is an argument of 'tip.shown', not of 'donate' (step 1) [trace.argument]
+                4 |   - {at: 0, donate: landmarkViewed, info: {landmrk: Tower}, for: 3s}
+                  |                                                             ^~~
+            trace.yaml:5:12: error: parameter 'screenBrightness' is transient: it is never stored; give its value in the step's 'transient:' (step 2) [trace.argument]
+                5 |   - {set: {screenBrightness: 0.5}}
+                  |            ^~~~~~~~~~~~~~~~
+            trace.yaml:6:24: error: scenario 'offer-subscription' counts the event 'appLaunched': donate that event instead of triggering the scenario (step 3) [trace.argument]
+                6 |   - {scenario.trigger: offer-subscription}
+                  |                        ^~~~~~~~~~~~~~~~~~
+            trace.yaml:7:39: error: 'reason' of step 4 must be one of actionPerformed, tipClosed, not 'closed' [config.value]
+                7 |   - {tip.invalidate: welcome, reason: closed}
+                  |                                       ^~~~~~
+            trace.yaml:8:6: error: 'tip.shown' in step 5 needs 'for:' (how long the tip was on screen, such as 45s) [config.missingKey]
+                8 |   - {tip.shown: welcome}
+                  |      ^~~~~~~~~
+            trace.yaml:9:27: error: step 6 has more than one operation ('donate' and 'tip.status'); give each its own step [trace.operation]
+                9 |   - {donate: appLaunched, tip.status: welcome}
+                  |                           ^~~~~~~~~~
+            trace.yaml:10:5: error: step 7 has no operation; give it one of set, donate, tip.status, tip.display, tip.shown, tip.invalidate, tip.reset, reset, group.current, scenario.trigger, scenario.try, scenario.status, scenario.reset, whatsNew.next, whatsNew.present, whatsNew.mark, whatsNew.unmark, explain.tip, explain.scenario [trace.operation]
+               10 |   - {after: 2s}
+                  |     ^
+            trace.yaml:11:13: error: step 8 has both 'at' and 'after'; give one [trace.time]
+               11 |   - {at: 1, after: 2s, reset: welcome}
+                  |             ^~~~~
+            trace.yaml:11:31: error: 'reset' of step 8 must be 'all' (the subject's whole state), not 'welcome'; to reset one tip use 'tip.reset', one scenario 'scenario.reset' [config.value]
+               11 |   - {at: 1, after: 2s, reset: welcome}
+                  |                               ^~~~~~~
+            beckon: error: trace.yaml is not valid: 11 errors
+
+            """)
+    }
+
+    @Test func badTraceInJSONListsDiagnostics() throws {
+        let result = try Self.simulate("start: 0\nsteps:\n  - {tip.status: welcom}\n", options: ["--json"])
+        #expect(result.status == 65)
+        #expect(result.standardError == "")
+        #expect(result.standardOutput == """
+            [{"code":"config.undeclared","column":18,"file":"trace.yaml","line":3,"message":"step 1 refers to tip 'welcom', which is not declared; did you mean 'welcome'?","notes":[],"severity":"error"}]
+
+            """)
+    }
+
+    @Test func missingTraceExits66() throws {
+        let result = try BeckonProcess.run(["simulate", "Config/traces/none.yaml", "--config", "Config/example.yaml"])
+        #expect(result.status == 66)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError == "beckon: error: cannot read trace 'Config/traces/none.yaml': No such file or directory\n")
+    }
+
+    @Test func missingConfigurationExits66() throws {
+        let result = try BeckonProcess.run(["simulate", "Config/traces/tips.yaml", "--config", "none.yaml"])
+        #expect(result.status == 66)
+        #expect(result.standardError == "beckon: error: cannot read configuration 'none.yaml': No such file or directory\n")
+    }
+
+    @Test func badConfigurationExits65WithItsDiagnostics() throws {
+        let folder = try BeckonProcess.temporaryFolder()
+        try "version: 1\ntips: {a: {titel: A}}\n".write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
+        try "steps: []\n".write(to: folder.appendingPathComponent("trace.yaml"), atomically: true, encoding: .utf8)
+        let result = try BeckonProcess.run(["simulate", "trace.yaml"], in: folder)
+        #expect(result.status == 65)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError.hasSuffix("beckon: error: beckon.yaml is not valid: 2 errors\n"))
+    }
+
+    @Test func whatsNewNeedsAnAppVersion() throws {
+        let folder = try BeckonProcess.temporaryFolder()
+        try "version: 1\n".write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
+        try "start: 0\nsteps:\n  - {whatsNew.next: true}\n  - {appVersion: 1.2, whatsNew.present: true}\n"
+            .write(to: folder.appendingPathComponent("trace.yaml"), atomically: true, encoding: .utf8)
+        let result = try BeckonProcess.run(["simulate", "trace.yaml"], in: folder)
+        #expect(result.status == 65)
+        #expect(result.standardError == """
+            trace.yaml:3:6: error: 'whatsNew.next' in step 1 needs an app version: give the step or the trace 'appVersion:', or the configuration 'app.version' [trace.argument]
+                3 |   - {whatsNew.next: true}
+                  |      ^~~~~~~~~~~~~
+            beckon: error: trace.yaml is not valid: 1 error
+
+            """)
+    }
+}
