@@ -42,14 +42,16 @@ public final class CompiledRule: Sendable {
         state.trace = Array(repeating: nil, count: nodes.count)
         let value = root(context, &state)
         let outcome: RuleOutcome = state.failure.map(RuleOutcome.failed) ?? (value.isTrue ? .satisfied : .notSatisfied)
-        return RuleExplanation(outcome: outcome, root: node(rootNode, trace: state.trace ?? []))
+        // The characters are split out once for the whole tree, not once per node: a long rule
+        // has many nodes, and copying its text for each one made explaining it quadratic.
+        let scalars = Array(text.unicodeScalars)
+        return RuleExplanation(outcome: outcome, root: node(rootNode, trace: state.trace ?? [], scalars: scalars))
     }
 
-    private func node(_ id: Int, trace: [Value?]) -> ExplanationNode {
+    private func node(_ id: Int, trace: [Value?], scalars: [Unicode.Scalar]) -> ExplanationNode {
         let info = nodes[id]
-        let scalars = Array(text.unicodeScalars)
         let range = max(0, info.range.lowerBound)..<min(scalars.count, info.range.upperBound)
-        let children = info.children.filter { !nodes[$0].isLiteral }.map { node($0, trace: trace) }
+        let children = info.children.filter { !nodes[$0].isLiteral }.map { node($0, trace: trace, scalars: scalars) }
         return ExplanationNode(text: String(String.UnicodeScalarView(scalars[range])), value: trace[id],
                                span: origin.span(ofOffsets: info.range), children: children)
     }

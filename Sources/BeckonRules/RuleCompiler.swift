@@ -35,7 +35,9 @@ public struct RuleCompiler: Sendable {
         if checked.isConstant {
             var state = EvaluationState()
             let value = checked.evaluate(ConstantContext.shared, &state).isTrue
-            diagnostics.append(.warning("rule.constant", "this rule is always \(value); it does not depend on anything", at: origin.span(ofOffsets: syntax.range)))
+            // A constant that fails (`1 / 0 == 0`) is neither true nor false at evaluation time.
+            let always = state.failure.map { "this rule always fails (\($0))" } ?? "this rule is always \(value)"
+            diagnostics.append(.warning("rule.constant", "\(always); it does not depend on anything", at: origin.span(ofOffsets: syntax.range)))
         }
         let rule = CompiledRule(text: text, origin: origin, root: checked.evaluate, rootNode: checked.node, nodes: checker.nodes)
         return RuleCompilation(rule: rule, diagnostics: diagnostics)

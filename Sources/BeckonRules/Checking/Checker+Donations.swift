@@ -81,22 +81,38 @@ extension Checker {
     /// `events.X….count`: a binary search for the window, then a scan only when filtered.
     mutating func compileCount(_ query: DonationQuery) -> Checked {
         let slot = query.event.slot, window = query.window, predicates = query.predicates
-        var checked = make(.int, range: query.range, constant: false) { context, state in
+        var checked = make(.int, range: query.range, constant: false, onceInsideFilters { context, state in
             let log = context.donations(slot)
             let start = Self.windowStart(log, window: window, now: context.now)
             guard !predicates.isEmpty else { return .int(Int64(log.times.count - start)) }
             var count: Int64 = 0
             Self.forEachMatch(log, from: start, predicates, context, &state) { _ in count += 1 }
             return .int(count)
-        }
+        })
         checked.isCount = true
         return checked
+    }
+
+    /// Inside `where(…)` a query is asked again for every donation the enclosing filter tests,
+    /// yet its answer cannot change during one evaluation (`info` always means the innermost
+    /// event's donation, never an enclosing one). It is computed once per evaluation there:
+    /// otherwise nested filters take time exponential in their depth. Outside filters a query
+    /// runs once anyway and is left as it is, so evaluating it allocates nothing.
+    private mutating func onceInsideFilters(_ evaluate: @escaping Evaluator) -> Evaluator {
+        guard infoScope != nil else { return evaluate }
+        let key = nodes.count
+        return { context, state in
+            if let value = state.memo[key] { return value }
+            let value = evaluate(context, &state)
+            state.memo[key] = value
+            return value
+        }
     }
 
     /// `….largestSubset(info.F).count` / `smallestSubset`: the size of the most or least frequent group.
     mutating func compileSubsetCount(_ query: DonationQuery, field: Int, largest: Bool, range: Range<Int>) -> Checked {
         let slot = query.event.slot, window = query.window, predicates = query.predicates
-        var checked = make(.int, range: range, constant: false) { context, state in
+        var checked = make(.int, range: range, constant: false, onceInsideFilters { context, state in
             let log = context.donations(slot)
             let start = Self.windowStart(log, window: window, now: context.now)
             var groups: [Value: Int64] = [:]
@@ -105,7 +121,7 @@ extension Checker {
                 groups[field < info.count ? info[field] : .null, default: 0] += 1
             }
             return .int((largest ? groups.values.max() : groups.values.min()) ?? 0)
-        }
+        })
         checked.isCount = true
         return checked
     }
@@ -144,7 +160,7 @@ extension Checker {
             }
             checkedArguments.append(checked)
         }
-        let evaluators = checkedArguments.map(\.evaluate), slot = function.slot
+        let evaluators = checkedArguments.map(\.evaluate), slot = function.slot, result = function.result
         let widen = function.parameters.map { $0 == .double }
         return make(function.result, range: range, children: checkedArguments, constant: false) { context, state in
             var values: [Value] = []
@@ -154,7 +170,14 @@ extension Checker {
                 if widen[index], case .int(let integer) = value { values.append(.double(Double(integer))) } else { values.append(value) }
             }
             switch context.call(slot, arguments: values) {
-            case .success(let value): return value
+            case .success(let value):
+                // The checker typed the rule by the declared result; a plugin that returns
+                // something else must not make the rule silently true or false.
+                if result == .double, case .int(let integer) = value { return .double(Double(integer)) }
+                guard value.conforms(to: result) else {
+                    return state.fail("\(name) returned \(value.type), but it is declared to return \(result)")
+                }
+                return value
             case .failure(let failure): return state.fail("\(name) failed: \(failure.message)")
             }
         }

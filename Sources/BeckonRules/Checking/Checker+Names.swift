@@ -189,7 +189,8 @@ extension Checker {
             let qualified = "\(namespace).\(name)"
             guard let function = schema.functions[qualified] else {
                 let names = schema.functions.keys.filter { $0.hasPrefix(namespace + ".") }.map { String($0.dropFirst(namespace.count + 1)) }
-                return unknown("function of plugin '\(namespace)'", name, nameRange, names)
+                error("rule.unknownName", "unknown function '\(name)' of plugin '\(namespace)'\(NameSuggester.hint(for: name, among: names.sorted()))", nameRange)
+                return nil
             }
             return .method(.function(qualified, function), range)
         }

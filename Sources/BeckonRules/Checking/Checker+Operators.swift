@@ -16,7 +16,12 @@ extension Checker {
                 first(context, &state).isTrue ? .bool(true) : .bool(second(context, &state).isTrue)
             }
         case .equal, .notEqual:
-            if let nullCheck = checkNullComparison(op, leftSyntax, rightSyntax, range: range) { return nullCheck }
+            // Decided by the syntax alone: falling through after a failed check of the subject
+            // would check it again, doubling the diagnostics and the work at every level of
+            // `x == null == null …`.
+            if let subject = Self.nullComparisonSubject(leftSyntax, rightSyntax) {
+                return checkNullComparison(op, subject, range: range)
+            }
             fallthrough
         default:
             let left = check(leftSyntax)
@@ -28,16 +33,15 @@ extension Checker {
         }
     }
 
+    /// The side compared with the literal `null`, if either side is that literal.
+    private static func nullComparisonSubject(_ leftSyntax: Syntax, _ rightSyntax: Syntax) -> Syntax? {
+        if case .literal(.null) = rightSyntax.kind { return leftSyntax }
+        if case .literal(.null) = leftSyntax.kind { return rightSyntax }
+        return nil
+    }
+
     /// `x == null` and `x != null`: the only comparisons with null that can be true.
-    private mutating func checkNullComparison(_ op: BinaryOperator, _ leftSyntax: Syntax, _ rightSyntax: Syntax, range: Range<Int>) -> Checked? {
-        let subject: Syntax
-        if case .literal(.null) = rightSyntax.kind {
-            subject = leftSyntax
-        } else if case .literal(.null) = leftSyntax.kind {
-            subject = rightSyntax
-        } else {
-            return nil
-        }
+    private mutating func checkNullComparison(_ op: BinaryOperator, _ subject: Syntax, range: Range<Int>) -> Checked? {
         guard let operand = check(subject) else { return nil }
         let evaluate = operand.evaluate
         let wantsNull = op == .equal

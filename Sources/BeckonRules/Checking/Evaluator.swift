@@ -10,6 +10,9 @@ struct EvaluationState {
     var trace: [Value?]?
     /// Inside `where(…)`: the info values of the donation being tested.
     var info: [Value] = []
+    /// Values of donation queries nested in `where(…)`, by node id, computed once per
+    /// evaluation (empty, and so never allocated, for rules without such queries).
+    var memo: [Int: Value] = [:]
 
     mutating func fail(_ message: String) -> Value {
         if failure == nil { failure = message }

@@ -5,6 +5,9 @@ struct Lexer {
     let scalars: [Unicode.Scalar]
     private var index = 0
     private(set) var problems: [(message: String, range: Range<Int>)] = []
+    /// The most problems kept: a megabyte of stray characters must not become a million
+    /// diagnostics (nobody reads past the first screenful, and each costs memory).
+    static let maxProblems = 100
 
     init(_ text: String) {
         scalars = Array(text.unicodeScalars)
@@ -20,7 +23,16 @@ struct Lexer {
         }
     }
 
+    /// The next token, skipping (and reporting) characters that start none. A loop rather than
+    /// recursion, so that a long run of stray characters cannot exhaust the stack.
     private mutating func next() -> Token {
+        while true {
+            if let token = scan() { return token }
+        }
+    }
+
+    /// The token at the current position, or nil after reporting a character that starts none.
+    private mutating func scan() -> Token? {
         skipSpace()
         guard index < scalars.count else { return Token(kind: .end, range: index..<index) }
         let start = index
@@ -75,14 +87,13 @@ struct Lexer {
         default: nil
         }
         if let token { return token }
-        let message: String = switch scalar {
-        case "=": "'=' is not an operator; write '==' to compare"
-        case "&": "'&' is not an operator; write '&&'"
-        case "|": "'|' is not an operator; write '||'"
-        default: "unexpected character '\(Self.printable(scalar))'"
-        }
-        problems.append((message, start..<index))
-        return next()
+        report(Self.strayMessage(scalar), start..<index)
+        return nil
+    }
+
+    /// Records a problem; the message is only built while under the cap.
+    private mutating func report(_ message: @autoclosure () -> String, _ range: Range<Int>) {
+        if problems.count < Self.maxProblems { problems.append((message(), range)) }
     }
 
     private mutating func skipSpace() {
@@ -101,7 +112,8 @@ struct Lexer {
             case .success(let milliseconds):
                 return Token(kind: .duration(milliseconds), range: start..<index)
             case .failure(let error):
-                problems.append((error.message, start..<index))
+                // Abbreviated like numbers: the literal may be a megabyte of digits.
+                report("'\(Self.abbreviated(text))' is not a duration: \(error.reason)", start..<index)
                 return Token(kind: .duration(0), range: start..<index)
             }
         }
@@ -123,13 +135,13 @@ struct Lexer {
         let text = Self.asciiString(scalars[start..<index])
         if isDouble {
             guard let value = Double(text), value.isFinite else {
-                problems.append(("the number '\(Self.abbreviated(text))' is out of range", start..<index))
+                report("the number '\(Self.abbreviated(text))' is out of range", start..<index)
                 return Token(kind: .double(0), range: start..<index)
             }
             return Token(kind: .double(value), range: start..<index)
         }
         guard let value = Int64(text) else {
-            problems.append(("the integer '\(Self.abbreviated(text))' does not fit in 64 bits", start..<index))
+            report("the integer '\(Self.abbreviated(text))' does not fit in 64 bits", start..<index)
             return Token(kind: .int(0), range: start..<index)
         }
         return Token(kind: .int(value), range: start..<index)
@@ -155,7 +167,7 @@ struct Lexer {
                 case "t": text.append("\t")
                 case "r": text.append("\r")
                 default:
-                    problems.append(("unknown escape '\\\(Self.printable(escaped))' in a string", index..<index + 2))
+                    report("unknown escape '\\\(Self.printable(escaped))' in a string", index..<index + 2)
                 }
                 index += 2
                 continue
@@ -163,7 +175,7 @@ struct Lexer {
             text.append(scalar)
             index += 1
         }
-        problems.append(("this string is never closed; add \(quote == "\"" ? "\"" : "'")", start..<start + 1))
+        report("this string is never closed; add \(quote == "\"" ? "\"" : "'")", start..<start + 1)
         return (String(text), false)
     }
 
@@ -174,7 +186,7 @@ struct Lexer {
         let (text, closed) = stringBody(quote: scalars[index])
         guard closed else { return Token(kind: .version(Version(major: 0)), range: start..<index) }
         guard let version = Version(text) else {
-            problems.append((Version.problem(with: text), start..<index))
+            report(Version.problem(with: text), start..<index)
             return Token(kind: .version(Version(major: 0)), range: start..<index)
         }
         return Token(kind: .version(version), range: start..<index)
@@ -213,7 +225,17 @@ struct Lexer {
             ? "U+\(String(scalar.value, radix: 16, uppercase: true))" : String(scalar)
     }
 
+    static func strayMessage(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "=": "'=' is not an operator; write '==' to compare"
+        case "&": "'&' is not an operator; write '&&'"
+        case "|": "'|' is not an operator; write '||'"
+        default: "unexpected character '\(printable(scalar))'"
+        }
+    }
+
+    /// At most 24 characters of an ASCII literal (numbers, durations), which may be huge.
     static func abbreviated(_ text: String) -> String {
-        text.count > 24 ? String(text.prefix(24)) + "…" : text
+        text.utf8.count > 24 ? String(text.prefix(24)) + "…" : text
     }
 }
