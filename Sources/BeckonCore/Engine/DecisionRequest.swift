@@ -10,7 +10,8 @@ public struct DecisionRequest: Sendable {
     public var appVersion: Version?
     /// Values of transient parameters for this call only.
     public var transientParameters: [String: Value]
-    /// Extra testing overrides (e.g. from CLI flags), applied before the configuration's.
+    /// Extra testing overrides (e.g. from CLI flags), merged with the configuration's: a tip in
+    /// either `show` list is shown, then either `hide` list, then either `showAll`, then `hideAll`.
     public var testing: TestingOverrides
 
     /// Creates a request.

@@ -65,9 +65,13 @@ extension Engine {
 
         // 4. The global display frequency gates tips never displayed before.
         if record.displayCount == 0, !configuration.tips.all[slot].ignoresDisplayFrequency, let last = scope.record.lastNewTipDisplay {
-            let elapsed = scope.request.now - last
+            // Instants near the ends of Int64 must not trap: differences saturate, so a clock far
+            // behind the last first display stays pending and one far ahead lets the tip through.
+            let (difference, overflow) = scope.request.now.subtractingReportingOverflow(last)
+            let elapsed = overflow ? (scope.request.now < last ? Int64.min : Int64.max) : difference
             if elapsed < configuration.displayFrequency {
-                let remaining = configuration.displayFrequency - elapsed
+                let (left, leftOverflow) = configuration.displayFrequency.subtractingReportingOverflow(elapsed)
+                let remaining = leftOverflow ? Int64.max : left
                 checks.append(TipCheck(name: "display frequency", passed: false, detail: "a new tip was first shown \(DurationSyntax.format(max(elapsed, 0))) ago; \(DurationSyntax.format(remaining)) left"))
                 return TipEvaluation(status: .pending, reason: .displayFrequency(remaining: remaining), checks: checks)
             }
@@ -77,7 +81,10 @@ extension Engine {
         // 5. Group gating.
         if gateByGroup, let groupSlot = groupOfTip[tipID] {
             let group = configuration.groups.all[groupSlot]
-            let current = groupCurrent(groupSlot, scope: scope)
+            // This tip's own status is known to be available (every earlier check passed). The
+            // group must not evaluate it again: it is still in progress, so it would look like a
+            // cycle and come back pending, and the group's current tip would never be available.
+            let current = groupCurrent(groupSlot, scope: scope, availableMember: slot)
             if current != slot {
                 let currentName = current.map { "its current tip is \(configuration.tips.all[$0].id)" } ?? "it has no current tip"
                 checks.append(TipCheck(name: "group \(group.id)", passed: false, detail: "\(group.priority.rawValue) group; \(currentName)"))
@@ -99,16 +106,20 @@ extension Engine {
         return nil
     }
 
-    /// The group's current tip (SEMANTICS §5), by tip slot.
-    func groupCurrent(_ groupSlot: Int, scope: EvaluationScope) -> Int? {
+    /// The group's current tip (SEMANTICS §5), by tip slot. `availableMember` is a member whose
+    /// own status the caller already knows to be available.
+    func groupCurrent(_ groupSlot: Int, scope: EvaluationScope, availableMember: Int? = nil) -> Int? {
         let group = configuration.groups.all[groupSlot]
         let members = group.tips.compactMap { tipSlots[$0] }
+        func ownStatus(_ member: Int) -> TipStatus {
+            member == availableMember ? .available : tipEvaluation(member, scope: scope, explaining: false, gateByGroup: false).status
+        }
         switch group.priority {
         case .firstAvailable:
-            return members.first { tipEvaluation($0, scope: scope, explaining: false, gateByGroup: false).status == .available }
+            return members.first { ownStatus($0) == .available }
         case .ordered:
             for member in members {
-                let status = tipEvaluation(member, scope: scope, explaining: false, gateByGroup: false).status
+                let status = ownStatus(member)
                 if status == .invalidated { continue }
                 return status == .available ? member : nil
             }

@@ -135,6 +135,10 @@ extension Engine {
     private func afterChange(_ slot: Int, record: SubjectRecord, scope: EvaluationScope) -> TipDecision {
         let after = EvaluationScope(engine: self, request: scope.request, record: record)
         let evaluation = tipEvaluation(slot, scope: after, explaining: false)
-        return decision(slot, evaluation, record: record, changed: true)
+        // `changed` reports whether the tip's state did change: a second invalidation, a reset of
+        // a tip with no state or zero on-screen time change nothing.
+        let id = tipIDs[slot]
+        let changed = (record.tips[id] ?? TipRecord()) != (scope.record.tips[id] ?? TipRecord())
+        return decision(slot, evaluation, record: record, changed: changed)
     }
 }

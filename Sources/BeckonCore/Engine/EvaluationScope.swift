@@ -56,7 +56,11 @@ final class EvaluationScope: RuleContext, @unchecked Sendable {
     func donations(_ slot: Int) -> DonationLog {
         if let lastLog, lastLog.slot == slot { return lastLog.log }
         if let log = otherLogs[slot] { return log }
-        let since = engine.configuration.events.all[slot].maxAge.map { request.now - $0 }
+        // Near Int64.min the cutoff saturates instead of trapping: nothing is too old then.
+        let since = engine.configuration.events.all[slot].maxAge.map { maxAge in
+            let (cutoff, overflow) = request.now.subtractingReportingOverflow(maxAge)
+            return overflow ? Int64.min : cutoff
+        }
         let log: DonationLog
         do {
             log = try engine.store.donationLog(subject: request.subject, event: engine.eventIDs[slot], since: since)

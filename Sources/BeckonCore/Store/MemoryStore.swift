@@ -52,8 +52,10 @@ public final class MemoryStore: Store {
         while position > 0, log.times[position - 1] > donation.time { position -= 1 }  // an earlier instant than the last
         log.times.insert(donation.time, at: position)
         log.infos.insert(donation.info, at: position)
-        if let maxAge = retention.maxAge, let newest = log.times.last {
-            let expired = firstIndex(in: log.times, atOrAfter: newest - maxAge)
+        // A cutoff below Int64.min (an instant near the start of time) expires nothing; it must not trap.
+        if let maxAge = retention.maxAge, let newest = log.times.last,
+           case (let cutoff, false) = newest.subtractingReportingOverflow(maxAge) {
+            let expired = firstIndex(in: log.times, atOrAfter: cutoff)
             log.times.removeFirst(expired)
             log.infos.removeFirst(expired)
         }
