@@ -1,1 +1,101 @@
-// Filled in by the store contract.
+public import BeckonCore
+
+/// The `Store` contract as runnable checks: every backend (memory, SQLite, a plugin's store) is
+/// run through the same list, by the test suites and by the command-line conformance tool.
+///
+/// ```swift
+/// for check in StoreConformance.checks {
+///     let result = StoreConformance.run(check) { MemoryStore() }
+///     print(result)
+/// }
+/// ```
+///
+/// The kit imports no test framework: a failed expectation is recorded in the result, never
+/// reported to XCTest or Swift Testing directly, so any runner can present it.
+public enum StoreConformance {
+    /// Every check of the contract, in a stable order; names are unique.
+    public static let checks: [StoreConformanceCheck] =
+        BasicChecks.all + DonationChecks.all + RoundTripChecks.all + ConcurrencyChecks.all
+
+    /// The check with this name, if any.
+    public static func check(named name: String) -> StoreConformanceCheck? {
+        checks.first { $0.name == name }
+    }
+
+    /// Runs one check against a fresh store.
+    ///
+    /// - Parameters:
+    ///   - makeStore: returns a new, empty store each time it is called (a check may call it
+    ///     more than once).
+    ///   - reopen: optionally, opens another handle on the same data as the given store (a new
+    ///     connection to the same SQLite file, say). Checks then read through fresh handles and
+    ///     race writers on separate handles; without it they use the one store.
+    public static func run(_ check: StoreConformanceCheck, makeStore: () throws -> any Store,
+                           reopen: ((any Store) throws -> any Store)? = nil) -> StoreConformanceResult {
+        let store: any Store
+        do {
+            store = try makeStore()
+        } catch {
+            return StoreConformanceResult(check: check.name, failures: ["could not create the store: \(error)"])
+        }
+        let probe = Probe(store: store, reopen: reopen)
+        do {
+            try check.body(probe)
+        } catch is Probe.Stop {
+            // The failure that stopped the check is already recorded.
+        } catch {
+            probe.fail("unexpected error: \(error)")
+        }
+        return StoreConformanceResult(check: check.name, failures: probe.failures)
+    }
+
+    /// Runs every check, each against its own fresh store.
+    public static func runAll(makeStore: () throws -> any Store,
+                              reopen: ((any Store) throws -> any Store)? = nil) -> [StoreConformanceResult] {
+        checks.map { run($0, makeStore: makeStore, reopen: reopen) }
+    }
+}
+
+/// One named clause of the `Store` contract.
+public struct StoreConformanceCheck: Sendable, Hashable, CustomStringConvertible {
+    /// A stable id, e.g. `stale-commit-changes-nothing`: what tools and tests select checks by.
+    public let name: String
+    /// What the clause promises, in one sentence.
+    public let summary: String
+    let body: @Sendable (Probe) throws -> Void
+
+    init(_ name: String, _ summary: String, _ body: @escaping @Sendable (Probe) throws -> Void) {
+        self.name = name
+        self.summary = summary
+        self.body = body
+    }
+
+    public static func == (lhs: StoreConformanceCheck, rhs: StoreConformanceCheck) -> Bool { lhs.name == rhs.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+    public var description: String { name }
+}
+
+/// The outcome of one check: passed, or every failed expectation with what was found.
+public struct StoreConformanceResult: Sendable, Hashable, CustomStringConvertible {
+    /// The check's name.
+    public var check: String
+    /// What went wrong, one line each; empty when the check passed.
+    public var failures: [String]
+
+    /// Creates a result.
+    public init(check: String, failures: [String]) {
+        self.check = check
+        self.failures = failures
+    }
+
+    /// Whether every expectation held.
+    public var passed: Bool { failures.isEmpty }
+
+    /// `ok` or the failures, one per line.
+    public var message: String { passed ? "ok" : failures.joined(separator: "\n") }
+
+    /// `PASS name` or `FAIL name` followed by the indented failures.
+    public var description: String {
+        passed ? "PASS \(check)" : (["FAIL \(check)"] + failures.map { "  " + $0 }).joined(separator: "\n")
+    }
+}
