@@ -18,8 +18,8 @@ final class Probe: Sendable {
 
     init(store: any Store, reopen: ((any Store) throws -> any Store)?) {
         self.store = store
-        // The closure is only called on the thread that runs the check and its workers, which
-        // the caller hands to us for the duration of `run`; it never escapes that call.
+        // Called only from the thread running the check (handles for workers are opened before
+        // they start), and only during `StoreConformance.run`, which owns the closure.
         self.reopenHandle = reopen.map { closure in
             let box = UncheckedBox(closure)
             return { store in try box.value(store) }
