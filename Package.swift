@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "beckon-bench",
             dependencies: [
-                "BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonRules",
+                "BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonRules", "BeckonSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

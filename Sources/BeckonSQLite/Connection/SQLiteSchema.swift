@@ -1,0 +1,111 @@
+import BeckonCore
+internal import CSQLite
+
+/// The store's tables and how a file gets them: a file is checked before anything is written to
+/// it, so a file that is not a Beckon store (or is from a newer Beckon) is left as it was.
+enum SQLiteSchema {
+    /// `PRAGMA application_id` of every Beckon store ("Bekn"): what tells our files from others.
+    static let applicationID: Int64 = 0x4265_6B6E
+
+    /// Migration `i` takes a store from schema `i` to `i + 1`; append, never edit one that
+    /// shipped. Schema 0 is an empty file.
+    static let migrations: [String] = [
+        // 1: records, each with the size and newest instant of its donation logs (so that
+        // retention never counts rows, and a commit writes no other page for it), in a rowid
+        // table because records can be large; the donation log clustered by subject, event,
+        // time and append order, so that a window is one range scan.
+        """
+        CREATE TABLE subjects (
+            subject TEXT NOT NULL PRIMARY KEY,
+            version INTEGER NOT NULL,
+            record BLOB NOT NULL,
+            logs BLOB
+        );
+        CREATE TABLE donations (
+            subject TEXT NOT NULL,
+            event TEXT NOT NULL,
+            time INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            info BLOB,
+            PRIMARY KEY (subject, event, time, seq)
+        ) WITHOUT ROWID;
+        """,
+    ]
+
+    /// The schema this Beckon writes, and the newest it reads.
+    static var currentVersion: Int64 { Int64(migrations.count) }
+
+    /// The page size of new stores. A donation commits about three pages of the write-ahead
+    /// log (the record's, and both ends of the event's log); small pages make that a few
+    /// kilobytes instead of twelve, a third less time per donation, and cost reads nothing.
+    static let pageSize = 1024
+
+    /// Tables every store of the current schema has.
+    static let tables = ["subjects", "donations"]
+
+    /// Checks that the file is empty or a Beckon store this Beckon can read, switches it to WAL,
+    /// and migrates it to the current schema.
+    static func open(_ connection: SQLiteConnection, synchronous: SQLiteSynchronous) throws(StoreError) {
+        // Reads only: a file that is not a database fails here, before anything is written.
+        var version = try inspect(connection)
+        guard connection.isReadOnly == false else {
+            throw StoreError(.unavailable, "cannot write to the store \(connection.path): the file or its folder is read-only")
+        }
+        // Only an empty file takes a page size, and only before it is switched to WAL.
+        if version == 0 { try connection.execute("PRAGMA page_size = \(pageSize)") }
+        // WAL: readers never wait for the writer, and a commit is one append to the log.
+        _ = try connection.text("PRAGMA journal_mode = WAL")
+        try connection.execute("PRAGMA synchronous = \(synchronous == .full ? "FULL" : "NORMAL")")
+        guard version < currentVersion else {
+            try verifyTables(connection)
+            return
+        }
+        // Another process may be creating or migrating the same file: decide again inside the
+        // write transaction, where nobody else can.
+        try connection.execute("BEGIN IMMEDIATE")
+        do {
+            version = try inspect(connection)
+            for migration in migrations[Int(version)...] {
+                try connection.execute(migration)
+            }
+            try connection.execute("PRAGMA application_id = \(applicationID)")
+            try connection.execute("PRAGMA user_version = \(currentVersion)")
+            try connection.execute("COMMIT")
+        } catch {
+            if connection.isInTransaction { try? connection.execute("ROLLBACK") }
+            throw error
+        }
+        try verifyTables(connection)
+    }
+
+    /// The schema version of a file that is empty or ours; throws for any other file.
+    private static func inspect(_ connection: SQLiteConnection) throws(StoreError) -> Int64 {
+        let objects = try connection.integer("SELECT count(*) FROM sqlite_master")
+        let application = try connection.integer("PRAGMA application_id")
+        let version = try connection.integer("PRAGMA user_version")
+        if application == 0 && version == 0 && objects == 0 { return 0 }
+        guard application == applicationID else {
+            throw StoreError(.corrupt, "\(connection.path) is not a Beckon store or is corrupt (it is a database of another application)")
+        }
+        guard version <= currentVersion else {
+            throw StoreError(.corrupt, "the store \(connection.path) was written by a newer Beckon (schema \(version); this one reads up to \(currentVersion))")
+        }
+        guard version > 0 else {
+            throw StoreError(.corrupt, "\(connection.path) is not a Beckon store or is corrupt (it has no schema version)")
+        }
+        return version
+    }
+
+    /// Reads the first page of each table, so that a file cut short is refused on opening
+    /// rather than on the first decision that needs a missing page.
+    private static func verifyTables(_ connection: SQLiteConnection) throws(StoreError) {
+        let names = tables.map { "'\($0)'" }.joined(separator: ", ")
+        let found = try connection.integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN (\(names))")
+        guard found == tables.count else {
+            throw StoreError(.corrupt, "\(connection.path) is not a Beckon store or is corrupt (tables are missing)")
+        }
+        for table in tables {
+            _ = try connection.integer("SELECT 1 FROM \(table) LIMIT 1")
+        }
+    }
+}
