@@ -19,7 +19,7 @@ struct SQLiteBenchmark: ParsableCommand {
     @Option(help: "normal or full (an fsync per commit).") var synchronous = "normal"
     @Option(help: ArgumentHelp("Use (and keep) the store at this path instead of a temporary one.", valueName: "path"))
     var path: String?
-    @Option(help: ArgumentHelp("Measure only these, for profiling: parts, status, scenario, donate (comma-separated).", valueName: "list"))
+    @Option(help: ArgumentHelp("Measure only these, for profiling: open, parts, status, scenario, donate (comma-separated).", valueName: "list"))
     var only: String?
 
     private func measures(_ part: String) -> Bool {
@@ -56,6 +56,12 @@ struct SQLiteBenchmark: ParsableCommand {
         let engine = Engine(configuration: loaded.configuration, rules: loaded.rules, store: store)
         print("sqlite: \(file), synchronous \(synchronous), WAL")
 
+        if measures("open") {
+            let open = try Measurement.run(runs: 5) {
+                for _ in 0..<100 { _ = try SQLiteStore(path: file, synchronous: mode) }
+            }
+            print("sqlite: open the store (what each CLI process does): \(open.summary(scale: 1e6 / 100, unit: "µs"))")
+        }
         if measures("parts") { try measureParts(store, subject: "bench", since: now - 7 * 86_400_000) }
 
         if measures("status") {

@@ -87,6 +87,32 @@ import Testing
         #expect(views.allSatisfy { $0.info == [.string("w\(($0.time - Self.now) % Int64(Self.writers))")] })
     }
 
+    /// Opening a new file from many threads at once creates the schema once; every opener
+    /// gets a working store.
+    @Test func openingANewFileAtOnceCreatesItOnce() throws {
+        for _ in 0..<5 {
+            let folder = try TemporaryFolder()
+            let path = folder.file("new/fresh.db")
+            let errors = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: Self.writers) { writer in
+                do {
+                    let store = try SQLiteStore(path: path)
+                    var committed = false
+                    while !committed {
+                        let stored = try store.load(subject: "s")
+                        var record = stored.record
+                        record.events["opened", default: EventCounters()].count += 1
+                        committed = try store.commit(subject: "s", expectedVersion: stored.version, record: record, donations: .none)
+                    }
+                } catch {
+                    errors.withLock { $0.append("opener \(writer): \(error)") }
+                }
+            }
+            #expect(errors.withLock { $0 } == [])
+            #expect(try SQLiteStore(path: path).load(subject: "s").record.events["opened"]?.count == Int64(Self.writers))
+        }
+    }
+
     /// Different subjects on separate connections never disturb each other.
     @Test func writersOnDifferentSubjectsEachKeepTheirOwnCounts() throws {
         let folder = try TemporaryFolder()

@@ -95,9 +95,9 @@ final class SQLiteConnection {
         case SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_FORMAT:
             return StoreError(.corrupt, "\(path) is not a Beckon store or is corrupt (SQLite: \(message))")
         case SQLITE_CANTOPEN:
-            return StoreError(.unavailable, "cannot open the store \(path): \(reason)")
+            return StoreError(.unavailable, "cannot open the store \(path): \(StoreFile.accessProblem(of: path) ?? reason)")
         case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH:
-            return StoreError(.unavailable, "cannot write to the store \(path): \(reason)")
+            return StoreError(.unavailable, "cannot write to the store \(path): \(StoreFile.accessProblem(of: path) ?? reason)")
         case SQLITE_FULL:
             return StoreError(.unavailable, "cannot write to the store \(path): the disk is full")
         case SQLITE_IOERR:

@@ -40,4 +40,18 @@ enum StoreFile {
             prefix += "/"
         }
     }
+
+    /// Why the file cannot be opened for writing, as the system says it, when a check can tell:
+    /// SQLite reports the error of its last attempt (often a read-only retry), not the cause.
+    static func accessProblem(of path: String) -> String? {
+        if access(path, F_OK) == 0 {
+            return access(path, R_OK | W_OK) == 0 ? nil : String(cString: strerror(errno))
+        }
+        var folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? "."
+        if folder.isEmpty { folder = "/" }
+        var status = stat()
+        guard stat(folder, &status) == 0 else { return String(cString: strerror(errno)) }
+        guard status.st_mode & S_IFMT == S_IFDIR else { return String(cString: strerror(ENOTDIR)) }
+        return access(folder, W_OK | X_OK) == 0 ? nil : String(cString: strerror(errno))
+    }
 }
