@@ -53,11 +53,17 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        .target(
+            name: "BeckonRuntime",
+            dependencies: ["BeckonConfig", "BeckonCore", "BeckonSQLite"],
+            swiftSettings: strictSettings
+        ),
+
         // Composition roots.
         .executableTarget(
             name: "beckon",
             dependencies: [
-                "BeckonConfig", "BeckonCore", "BeckonDiagnostics",
+                "BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonRules", "BeckonRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -11,7 +11,10 @@ struct BeckonCommand: ParsableCommand {
             configuration or input, 66 missing file, 69 store or plugin unavailable, 70 internal error.
             """,
         version: BeckonVersion.current,
-        subcommands: [Check.self, Simulate.self]
+        subcommands: [
+            Check.self, StatusCommand.self, TipCommand.self, GroupCommand.self, EventCommand.self, ParamCommand.self,
+            ScenarioCommand.self, WhatsNewCommand.self, ExplainCommand.self, ResetCommand.self, Simulate.self,
+        ]
     )
 }
 

@@ -32,15 +32,18 @@ struct Simulate: ParsableCommand {
         let steps = loadedTrace.trace.steps
         let subjectWidth = steps.map(\.subject.count).max() ?? 0
         for step in steps {
-            let report: StepReport
+            var report: OperationReport
             do {
-                report = try Self.perform(step, on: engine)
+                report = try OperationRunner.perform(step.operation, step.request, on: engine)
             } catch {
                 reportRefusal(of: step, error, in: loadedTrace)
                 throw ExitStatus.dataError
             }
+            if !step.transientParameters.isEmpty {
+                report.operation += " with " + step.transientParameters.map { "\($0.name) = \($0.value)" }.joined(separator: ", ")
+            }
             if options.json {
-                Output.printJSON(JSONValue.object(report.json(for: step)))
+                Output.printJSON(JSONValue.object(Self.json(report, for: step)))
             } else {
                 let padding = String(repeating: " ", count: max(0, subjectWidth - step.subject.count))
                 Output.line("\(TimestampSyntax.format(step.now))  \(step.subject)\(padding)  \(report.operation) → \(report.answer)")
@@ -78,24 +81,10 @@ struct Simulate: ParsableCommand {
             Output.error("the trace stopped at step \(step.number) of \(loaded.trace.steps.count)")
         }
     }
-}
 
-/// What one step did: its line for people and its JSON object for scripts.
-struct StepReport {
-    /// The operation as printed: `tip.shown favorite-landmark for 45s`.
-    var operation: String
-    /// The answer after the arrow: `available (every check passed)`.
-    var answer: String
-    /// Lines printed indented under the step (explanations).
-    var details: [String] = []
-    /// The operation's arguments as written in the trace (`for`, `reason`, `info`, parameters).
-    var arguments: [String: JSONValue] = [:]
-    /// The answer's JSON members.
-    var answerJSON: [String: JSONValue] = [:]
-
-    /// The step's JSON object: `step`, `line`, `at`, `now`, `subject`, `op`, `id`, then the answer.
-    func json(for step: TraceStep) -> [String: JSONValue] {
-        var object = answerJSON
+    /// A step's JSON object: `step`, `line`, `at`, `now`, `subject`, `op`, `id`, then the answer.
+    static func json(_ report: OperationReport, for step: TraceStep) -> [String: JSONValue] {
+        var object = report.answerJSON
         object["step"] = .int(Int64(step.number))
         object["line"] = .int(Int64(step.span.start.line))
         object["at"] = .instant(step.now)
@@ -107,7 +96,7 @@ struct StepReport {
         if !step.transientParameters.isEmpty {
             object["transient"] = ValueRenderer.json(step.transientParameters.map { ($0.name, $0.value) })
         }
-        if !arguments.isEmpty { object["arguments"] = .object(arguments) }
+        if !report.arguments.isEmpty { object["arguments"] = .object(report.arguments) }
         return object
     }
 }

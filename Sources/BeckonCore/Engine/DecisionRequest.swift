@@ -45,7 +45,7 @@ public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidValue(let message), .notApplicable(let message):
             return message
         case .store(let error):
-            return "store: \(error.message)"
+            return "store unavailable: \(error.message)"
         case .contention(let subject):
             return "subject '\(subject)' kept changing under concurrent writers; nothing was written"
         }

@@ -2,7 +2,8 @@ public import BeckonRules
 
 /// Parameters (SEMANTICS §2) and event donations (SEMANTICS §3).
 extension Engine {
-    /// Sets a parameter for the subject; a value of the wrong type is refused and nothing is written.
+    /// Sets a parameter for the subject; a value of the wrong type is refused and nothing is
+    /// written. Setting `null` removes the stored value, so the default applies again.
     public func setParameter(_ name: String, to value: Value, _ request: DecisionRequest) throws(EngineError) {
         guard let declaration = configuration.parameters[name] else {
             throw undeclared("parameter", name, configuration.parameters.ids)
@@ -12,7 +13,7 @@ extension Engine {
         }
         let stored = try Self.conformed(value, to: declaration.type, what: "parameter '\(name)'")
         try mutate(request) { record, _ throws(EngineError) in
-            record.parameters[name] = stored
+            record.parameters[name] = stored == .null ? nil : stored
             return Outcome(result: ())
         }
     }
@@ -41,8 +42,10 @@ extension Engine {
         return try mutate(request) { record, _ throws(EngineError) in
             var counters = record.events[id] ?? EventCounters()
             counters.count += 1
-            if counters.first == nil { counters.first = request.now }
-            counters.last = request.now
+            // First and last are instants: a donation at an earlier instant (a clock set back)
+            // never makes them later or earlier than a donation already recorded.
+            counters.first = min(counters.first ?? request.now, request.now)
+            counters.last = max(counters.last ?? request.now, request.now)
             record.events[id] = counters
             for scenarioSlot in scenariosCountingEvent[slot] ?? [] {
                 let scenario = configuration.scenarios.all[scenarioSlot].id

@@ -23,6 +23,15 @@ extension Engine {
         }
     }
 
+    /// What `next` would answer, recording nothing (for overviews such as `beckon status`).
+    public func whatsNewPreview(_ request: DecisionRequest) throws(EngineError) -> WhatsNewDecision {
+        let version = try currentVersion(request)
+        return try read(request) { scope throws(EngineError) in
+            var copy = scope.record.whatsNew
+            return Self.nextEntries(configuration.whatsNew, version: version, record: &copy)
+        }
+    }
+
     /// `next` and marking what it returned as presented, in one atomic step.
     public func whatsNewPresent(_ request: DecisionRequest) throws(EngineError) -> WhatsNewDecision {
         let version = try currentVersion(request)
@@ -88,7 +97,7 @@ extension Engine {
                 } else if let entry = settings.entries.first(where: { $0.version == minor }) {
                     decision.entries = [entry]
                 } else {
-                    decision.reason = "no entry for \(version) or \(minor)"
+                    decision.reason = minor == version ? "no entry for \(version)" : "no entry for \(version) or \(minor)"
                 }
             }
         case .catchUp:

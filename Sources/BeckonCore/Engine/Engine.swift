@@ -1,4 +1,4 @@
-public import BeckonDiagnostics
+import BeckonDiagnostics
 public import BeckonRules
 
 /// Decides for one subject at a time, against an explicit instant, over a store: tips, groups,

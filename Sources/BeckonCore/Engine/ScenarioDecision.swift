@@ -1,4 +1,4 @@
-public import BeckonDiagnostics
+import BeckonDiagnostics
 public import BeckonRules
 
 /// One of a scenario's checks (SEMANTICS §6), with what was found.

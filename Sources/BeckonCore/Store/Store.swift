@@ -4,7 +4,7 @@ public import BeckonRules
 /// and commits the new record only if the version is unchanged (compare-and-set), together with
 /// the donation-log changes of the same operation. A SQL store implements `commit` as one
 /// transaction; a key-value store as a conditional write. The contract is the
-/// `StoreContractTests` suite that every store runs.
+/// `BeckonStoreConformance` kit that every store is run through.
 public protocol Store: AnyObject, Sendable {
     /// The subject's record and version; an empty record at version 0 if the subject is new.
     func load(subject: String) throws(StoreError) -> StoredRecord
@@ -59,7 +59,7 @@ public struct Donation: Hashable, Sendable {
 public struct Retention: Hashable, Sendable {
     /// At most this many, the most recent.
     public var maxCount: Int
-    /// None older than this (ms) relative to the newest append, if limited.
+    /// None older than this (ms) before the newest donation in the log, if limited.
     public var maxAge: Int64?
 
     /// Creates a retention policy.

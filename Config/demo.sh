@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Beckon's main job on the example configuration with the embedded SQLite store: a host asks, call
+# after call, what subject "ada" should see now, and records what happened. Every call is a new
+# process; the state lives in Config/state/beckon.db (removed first, so the demo starts fresh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift build --product beckon
+beckon="$(swift build --show-bin-path)/beckon"
+rm -f Config/state/beckon.db Config/state/beckon.db-wal Config/state/beckon.db-shm
+
+# Runs one beckon call as ada at the given instant, printing the command, its output and a
+# non-zero exit code (1 is a negative answer, not an error).
+at() {
+  local now="$1"; shift
+  echo "\$ beckon $* --now $now"
+  local status=0
+  "$beckon" "$@" --config Config/example.yaml --subject ada --now "$now" || status=$?
+  [ "$status" -eq 0 ] || echo "(exit $status)"
+  echo
+}
+
+at 2026-03-01T09:00:00Z status
+at 2026-03-01T09:00:05Z tip display welcome
+at 2026-03-01T09:00:10Z param set isLoggedIn true
+for minute in 10 20 30; do
+  at "2026-03-01T09:${minute}:00Z" event donate landmarkViewed --info landmark=Eiffel --info fromSearch=true
+done
+at 2026-03-01T09:31:00Z tip status favorite-landmark
+at 2026-03-02T09:31:00Z explain tip favorite-landmark
+at 2026-03-02T09:31:05Z tip display favorite-landmark
+for day in 02 03 04 05 06; do
+  at "2026-03-${day}T12:00:00Z" scenario trigger ask-for-review
+done
+at 2026-03-06T12:00:05Z scenario try ask-for-review
+at 2026-03-09T12:00:00Z scenario try ask-for-review
+at 2026-03-09T12:00:05Z scenario try ask-for-review
+at 2026-03-09T12:01:00Z whatsnew present
+at 2026-03-09T12:02:00Z whatsnew present
+at 2026-03-09T12:03:00Z status

@@ -1,0 +1,68 @@
+/// Values typed on a command line: `beckon param set plan pro`, `--info count=3`.
+extension Value {
+    /// Reads `text` as a value of `type`: `true`/`false`, integers, decimals, duration literals,
+    /// versions, ISO-8601 or Unix-millisecond timestamps, and lists as comma-separated items
+    /// (`a,b,c`; an empty text is an empty list). `null` is null for every type.
+    public static func parse(_ text: String, as type: ValueType) -> Result<Value, ValueTextError> {
+        if text == "null" { return .success(.null) }
+        func failure(_ expected: String) -> Result<Value, ValueTextError> {
+            .failure(ValueTextError(text: text, expected: type, message: "'\(text)' is not \(expected)"))
+        }
+        switch type {
+        case .bool:
+            switch text {
+            case "true": return .success(.bool(true))
+            case "false": return .success(.bool(false))
+            default: return failure("a bool (true or false)")
+            }
+        case .int:
+            guard let value = Int64(text) else { return failure("an int") }
+            return .success(.int(value))
+        case .double:
+            guard let value = Double(text), value.isFinite, text.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }) else {
+                return failure("a double")
+            }
+            return .success(.double(value))
+        case .string:
+            return .success(.string(text))
+        case .duration:
+            switch DurationSyntax.parse(text) {
+            case .success(let value): return .success(.duration(value))
+            case .failure(let error): return .failure(ValueTextError(text: text, expected: type, message: error.message))
+            }
+        case .version:
+            guard let version = Version(text) else {
+                return .failure(ValueTextError(text: text, expected: type, message: Version.problem(with: text)))
+            }
+            return .success(.version(version))
+        case .timestamp:
+            if let milliseconds = Int64(text) { return .success(.timestamp(milliseconds)) }
+            guard let milliseconds = TimestampSyntax.parseISO8601(text) else {
+                return failure("a timestamp (ISO-8601 such as 2026-03-01T09:30:00Z, or Unix milliseconds)")
+            }
+            return .success(.timestamp(milliseconds))
+        case .list(let element):
+            guard !text.isEmpty else { return .success(.list([])) }
+            var items: [Value] = []
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                switch parse(String(part), as: element) {
+                case .success(let item): items.append(item)
+                case .failure(let error): return .failure(error)
+                }
+            }
+            return .success(.list(items))
+        case .null:
+            return failure("null")
+        }
+    }
+}
+
+/// Why a text is not a value of a type.
+public struct ValueTextError: Error, Hashable, Sendable {
+    /// The text given.
+    public var text: String
+    /// The type wanted.
+    public var expected: ValueType
+    /// What is wrong, for people.
+    public var message: String
+}

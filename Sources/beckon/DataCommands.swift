@@ -1,0 +1,100 @@
+import ArgumentParser
+import BeckonConfig
+import BeckonCore
+import BeckonDiagnostics
+import BeckonRules
+import BeckonRuntime
+
+/// `beckon event donate ID [--info FIELD=VALUE …]`.
+struct EventCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "event", abstract: "Record events.", subcommands: [Donate.self])
+
+    struct Donate: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Record one donation of an event at --now, with typed info fields.")
+        @Argument(help: "The event's id.") var id: String
+        @Option(name: .customLong("info"), help: ArgumentHelp("An info field: FIELD=VALUE, typed as declared (repeatable).", valueName: "field=value"))
+        var info: [String] = []
+        @OptionGroup var options: DecisionOptions
+
+        func run() throws {
+            try options.perform { runtime in
+                let configuration = runtime.loaded.configuration
+                guard let event = configuration.events[id] else {
+                    throw DecisionOptions.exit(for: .undeclared(kind: "event", id: id, suggestion: NameSuggester.suggestion(for: id, among: configuration.events.ids)))
+                }
+                let fields = try info.map { assignment in
+                    guard let equals = assignment.firstIndex(of: "=") else {
+                        Output.error("--info '\(assignment)' must be FIELD=VALUE")
+                        throw ExitStatus.dataError
+                    }
+                    let name = String(assignment[..<equals]), text = String(assignment[assignment.index(after: equals)...])
+                    guard let type = event.infoType(name) else {
+                        throw DecisionOptions.exit(for: .invalidValue("event '\(id)' declares no info field '\(name)'\(NameSuggester.hint(for: name, among: event.infoFields.map(\.name)))"))
+                    }
+                    return NamedValue(name: name, value: try Runtime.value(text, as: type, for: "info field '\(name)' of event '\(id)'"))
+                }
+                return .donate(event: id, info: fields)
+            }
+        }
+    }
+}
+
+/// `beckon param set NAME VALUE` and `beckon param get NAME`.
+struct ParamCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "param", abstract: "Set and read the subject's parameters.", subcommands: [Set.self, Get.self])
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Store a parameter's value for the subject, typed as declared (lists: comma-separated; null: back to the default).")
+        @Argument(help: "The parameter's name.") var name: String
+        @Argument(help: "The value.") var value: String
+        @OptionGroup var options: DecisionOptions
+
+        func run() throws {
+            try options.perform { runtime in
+                let configuration = runtime.loaded.configuration
+                guard let parameter = configuration.parameters[name] else {
+                    throw DecisionOptions.exit(for: .undeclared(kind: "parameter", id: name, suggestion: NameSuggester.suggestion(for: name, among: configuration.parameters.ids)))
+                }
+                return .set([NamedValue(name: name, value: try Runtime.value(value, as: parameter.type, for: "parameter '\(name)'"))])
+            }
+        }
+    }
+
+    struct Get: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print a parameter's value for the subject (its default when unset).")
+        @Argument(help: "The parameter's name.") var name: String
+        @OptionGroup var options: DecisionOptions
+
+        func run() throws {
+            let request = try options.request()
+            let runtime = try options.openRuntime()
+            let value: Value
+            do {
+                value = try runtime.engine.parameter(name, request)
+            } catch {
+                throw DecisionOptions.exit(for: error)
+            }
+            if options.json {
+                Output.printJSON(JSONValue.object(["subject": .string(request.subject), "parameter": .string(name), "value": ValueRenderer.json(value)]))
+            } else {
+                Output.line("\(name) = \(value)")
+            }
+        }
+    }
+}
+
+/// `beckon reset --all`.
+struct ResetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset",
+        abstract: "Clear the subject's whole state: parameters, donations, tips, scenarios, what's new.")
+    @Flag(help: "Required: clear everything Beckon remembers about the subject.") var all = false
+    @OptionGroup var options: DecisionOptions
+
+    func validate() throws {
+        guard all else { throw ValidationError("reset needs --all (to reset one tip: beckon tip reset ID)") }
+    }
+
+    func run() throws { try options.perform { _ in .resetAll } }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import BeckonConfig
+import BeckonCore
+import BeckonRules
+import BeckonRuntime
+import Foundation
+
+/// The options of every command that decides: `--config`, `--json`, `--subject`, `--now`,
+/// `--app-version`, and running one operation with the documented exit codes.
+struct DecisionOptions: ParsableArguments {
+    @OptionGroup var configOptions: ConfigOptions
+
+    @Option(help: ArgumentHelp("The subject (a user, a device, an installation).", valueName: "id"))
+    var subject = "default"
+
+    @Option(help: ArgumentHelp("The decision's instant: ISO-8601 (2026-03-01T09:30:00Z) or Unix milliseconds. Default: the wall clock.", valueName: "instant"))
+    var now: String?
+
+    @Option(name: .customLong("app-version"), help: ArgumentHelp("The current app version; overrides app.version.", valueName: "version"))
+    var appVersion: String?
+
+    var json: Bool { configOptions.json }
+
+    /// The request for this command line, or exit 65 for a malformed instant or version.
+    func request() throws -> DecisionRequest {
+        var instant = Int64((Date().timeIntervalSince1970 * 1000).rounded())
+        if let now {
+            guard let parsed = Int64(now) ?? TimestampSyntax.parseISO8601(now) else {
+                Output.error("--now '\(now)' is not an instant; use ISO-8601 such as 2026-03-01T09:30:00Z, or Unix milliseconds")
+                throw ExitStatus.dataError
+            }
+            instant = parsed
+        }
+        var version: Version?
+        if let appVersion {
+            guard let parsed = Version(appVersion) else {
+                Output.error("--app-version: \(Version.problem(with: appVersion))")
+                throw ExitStatus.dataError
+            }
+            version = parsed
+        }
+        return DecisionRequest(subject: subject, now: instant, appVersion: version)
+    }
+
+    /// Loads the configuration and opens its store: exit 65 or 66 for the configuration, 69 for the store.
+    func openRuntime() throws -> Runtime {
+        let loaded = try configOptions.loadConfiguration()
+        do {
+            return try Runtime.open(loaded)
+        } catch .store(let error) {
+            Output.error("store unavailable: \(error.message)")
+            throw ExitStatus.unavailable
+        } catch .configuration {
+            throw ExitStatus.internalError  // the configuration was already loaded
+        }
+    }
+
+    /// Opens the runtime, builds the operation, runs it, prints its answer and exits 0 for a
+    /// positive answer and 1 for a negative one.
+    func perform(_ makeOperation: (Runtime) throws -> TraceOperation) throws {
+        let request = try request()
+        let runtime = try openRuntime()
+        let operation = try makeOperation(runtime)
+        let report: OperationReport
+        do {
+            report = try OperationRunner.perform(operation, request, on: runtime.engine)
+        } catch {
+            throw Self.exit(for: error)
+        }
+        if json {
+            var object = report.answerJSON
+            object["subject"] = .string(request.subject)
+            object["now"] = .instant(request.now)
+            object["op"] = .string(operation.name)
+            if let id = operation.id { object["id"] = .string(id) }
+            if !report.arguments.isEmpty { object["arguments"] = .object(report.arguments) }
+            Output.printJSON(JSONValue.object(object))
+        } else {
+            Output.line("\(report.operation) → \(report.answer)")
+            for line in report.details { Output.line("    " + line) }
+        }
+        if !report.isPositive { throw ExitStatus.negative }
+    }
+
+    /// Prints an engine error and gives its exit code: 69 for the store, 65 for the rest.
+    static func exit(for error: EngineError) -> ExitCode {
+        Output.error(error.description)
+        switch error {
+        case .store, .contention: return ExitStatus.unavailable
+        case .undeclared, .invalidValue, .notApplicable: return ExitStatus.dataError
+        }
+    }
+}
+
+extension Runtime {
+    /// A value typed on the command line for something declared with `type`, or exit 65.
+    static func value(_ text: String, as type: ValueType, for what: String) throws -> Value {
+        switch Value.parse(text, as: type) {
+        case .success(let value): return value
+        case .failure(let error):
+            Output.error("\(what) is \(type): \(error.message)")
+            throw ExitStatus.dataError
+        }
+    }
+}
