@@ -17,6 +17,7 @@ public final class SQLiteStore: Store {
     /// The file, as given.
     public let path: String
     private let session: Mutex<SQLiteSession>
+    private let logCache = Mutex(LogCache())
 
     /// Opens the store at `path`, creating the file and its folders if missing.
     ///
@@ -35,13 +36,16 @@ public final class SQLiteStore: Store {
     }
 
     public func load(subject: String) throws(StoreError) -> StoredRecord {
-        try session.withLock { session throws(StoreError) in try session.load(subject: subject) }
+        let stored = try session.withLock { session throws(StoreError) in try session.load(subject: subject) }
+        logCache.withLock { $0.loaded(subject: subject, version: stored.version) }
+        return stored
     }
 
     public func commit(subject: String, expectedVersion: Int64, record: SubjectRecord, donations: DonationChanges) throws(StoreError) -> Bool {
         // Encoded before taking the lock: other threads need not wait for it.
         let bytes = SubjectRecordCodec.encode(record)
         let infos = donations.appends.map { $0.donation.info.isEmpty ? nil : DonationInfoCodec.encode($0.donation.info) }
+        logCache.withLock { $0.forget(subject: subject) }
         return try session.withLock { session throws(StoreError) in
             try session.commit(subject: subject, expectedVersion: expectedVersion, record: bytes, donations: donations, infos: infos)
         }
@@ -52,7 +56,70 @@ public final class SQLiteStore: Store {
         return log.times.indices.map { Donation(time: log.times[$0], info: $0 < log.infos.count ? log.infos[$0] : []) }
     }
 
+    /// The log as of the caller's last `load` of the subject, or newer. A log read at a record
+    /// version is reused while loads keep returning that version: every commit, from any
+    /// process, changes the version, so the reused log always matches the record just loaded.
     public func donationLog(subject: String, event: String, since: Int64?) throws(StoreError) -> DonationLog {
-        try session.withLock { session throws(StoreError) in try session.log(subject: subject, event: event, since: since) }
+        if let cached = logCache.withLock({ $0.log(subject: subject, event: event, since: since) }) { return cached }
+        let version = logCache.withLock { $0.loadedVersion[subject] }
+        let log = try session.withLock { session throws(StoreError) in try session.log(subject: subject, event: event, since: since) }
+        if let version { logCache.withLock { $0.store(log, subject: subject, event: event, since: since, version: version) } }
+        return log
+    }
+}
+
+/// Donation logs kept per (subject, event) with the record version they were read at.
+private struct LogCache {
+    /// Few subjects are hot at once; past this many entries the cache starts over.
+    static let capacity = 1024
+
+    struct Entry {
+        var version: Int64
+        var since: Int64?
+        var log: DonationLog
+    }
+
+    private(set) var loadedVersion: [String: Int64] = [:]
+    private var logs: [String: [String: Entry]] = [:]
+
+    mutating func loaded(subject: String, version: Int64) {
+        if loadedVersion.count >= Self.capacity, loadedVersion[subject] == nil {
+            loadedVersion = [:]
+            logs = [:]
+        }
+        loadedVersion[subject] = version
+    }
+
+    mutating func forget(subject: String) {
+        loadedVersion[subject] = nil
+        logs[subject] = nil
+    }
+
+    /// The cached log if it was read at the version last loaded and covers `since`.
+    func log(subject: String, event: String, since: Int64?) -> DonationLog? {
+        guard let version = loadedVersion[subject], let entry = logs[subject]?[event], entry.version == version else { return nil }
+        guard let since else { return entry.since == nil ? entry.log : nil }
+        if let cachedSince = entry.since, cachedSince > since { return nil }  // the cached log starts too late
+        let start = entry.log.times.partitioningIndex { $0 >= since }
+        guard start > 0 else { return entry.log }
+        return DonationLog(times: Array(entry.log.times[start...]), infos: entry.log.infos.isEmpty ? [] : Array(entry.log.infos[start...]))
+    }
+
+    mutating func store(_ log: DonationLog, subject: String, event: String, since: Int64?, version: Int64) {
+        guard loadedVersion[subject] == version else { return }
+        logs[subject, default: [:]][event] = Entry(version: version, since: since, log: log)
+    }
+}
+
+extension Array where Element == Int64 {
+    /// The first index whose element satisfies `predicate`, for a sorted array where it holds
+    /// from some point on (binary search).
+    fileprivate func partitioningIndex(where predicate: (Int64) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if predicate(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }
