@@ -1,7 +1,7 @@
 import ArgumentParser
 import BeckonConfig
 import BeckonDiagnostics
-import Foundation
+import FoundationEssentials
 
 /// `--config` and `--json`, common to every subcommand.
 struct ConfigOptions: ParsableArguments {

@@ -3,7 +3,7 @@ import BeckonConfig
 import BeckonCore
 import BeckonRules
 import BeckonRuntime
-import Foundation
+import FoundationEssentials
 
 /// The options of every command that decides: `--config`, `--json`, `--subject`, `--now`,
 /// `--app-version`, and running one operation with the documented exit codes.

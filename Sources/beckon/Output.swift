@@ -1,4 +1,9 @@
-import Foundation
+// FoundationEssentials rather than Foundation: the full Foundation loads ICU at start-up, which
+// costs several milliseconds on every call of a command that hosts run call after call.
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writing to standard output and standard error.
 enum Output {
@@ -9,7 +14,12 @@ enum Output {
 
     /// Writes text as is to standard error.
     static func standardError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            if written < 0 { if errno == EINTR { continue } else { return } }
+            bytes = bytes.dropFirst(written)
+        }
     }
 
     /// Prints `beckon: error: …` to standard error.
