@@ -39,13 +39,14 @@ public final class CompiledRule: Sendable {
     /// Evaluates the rule the same way while recording every sub-expression's value.
     public func explain(in context: some RuleContext) -> RuleExplanation {
         var state = EvaluationState()
-        state.trace = Array(repeating: nil, count: nodes.count)
+        state.tracing = true
+        state.scratch.trace = Array(repeating: nil, count: nodes.count)
         let value = root(context, &state)
         let outcome: RuleOutcome = state.failure.map(RuleOutcome.failed) ?? (value.isTrue ? .satisfied : .notSatisfied)
         // The characters are split out once for the whole tree, not once per node: a long rule
         // has many nodes, and copying its text for each one made explaining it quadratic.
         let scalars = Array(text.unicodeScalars)
-        return RuleExplanation(outcome: outcome, root: node(rootNode, trace: state.trace ?? [], scalars: scalars))
+        return RuleExplanation(outcome: outcome, root: node(rootNode, trace: state.extras?.trace ?? [], scalars: scalars))
     }
 
     private func node(_ id: Int, trace: [Value?], scalars: [Unicode.Scalar]) -> ExplanationNode {

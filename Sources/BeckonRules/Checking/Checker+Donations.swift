@@ -102,9 +102,9 @@ extension Checker {
         guard infoScope != nil else { return evaluate }
         let key = nodes.count
         return { context, state in
-            if let value = state.memo[key] { return value }
+            if let value = state.extras?.memo[key] { return value }
             let value = evaluate(context, &state)
-            state.memo[key] = value
+            state.scratch.memo[key] = value
             return value
         }
     }
@@ -135,10 +135,11 @@ extension Checker {
 
     static func forEachMatch(_ log: DonationLog, from start: Int, _ predicates: [Evaluator], _ context: any RuleContext,
                              _ state: inout EvaluationState, _ body: (Int) -> Void) {
-        let saved = state.info
-        defer { state.info = saved }
+        let extras = state.scratch
+        let saved = extras.info
+        defer { extras.info = saved }
         for index in start..<log.times.count {
-            state.info = index < log.infos.count ? log.infos[index] : []
+            extras.info = index < log.infos.count ? log.infos[index] : []
             if predicates.allSatisfy({ $0(context, &state).isTrue }) { body(index) }
         }
     }

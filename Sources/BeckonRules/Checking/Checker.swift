@@ -42,7 +42,7 @@ struct Checker {
         nodes.append(NodeInfo(range: range, children: children.map(\.node), isLiteral: isLiteral))
         let traced: Evaluator = { context, state in
             let value = evaluate(context, &state)
-            if state.trace != nil { state.trace![id] = value }
+            if state.tracing { state.extras!.trace[id] = value }
             return value
         }
         let isConstant = constant ?? children.allSatisfy(\.isConstant)

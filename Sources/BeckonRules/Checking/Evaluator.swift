@@ -1,23 +1,45 @@
 /// A compiled node: computes its value from the context. Nodes are closures built once at load.
 typealias Evaluator = @Sendable (any RuleContext, inout EvaluationState) -> Value
 
-/// Per-evaluation state, on the caller's stack: no allocation unless explaining.
+/// Per-evaluation state, on the caller's stack. The common evaluation touches only `failure`;
+/// what explaining and donation filters need lives in `extras`, allocated only when used, so the
+/// state stays small and costs nothing to set up and tear down.
 struct EvaluationState {
     /// Set by the first node that fails (a plugin error, a division by zero); the rule is then
     /// neither true nor false.
     var failure: String?
-    /// When explaining, each node's value by node id.
-    var trace: [Value?]?
+    /// Whether each node's value is being recorded (explaining).
+    var tracing = false
+    /// Storage for explanations and filters, created on first use.
+    var extras: EvaluationExtras?
+
+    /// The extras, created when first needed.
+    var scratch: EvaluationExtras {
+        mutating get {
+            if let extras { return extras }
+            let created = EvaluationExtras()
+            extras = created
+            return created
+        }
+    }
+
     /// Inside `where(…)`: the info values of the donation being tested.
-    var info: [Value] = []
-    /// Values of donation queries nested in `where(…)`, by node id, computed once per
-    /// evaluation (empty, and so never allocated, for rules without such queries).
-    var memo: [Int: Value] = [:]
+    var info: [Value] { extras?.info ?? [] }
 
     mutating func fail(_ message: String) -> Value {
         if failure == nil { failure = message }
         return .null
     }
+}
+
+/// What an evaluation needs beyond its result, kept apart so the common case allocates nothing.
+final class EvaluationExtras {
+    /// When explaining, each node's value by node id.
+    var trace: [Value?] = []
+    /// Inside `where(…)`: the info values of the donation being tested.
+    var info: [Value] = []
+    /// Values of donation queries nested in `where(…)`, by node id, computed once per evaluation.
+    var memo: [Int: Value] = [:]
 }
 
 /// A checked, compiled sub-expression.
