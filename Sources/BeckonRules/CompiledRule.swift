@@ -12,14 +12,17 @@ public final class CompiledRule: Sendable {
     private let root: Evaluator
     private let rootNode: Int
     private let nodes: [NodeInfo]
+    /// The names it was compiled against, to compile it again with recording nodes to explain.
+    private let schema: RuleSchema
 
-    init(text: String, origin: TextOrigin, root: @escaping Evaluator, rootNode: Int, nodes: [NodeInfo]) {
+    init(text: String, origin: TextOrigin, root: @escaping Evaluator, rootNode: Int, nodes: [NodeInfo], schema: RuleSchema) {
         self.text = text
         self.origin = origin
         self.span = origin.span(ofOffsets: 0..<text.unicodeScalars.count)
         self.root = root
         self.rootNode = rootNode
         self.nodes = nodes
+        self.schema = schema
     }
 
     /// Evaluates the rule against a context.
@@ -37,11 +40,15 @@ public final class CompiledRule: Sendable {
     }
 
     /// Evaluates the rule the same way while recording every sub-expression's value.
+    ///
+    /// Explaining is rare, so the recording form is compiled here rather than kept: it has the
+    /// same nodes in the same order as the evaluated form.
     public func explain(in context: some RuleContext) -> RuleExplanation {
+        let recording = RuleCompiler(schema: schema).compile(text, origin: origin, tracing: true).rule?.root ?? root
         var state = EvaluationState()
         state.tracing = true
         state.scratch.trace = Array(repeating: nil, count: nodes.count)
-        let value = root(context, &state)
+        let value = recording(context, &state)
         let outcome: RuleOutcome = state.failure.map(RuleOutcome.failed) ?? (value.isTrue ? .satisfied : .notSatisfied)
         // The characters are split out once for the whole tree, not once per node: a long rule
         // has many nodes, and copying its text for each one made explaining it quadratic.

@@ -13,6 +13,11 @@ public struct RuleCompiler: Sendable {
     /// Compiles one rule, which must be a `bool` expression. `origin` says where each character
     /// of `text` is in its file, so diagnostics point at the offending token.
     public func compile(_ text: String, origin: TextOrigin) -> RuleCompilation {
+        compile(text, origin: origin, tracing: false)
+    }
+
+    /// Compiles with or without nodes that record their values (see `Checker.tracing`).
+    func compile(_ text: String, origin: TextOrigin, tracing: Bool) -> RuleCompilation {
         var lexer = Lexer(text)
         let tokens = lexer.tokenize()
         if !lexer.problems.isEmpty {
@@ -28,6 +33,7 @@ public struct RuleCompiler: Sendable {
             return RuleCompilation(rule: nil, diagnostics: [.error("rule.syntax", error.message, at: origin.span(ofOffsets: error.range))])
         }
         var checker = Checker(schema: schema, origin: origin, scalars: lexer.scalars)
+        checker.tracing = tracing
         guard let checked = checker.checkBool(syntax, "a rule"), !checker.diagnostics.containsErrors else {
             return RuleCompilation(rule: nil, diagnostics: checker.diagnostics)
         }
@@ -39,7 +45,7 @@ public struct RuleCompiler: Sendable {
             let always = state.failure.map { "this rule always fails (\($0))" } ?? "this rule is always \(value)"
             diagnostics.append(.warning("rule.constant", "\(always); it does not depend on anything", at: origin.span(ofOffsets: syntax.range)))
         }
-        let rule = CompiledRule(text: text, origin: origin, root: checked.evaluate, rootNode: checked.node, nodes: checker.nodes)
+        let rule = CompiledRule(text: text, origin: origin, root: checked.evaluate, rootNode: checked.node, nodes: checker.nodes, schema: schema)
         return RuleCompilation(rule: rule, diagnostics: diagnostics)
     }
 }

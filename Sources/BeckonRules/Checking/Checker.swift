@@ -10,6 +10,9 @@ struct Checker {
     private(set) var nodes: [NodeInfo] = []
     /// Inside `where(…)`: the event whose `info` fields are in scope.
     var infoScope: RuleSchema.Event?
+    /// Whether nodes record their values (explaining). Rules are compiled without it for
+    /// evaluation, where a recording wrapper would double the calls, and with it to explain.
+    var tracing = false
 
     init(schema: RuleSchema, origin: TextOrigin, scalars: [Unicode.Scalar]) {
         self.schema = schema
@@ -35,17 +38,18 @@ struct Checker {
 
     // MARK: Nodes
 
-    /// Registers a node and wraps its evaluator so that explaining records its value.
+    /// Registers a node; when tracing, wraps its evaluator so that its value is recorded.
     mutating func make(_ type: ValueType, range: Range<Int>, children: [Checked] = [], constant: Bool? = nil,
                        isLiteral: Bool = false, _ evaluate: @escaping Evaluator) -> Checked {
         let id = nodes.count
         nodes.append(NodeInfo(range: range, children: children.map(\.node), isLiteral: isLiteral))
+        let isConstant = constant ?? children.allSatisfy(\.isConstant)
+        guard tracing else { return Checked(type: type, evaluate: evaluate, node: id, isConstant: isConstant) }
         let traced: Evaluator = { context, state in
             let value = evaluate(context, &state)
             if state.tracing { state.extras!.trace[id] = value }
             return value
         }
-        let isConstant = constant ?? children.allSatisfy(\.isConstant)
         return Checked(type: type, evaluate: traced, node: id, isConstant: isConstant)
     }
 
