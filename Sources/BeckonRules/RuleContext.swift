@@ -54,8 +54,15 @@ public struct DonationLog: Sendable {
         self.infos = infos
     }
 
+    /// The donations at or after `instant`; the log itself when none is older.
+    public func since(_ instant: Int64) -> DonationLog {
+        let start = firstIndex(atOrAfter: instant)
+        guard start > 0 else { return self }
+        return DonationLog(times: Array(times[start...]), infos: infos.isEmpty ? [] : Array(infos[start...]))
+    }
+
     /// The index of the first donation at or after `instant` (binary search).
-    func firstIndex(atOrAfter instant: Int64) -> Int {
+    public func firstIndex(atOrAfter instant: Int64) -> Int {
         var low = 0, high = times.count
         while low < high {
             let middle = (low + high) / 2

@@ -52,8 +52,7 @@ public final class SQLiteStore: Store {
     }
 
     public func donations(subject: String, event: String, since: Int64?) throws(StoreError) -> [Donation] {
-        let log = try donationLog(subject: subject, event: event, since: since)
-        return log.times.indices.map { Donation(time: log.times[$0], info: $0 < log.infos.count ? log.infos[$0] : []) }
+        try donationLog(subject: subject, event: event, since: since).donations
     }
 
     /// The log as of the caller's last `load` of the subject, or newer. A log read at a record
@@ -100,9 +99,7 @@ private struct LogCache {
         guard let version = loadedVersion[subject], let entry = logs[subject]?[event], entry.version == version else { return nil }
         guard let since else { return entry.since == nil ? entry.log : nil }
         if let cachedSince = entry.since, cachedSince > since { return nil }  // the cached log starts too late
-        let start = entry.log.times.partitioningIndex { $0 >= since }
-        guard start > 0 else { return entry.log }
-        return DonationLog(times: Array(entry.log.times[start...]), infos: entry.log.infos.isEmpty ? [] : Array(entry.log.infos[start...]))
+        return entry.log.since(since)
     }
 
     mutating func store(_ log: DonationLog, subject: String, event: String, since: Int64?, version: Int64) {
@@ -111,15 +108,3 @@ private struct LogCache {
     }
 }
 
-extension Array where Element == Int64 {
-    /// The first index whose element satisfies `predicate`, for a sorted array where it holds
-    /// from some point on (binary search).
-    fileprivate func partitioningIndex(where predicate: (Int64) -> Bool) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if predicate(self[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
-    }
-}

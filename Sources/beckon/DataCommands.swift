@@ -31,7 +31,7 @@ struct EventCommand: ParsableCommand {
                     guard let type = event.infoType(name) else {
                         throw DecisionOptions.exit(for: .invalidValue("event '\(id)' declares no info field '\(name)'\(NameSuggester.hint(for: name, among: event.infoFields.map(\.name)))"))
                     }
-                    return NamedValue(name: name, value: try Runtime.value(text, as: type, for: "info field '\(name)' of event '\(id)'"))
+                    return NamedValue(name: name, value: try DecisionOptions.value(text, as: type, for: "info field '\(name)' of event '\(id)'"))
                 }
                 return .donate(event: id, info: fields)
             }
@@ -56,7 +56,7 @@ struct ParamCommand: ParsableCommand {
                 guard let parameter = configuration.parameters[name] else {
                     throw DecisionOptions.exit(for: .undeclared(kind: "parameter", id: name, suggestion: NameSuggester.suggestion(for: name, among: configuration.parameters.ids)))
                 }
-                return .set([NamedValue(name: name, value: try Runtime.value(value, as: parameter.type, for: "parameter '\(name)'"))])
+                return .set([NamedValue(name: name, value: try DecisionOptions.value(value, as: parameter.type, for: "parameter '\(name)'"))])
             }
         }
     }

@@ -92,7 +92,7 @@ struct DecisionOptions: ParsableArguments {
     }
 }
 
-extension Runtime {
+extension DecisionOptions {
     /// A value typed on the command line for something declared with `type`, or exit 65.
     static func value(_ text: String, as type: ValueType, for what: String) throws -> Value {
         switch Value.parse(text, as: type) {

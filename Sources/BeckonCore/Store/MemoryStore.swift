@@ -34,16 +34,12 @@ public final class MemoryStore: Store {
     }
 
     public func donations(subject: String, event: String, since: Int64?) throws(StoreError) -> [Donation] {
-        let log = try donationLog(subject: subject, event: event, since: since)
-        return log.times.indices.map { Donation(time: log.times[$0], info: $0 < log.infos.count ? log.infos[$0] : []) }
+        try donationLog(subject: subject, event: event, since: since).donations
     }
 
     public func donationLog(subject: String, event: String, since: Int64?) throws(StoreError) -> DonationLog {
         let log = subjects.withLock { $0[subject]?.logs[event] } ?? DonationLog()
-        guard let since else { return log }
-        let start = Self.firstIndex(in: log.times, atOrAfter: since)
-        guard start > 0 else { return log }
-        return DonationLog(times: Array(log.times[start...]), infos: Array(log.infos[start...]))
+        return since.map(log.since) ?? log
     }
 
     /// Appends, keeps the log sorted by time, and applies the retention.
@@ -55,7 +51,7 @@ public final class MemoryStore: Store {
         // A cutoff below Int64.min (an instant near the start of time) expires nothing; it must not trap.
         if let maxAge = retention.maxAge, let newest = log.times.last,
            case (let cutoff, false) = newest.subtractingReportingOverflow(maxAge) {
-            let expired = firstIndex(in: log.times, atOrAfter: cutoff)
+            let expired = log.firstIndex(atOrAfter: cutoff)
             log.times.removeFirst(expired)
             log.infos.removeFirst(expired)
         }
@@ -66,12 +62,4 @@ public final class MemoryStore: Store {
         }
     }
 
-    static func firstIndex(in times: [Int64], atOrAfter instant: Int64) -> Int {
-        var low = 0, high = times.count
-        while low < high {
-            let middle = (low + high) / 2
-            if times[middle] < instant { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
 }

@@ -24,8 +24,19 @@ public protocol Store: AnyObject, Sendable {
 
 extension Store {
     public func donationLog(subject: String, event: String, since: Int64?) throws(StoreError) -> DonationLog {
-        let donations = try donations(subject: subject, event: event, since: since)
-        return DonationLog(times: donations.map(\.time), infos: donations.map(\.info))
+        DonationLog(try donations(subject: subject, event: event, since: since))
+    }
+}
+
+extension DonationLog {
+    /// The log of these donations (in their order).
+    public init(_ donations: [Donation]) {
+        self.init(times: donations.map(\.time), infos: donations.map(\.info))
+    }
+
+    /// The log's donations, one value each, for stores that keep logs in this shape.
+    public var donations: [Donation] {
+        times.indices.map { Donation(time: times[$0], info: $0 < infos.count ? infos[$0] : []) }
     }
 }
 
