@@ -17,6 +17,10 @@ let package = Package(
         .library(name: "BeckonCore", targets: ["BeckonCore"]),
         .library(name: "BeckonStoreConformance", targets: ["BeckonStoreConformance"]),
         .library(name: "BeckonSQLite", targets: ["BeckonSQLite"]),
+        .library(name: "BeckonPluginKit", targets: ["BeckonPluginKit"]),
+        .executable(name: "beckon-conformance", targets: ["beckon-conformance"]),
+        // Sample runtime plugins, built as the .so files that `plugins:` loads.
+        .library(name: "beckon-memory-store", type: .dynamic, targets: ["BeckonMemoryStorePlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -47,6 +51,21 @@ let package = Package(
             dependencies: ["BeckonCore", "BeckonRules", "CSQLite"],
             swiftSettings: strictSettings
         ),
+        // The plugin ABI: one C header that plugin authors build against, and the host side.
+        .target(name: "CBeckonPlugin", path: "Sources/CBeckonPlugin"),
+        .target(
+            name: "BeckonPluginHost",
+            dependencies: ["BeckonCore", "BeckonRules", "BeckonDiagnostics", "CBeckonPlugin"],
+            swiftSettings: strictSettings
+        ),
+        // For plugin authors who write Swift: the C descriptor built from Swift types.
+        .target(name: "BeckonPluginKit", dependencies: ["CBeckonPlugin"], swiftSettings: strictSettings),
+        .target(
+            name: "BeckonMemoryStorePlugin",
+            dependencies: ["BeckonPluginKit"],
+            path: "Plugins/memory-store",
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "BeckonConfig",
             dependencies: ["BeckonCore", "BeckonRules", "BeckonDiagnostics", "CYAML"],
@@ -55,7 +74,7 @@ let package = Package(
 
         .target(
             name: "BeckonRuntime",
-            dependencies: ["BeckonConfig", "BeckonCore", "BeckonSQLite"],
+            dependencies: ["BeckonConfig", "BeckonCore", "BeckonSQLite", "BeckonPluginHost"],
             swiftSettings: strictSettings
         ),
 
@@ -64,6 +83,14 @@ let package = Package(
             name: "beckon",
             dependencies: [
                 "BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonRules", "BeckonRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "beckon-conformance",
+            dependencies: [
+                "BeckonCore", "BeckonDiagnostics", "BeckonPluginHost", "BeckonStoreConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -93,6 +120,12 @@ let package = Package(
         .testTarget(
             name: "BeckonConfigTests",
             dependencies: ["BeckonConfig", "BeckonCore", "BeckonDiagnostics"],
+            exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "BeckonPluginHostTests",
+            dependencies: ["BeckonPluginHost", "BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonStoreConformance"],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),

@@ -1,0 +1,1 @@
+// A store backend plugin written in Swift.

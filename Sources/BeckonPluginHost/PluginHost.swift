@@ -1,0 +1,1 @@
+// The host side of the plugin ABI; see PluginHost.

@@ -1,0 +1,1 @@
+// Helpers for writing Beckon plugins in Swift.

@@ -1,0 +1,1 @@
+print("beckon-conformance: not built yet")
