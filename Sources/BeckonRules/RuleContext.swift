@@ -19,8 +19,6 @@ public protocol RuleContext: AnyObject {
     func tipSummary(_ slot: Int) -> TipSummary
     /// A scenario's counters for the subject.
     func scenarioSummary(_ slot: Int) -> ScenarioSummary
-    /// Calls a plugin function; a failure makes the rule evaluate to an error.
-    func call(_ function: Int, arguments: [Value]) -> Result<Value, RuleCallError>
 }
 
 /// Lifetime counters of one event for one subject.

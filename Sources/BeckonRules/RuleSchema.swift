@@ -33,16 +33,16 @@ public struct RuleSchema: Sendable {
 
     /// A function a plugin declares (`NAMESPACE.NAME(args…)`).
     public struct Function: Sendable {
-        /// The index passed to `RuleContext.call`.
-        public var slot: Int
         public var parameters: [ValueType]
         public var result: ValueType
+        /// What binds and evaluates its calls.
+        public var implementation: any RuleFunction
 
         /// Creates a function entry.
-        public init(slot: Int, parameters: [ValueType], result: ValueType) {
-            self.slot = slot
+        public init(parameters: [ValueType], result: ValueType, implementation: any RuleFunction) {
             self.parameters = parameters
             self.result = result
+            self.implementation = implementation
         }
     }
 

@@ -81,5 +81,4 @@ final class BenchContext: RuleContext, @unchecked Sendable {
     func donations(_ slot: Int) -> DonationLog { log }
     func tipSummary(_ slot: Int) -> TipSummary { TipSummary(displayCount: 1, invalidated: false, status: "available") }
     func scenarioSummary(_ slot: Int) -> ScenarioSummary { ScenarioSummary() }
-    func call(_ function: Int, arguments: [Value]) -> Result<Value, RuleCallError> { .success(.bool(true)) }
 }

@@ -88,6 +88,9 @@ struct RuleCheckingTests {
         ("subjet == \"a\"", "rule.unknownName", "unknown name 'subjet'; did you mean 'subject'?", 1),
         ("tip.favorite.invalidated", "rule.unknownName", "unknown name 'tip'; did you mean 'tips'?", 1),
         ("goe.inRegion(\"EU\")", "rule.unknownName", "unknown name 'goe'; did you mean 'geo'?", 1),
+        // A plugin's bind sees constant arguments at load and may reject them there.
+        ("spy.picky(-1)", "rule.plugin", "spy.picky rejected this call: the limit must not be negative, not -1", 1),
+        ("params.flag && spy.picky(2 - 3)", "rule.plugin", "spy.picky rejected this call: the limit must not be negative, not -1", 16),
         ("foo", "rule.unknownName", "unknown name 'foo'", 1),
         ("params.flag && whatever", "rule.unknownName", "unknown name 'whatever'", 16),
         ("params.paln == \"pro\"", "rule.unknownName", "unknown parameter 'paln'; did you mean 'plan'?", 8),

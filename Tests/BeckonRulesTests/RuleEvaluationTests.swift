@@ -282,6 +282,16 @@ struct RuleEvaluationTests {
         #expect(context.calls.map(\.arguments) == [[.double(1), .double(3)]])
     }
 
+    /// Bind sees only constants: an argument known at evaluation reaches the plugin then, even
+    /// one that bind would have refused as a constant.
+    @Test func pluginArgumentsKnownOnlyAtEvaluationSkipBind() throws {
+        let context = FixtureContext.standard()
+        context.parameters[RuleFixture.schema.parameters["count"]!.slot] = .int(-1)
+        #expect(try RuleFixture.rule("spy.picky(params.count)").evaluate(in: context) == .notSatisfied)
+        #expect(try RuleFixture.rule("spy.picky(1)").evaluate(in: context) == .satisfied)
+        #expect(context.calls.map(\.arguments) == [[.int(-1)], [.int(1)]])
+    }
+
     @Test func unknownAppVersionIsNull() throws {
         let context = FixtureContext.standard()
         context.appVersion = nil

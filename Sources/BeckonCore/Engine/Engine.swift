@@ -14,8 +14,6 @@ public final class Engine: Sendable {
     public let rules: RuleBook
     /// Where state lives.
     public let store: any Store
-    /// Plugin functions that rules call, if any.
-    let functions: (any RuleFunctionHandler)?
 
     let tipSlots: [String: Int]
     let eventSlots: [String: Int]
@@ -36,11 +34,10 @@ public final class Engine: Sendable {
     static let maxAttempts = 1000
 
     /// Creates an engine; `rules` must have been compiled from `configuration`.
-    public init(configuration: Configuration, rules: RuleBook, store: any Store, functions: (any RuleFunctionHandler)? = nil) {
+    public init(configuration: Configuration, rules: RuleBook, store: any Store) {
         self.configuration = configuration
         self.rules = rules
         self.store = store
-        self.functions = functions
         func slots<T: Declared>(_ declarations: Declarations<T>) -> [String: Int] {
             Dictionary(uniqueKeysWithValues: declarations.all.enumerated().map { ($1.id, $0) })
         }
@@ -136,10 +133,4 @@ public final class Engine: Sendable {
         /// spare the comparison.
         var writes: Bool?
     }
-}
-
-/// Plugin functions, as the engine calls them while evaluating rules.
-public protocol RuleFunctionHandler: Sendable {
-    /// Calls function `slot` (as numbered in the rule schema) for the evaluation `context`.
-    func call(_ slot: Int, arguments: [Value], context: any RuleContext) -> Result<Value, RuleCallError>
 }

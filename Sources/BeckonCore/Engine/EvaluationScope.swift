@@ -83,11 +83,4 @@ final class EvaluationScope: RuleContext, @unchecked Sendable {
         let counts = engine.scenarioCounts(slot, scope: self)
         return ScenarioSummary(executions: counts.executions, events: counts.events)
     }
-
-    func call(_ function: Int, arguments: [Value]) -> Result<Value, RuleCallError> {
-        guard let functions = engine.functions else {
-            return .failure(RuleCallError(message: "no plugin provides function \(function)"))
-        }
-        return functions.call(function, arguments: arguments, context: self)
-    }
 }

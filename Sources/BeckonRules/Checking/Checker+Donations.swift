@@ -161,16 +161,28 @@ extension Checker {
             }
             checkedArguments.append(checked)
         }
-        let evaluators = checkedArguments.map(\.evaluate), slot = function.slot, result = function.result
         let widen = function.parameters.map { $0 == .double }
-        return make(function.result, range: range, children: checkedArguments, constant: false) { context, state in
-            var values: [Value] = []
-            values.reserveCapacity(evaluators.count)
-            for (index, evaluate) in evaluators.enumerated() {
-                let value = evaluate(context, &state)
-                if widen[index], case .int(let integer) = value { values.append(.double(Double(integer))) } else { values.append(value) }
-            }
-            switch context.call(slot, arguments: values) {
+        @Sendable func converted(_ value: Value, _ index: Int) -> Value {
+            if widen[index], case .int(let integer) = value { return .double(Double(integer)) }
+            return value
+        }
+        // Constant arguments are computed once, here, and handed to the plugin's bind.
+        var constants: [Value?] = []
+        for (index, checked) in checkedArguments.enumerated() {
+            var state = EvaluationState()
+            let value = checked.isConstant ? checked.evaluate(ConstantContext.shared, &state) : nil
+            constants.append(state.failure == nil ? value.map { converted($0, index) } : nil)
+        }
+        let call: any RuleFunctionCall
+        switch function.implementation.bind(constants: constants, schema: schema) {
+        case .success(let bound): call = bound
+        case .failure(let failure):
+            error("rule.plugin", "\(name) rejected this call: \(failure.message)", range)
+            return nil
+        }
+        let result = function.result
+        @Sendable func checkedResult(_ outcome: Result<Value, RuleCallError>, _ state: inout EvaluationState) -> Value {
+            switch outcome {
             case .success(let value):
                 // The checker typed the rule by the declared result; a plugin that returns
                 // something else must not make the rule silently true or false.
@@ -181,6 +193,22 @@ extension Checker {
                 return value
             case .failure(let failure): return state.fail("\(name) failed: \(failure.message)")
             }
+        }
+        if constants.allSatisfy({ $0 != nil }) {
+            // Every argument is known: nothing to compute or allocate per evaluation.
+            let arguments = constants.map { $0! }
+            return make(result, range: range, children: checkedArguments, constant: false) { context, state in
+                checkedResult(call.evaluate(arguments, context: context), &state)
+            }
+        }
+        let evaluators = checkedArguments.map(\.evaluate)
+        return make(result, range: range, children: checkedArguments, constant: false) { context, state in
+            var values: [Value] = []
+            values.reserveCapacity(evaluators.count)
+            for (index, evaluate) in evaluators.enumerated() {
+                values.append(converted(evaluate(context, &state), index))
+            }
+            return checkedResult(call.evaluate(values, context: context), &state)
         }
     }
 }

@@ -205,5 +205,4 @@ final class ConstantContext: RuleContext, @unchecked Sendable {
     func donations(_ slot: Int) -> DonationLog { DonationLog() }
     func tipSummary(_ slot: Int) -> TipSummary { TipSummary() }
     func scenarioSummary(_ slot: Int) -> ScenarioSummary { ScenarioSummary() }
-    func call(_ function: Int, arguments: [Value]) -> Result<Value, RuleCallError> { .success(.null) }
 }

@@ -38,16 +38,15 @@ enum RuleFixture {
         schema.events["never"] = .init(slot: 3, infoFields: [("kind", .string)], maxAge: Span.day)
         schema.tips = ["favorite": 0, "favorite-landmark": 1]
         schema.scenarios = ["onboarding": 0, "welcome-back": 1]
-        schema.functions = [
-            "geo.inRegion": .init(slot: 0, parameters: [.string], result: .bool),
-            "geo.distance": .init(slot: 1, parameters: [.double, .double], result: .double),
-            "spy.touch": .init(slot: 2, parameters: [], result: .bool),
-            "spy.fail": .init(slot: 3, parameters: [], result: .bool),
-            "spy.echo": .init(slot: 4, parameters: [.int], result: .int),
-            "spy.version": .init(slot: 5, parameters: [], result: .version),
-            "spy.wrong": .init(slot: 6, parameters: [], result: .bool),
-            "spy.number": .init(slot: 7, parameters: [], result: .double),
+        let signatures: [(String, [ValueType], ValueType)] = [
+            ("geo.inRegion", [.string], .bool), ("geo.distance", [.double, .double], .double),
+            ("spy.touch", [], .bool), ("spy.fail", [], .bool), ("spy.echo", [.int], .int),
+            ("spy.version", [], .version), ("spy.wrong", [], .bool), ("spy.number", [], .double),
+            ("spy.picky", [.int], .bool),
         ]
+        for (slot, (name, parameters, result)) in signatures.enumerated() {
+            schema.functions[name] = .init(parameters: parameters, result: result, implementation: FixtureFunction(slot: slot))
+        }
         return schema
     }()
 
@@ -97,6 +96,7 @@ final class FixtureContext: RuleContext {
     func tipSummary(_ slot: Int) -> TipSummary { tips[slot] ?? TipSummary() }
     func scenarioSummary(_ slot: Int) -> ScenarioSummary { scenarios[slot] ?? ScenarioSummary() }
 
+    /// Answers a plugin call by the function's slot, recording it.
     func call(_ function: Int, arguments: [Value]) -> Result<Value, RuleCallError> {
         calls.append((function, arguments))
         return functions[function]?(arguments) ?? .failure(RuleCallError(message: "no such function"))
@@ -157,7 +157,29 @@ final class FixtureContext: RuleContext {
             5: { _ in .success(.version(Version(major: 3))) },
             6: { _ in .success(.int(1)) },
             7: { _ in .success(.int(2)) },
+            8: { arguments in .success(.bool(arguments == [.int(1)])) },
         ]
         return context
+    }
+}
+
+/// A plugin function of the fixture: binding records the constants it saw (and `spy.picky`
+/// rejects a negative constant, as a plugin's bind may); evaluation asks the `FixtureContext`.
+final class FixtureFunction: RuleFunction, RuleFunctionCall {
+    let slot: Int
+
+    init(slot: Int) {
+        self.slot = slot
+    }
+
+    func bind(constants: [Value?], schema: RuleSchema) -> Result<any RuleFunctionCall, RuleCallError> {
+        if case .int(let value)? = constants.first ?? nil, value < 0, slot == 8 {
+            return .failure(RuleCallError(message: "the limit must not be negative, not \(value)"))
+        }
+        return .success(self)
+    }
+
+    func evaluate(_ arguments: [Value], context: any RuleContext) -> Result<Value, RuleCallError> {
+        (context as! FixtureContext).call(slot, arguments: arguments)
     }
 }
