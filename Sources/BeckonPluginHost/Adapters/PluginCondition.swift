@@ -1,0 +1,138 @@
+internal import CBeckonPlugin
+import BeckonRules
+
+/// A plugin's condition as the rule checker sees it: binding a call site asks the plugin's
+/// `bind` (once, at load) and returns the call that evaluation goes straight to.
+final class PluginCondition: RuleFunction, @unchecked Sendable {
+    // @unchecked: the pointers are the plugin's static, immutable descriptor and its state,
+    // which the ABI lets the host use from any thread.
+    let raw: UnsafePointer<beckon_condition>
+    let pluginState: UnsafeMutableRawPointer?
+    /// `NAMESPACE.NAME`, for messages.
+    let qualifiedName: String
+    let parameters: [ValueType]
+    /// Set when the condition or its plugin asks to be serialized.
+    let gate: CallGate?
+
+    init(raw: UnsafePointer<beckon_condition>, pluginState: UnsafeMutableRawPointer?, qualifiedName: String,
+         parameters: [ValueType], gate: CallGate?) {
+        self.raw = raw
+        self.pluginState = pluginState
+        self.qualifiedName = qualifiedName
+        self.parameters = parameters
+        self.gate = gate
+    }
+
+    func bind(constants: [Value?], schema: RuleSchema) -> Result<any RuleFunctionCall, RuleCallError> {
+        var allocations = CAllocations()
+        var values: [beckon_value] = []
+        for constant in constants {
+            // Lists never reach here: the checker only accepts the declared scalar types.
+            values.append(constant.flatMap { CValue.make($0, allocations: &allocations) } ?? beckon_value())
+        }
+        let known = constants.map { $0 != nil }
+        var callState: UnsafeMutableRawPointer?
+        if let bind = raw.pointee.bind {
+            let failure: String? = CallGate.lifecycle.run {
+                CError.with { error in
+                    let status = bind(pluginState, values, known, values.count, &callState, error)
+                    return status == BECKON_OK ? nil : CError.message(error, status: status)
+                }
+            }
+            if let failure {
+                allocations.free()
+                return .failure(RuleCallError(message: failure))
+            }
+        }
+        let call = PluginConditionCall(condition: self, callState: callState, schema: schema,
+                                       constants: known.allSatisfy { $0 } ? values : nil, allocations: allocations)
+        return .success(call)
+    }
+}
+
+/// One bound call site. When every argument is constant, their C form is built once and
+/// reused by every evaluation (read-only, so shared across threads).
+final class PluginConditionCall: RuleFunctionCall, @unchecked Sendable {
+    // @unchecked: every stored property is immutable after init; the call state belongs to the
+    // plugin, which the ABI requires to accept concurrent evaluations unless it set SERIALIZE.
+    private let condition: PluginCondition
+    private let evaluateFunction: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, OpaquePointer?,
+                                                  UnsafePointer<beckon_value>?, Int, UnsafeMutablePointer<beckon_value_sink>?,
+                                                  UnsafeMutablePointer<beckon_error>?) -> beckon_status
+    private let callState: UnsafeMutableRawPointer?
+    private let schema: UnsafeMutablePointer<RuleSchema>
+    private let constants: UnsafeMutableBufferPointer<beckon_value>?
+    private var allocations: CAllocations
+
+    init(condition: PluginCondition, callState: UnsafeMutableRawPointer?, schema: RuleSchema, constants: [beckon_value]?,
+         allocations: CAllocations) {
+        self.condition = condition
+        // Validated non-NULL before the plugin was accepted.
+        self.evaluateFunction = condition.raw.pointee.evaluate!
+        self.callState = callState
+        self.schema = UnsafeMutablePointer.allocate(capacity: 1)
+        self.schema.initialize(to: schema)
+        if let constants {
+            let buffer = UnsafeMutableBufferPointer<beckon_value>.allocate(capacity: max(constants.count, 1))
+            _ = buffer.initialize(from: constants)
+            self.constants = buffer
+        } else {
+            self.constants = nil
+        }
+        self.allocations = allocations
+    }
+
+    deinit {
+        if let unbind = condition.raw.pointee.unbind {
+            CallGate.lifecycle.run { unbind(condition.pluginState, callState) }
+        }
+        constants?.deallocate()
+        schema.deinitialize(count: 1)
+        schema.deallocate()
+        allocations.free()
+    }
+
+    func evaluate(_ arguments: [Value], context: any RuleContext) -> Result<Value, RuleCallError> {
+        if let constants {
+            return call(UnsafePointer(constants.baseAddress!), count: arguments.count, context: context)
+        }
+        return withUnsafeTemporaryAllocation(of: beckon_value.self, capacity: arguments.count) { buffer in
+            var allocations = CAllocations()
+            defer { allocations.free() }
+            for (index, argument) in arguments.enumerated() {
+                buffer.initializeElement(at: index, to: CValue.make(argument, allocations: &allocations) ?? beckon_value())
+            }
+            return call(UnsafePointer(buffer.baseAddress!), count: arguments.count, context: context)
+        }
+    }
+
+    private func call(_ arguments: UnsafePointer<beckon_value>, count: Int, context: any RuleContext) -> Result<Value, RuleCallError> {
+        var frame = EvaluationFrame(context: context, schema: UnsafePointer(schema))
+        defer { frame.allocations.free() }
+        let failure: String? = withUnsafeMutablePointer(to: &frame) { frame in
+            var sink = beckon_value_sink(struct_size: UInt32(MemoryLayout<beckon_value_sink>.size),
+                                         host_data: UnsafeMutableRawPointer(frame), put: Self.put)
+            return CError.with { error in
+                let status = condition.gate.run {
+                    evaluateFunction(condition.pluginState, callState, OpaquePointer(frame), arguments, count, &sink, error)
+                }
+                return status == BECKON_OK ? nil : CError.message(error, status: status)
+            }
+        }
+        if let failure { return .failure(RuleCallError(message: failure)) }
+        if let problem = frame.resultProblem { return .failure(RuleCallError(message: problem)) }
+        return .success(frame.result ?? .null)
+    }
+
+    /// The result sink: copies the plugin's value into the frame.
+    private static let put: @convention(c) (UnsafeMutablePointer<beckon_value_sink>?, UnsafePointer<beckon_value>?) -> beckon_status = { sink, value in
+        guard let sink, let value, let data = sink.pointee.host_data else { return beckon_status(BECKON_INVALID_ARGUMENT) }
+        let frame = data.assumingMemoryBound(to: EvaluationFrame.self)
+        guard let converted = CValue.read(value.pointee) else {
+            frame.pointee.resultProblem = "it returned a malformed value (type code \(value.pointee.type))"
+            return beckon_status(BECKON_INVALID_ARGUMENT)
+        }
+        frame.pointee.result = converted
+        return beckon_status(BECKON_OK)
+    }
+}

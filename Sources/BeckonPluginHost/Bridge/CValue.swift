@@ -1,0 +1,107 @@
+internal import CBeckonPlugin
+import BeckonRules
+import Glibc
+
+/// Conversions between rule values and `beckon_value`. Strings handed to a plugin are copied
+/// into memory the caller owns and frees (`CAllocations`), so that a view stays valid for the
+/// whole call whatever Swift does with its own strings.
+enum CValue {
+    /// The C type code of a rule type; nil for lists, which the ABI does not carry.
+    static func code(of type: ValueType) -> beckon_type? {
+        switch type {
+        case .null: beckon_type(BECKON_TYPE_NULL)
+        case .bool: beckon_type(BECKON_TYPE_BOOL)
+        case .int: beckon_type(BECKON_TYPE_INT)
+        case .double: beckon_type(BECKON_TYPE_DOUBLE)
+        case .string: beckon_type(BECKON_TYPE_STRING)
+        case .duration: beckon_type(BECKON_TYPE_DURATION)
+        case .timestamp: beckon_type(BECKON_TYPE_TIMESTAMP)
+        case .version: beckon_type(BECKON_TYPE_VERSION)
+        case .list: nil
+        }
+    }
+
+    /// The C form of `value`; strings are copied into `allocations`. Nil for a list.
+    static func make(_ value: Value, allocations: inout CAllocations) -> beckon_value? {
+        var result = beckon_value()
+        switch value {
+        case .null: result.type = beckon_type(BECKON_TYPE_NULL)
+        case .bool(let flag):
+            result.type = beckon_type(BECKON_TYPE_BOOL)
+            result.as.boolean = flag
+        case .int(let integer):
+            result.type = beckon_type(BECKON_TYPE_INT)
+            result.as.integer = integer
+        case .double(let number):
+            result.type = beckon_type(BECKON_TYPE_DOUBLE)
+            result.as.number = number
+        case .string(let text):
+            result.type = beckon_type(BECKON_TYPE_STRING)
+            result.as.string = allocations.copy(text)
+        case .duration(let milliseconds):
+            result.type = beckon_type(BECKON_TYPE_DURATION)
+            result.as.integer = milliseconds
+        case .timestamp(let milliseconds):
+            result.type = beckon_type(BECKON_TYPE_TIMESTAMP)
+            result.as.integer = milliseconds
+        case .version(let version):
+            result.type = beckon_type(BECKON_TYPE_VERSION)
+            result.as.string = allocations.copy(version.description)
+        case .list: return nil
+        }
+        return result
+    }
+
+    /// The rule value of a C value, strings copied; nil when it is not well formed (an unknown
+    /// type, invalid UTF-8, a NULL pointer with a length, a version that does not parse).
+    static func read(_ value: beckon_value) -> Value? {
+        switch Int32(bitPattern: value.type) {
+        case BECKON_TYPE_NULL: return .null
+        case BECKON_TYPE_BOOL: return .bool(value.as.boolean)
+        case BECKON_TYPE_INT: return .int(value.as.integer)
+        case BECKON_TYPE_DOUBLE: return .double(value.as.number)
+        case BECKON_TYPE_STRING: return string(value.as.string).map(Value.string)
+        case BECKON_TYPE_DURATION: return .duration(value.as.integer)
+        case BECKON_TYPE_TIMESTAMP: return .timestamp(value.as.integer)
+        case BECKON_TYPE_VERSION: return string(value.as.string).flatMap(Version.init).map(Value.version)
+        default: return nil
+        }
+    }
+
+    /// A copy of a borrowed view; nil for invalid UTF-8 or a NULL pointer with a length.
+    static func string(_ view: beckon_string) -> String? {
+        guard view.len > 0 else { return "" }
+        guard let pointer = view.ptr else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: pointer, count: view.len).bindMemory(to: UInt8.self)
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// A borrowed view of a NUL-terminated static string from a descriptor.
+    static func view(_ pointer: UnsafePointer<CChar>?) -> beckon_string {
+        guard let pointer else { return beckon_string(ptr: nil, len: 0) }
+        return beckon_string(ptr: pointer, len: strlen(pointer))
+    }
+}
+
+/// C memory handed to a plugin for the duration of a call, freed together afterwards.
+struct CAllocations {
+    private var pointers: [UnsafeMutableRawPointer] = []
+
+    /// A NUL-terminated copy of `text`, as a view.
+    mutating func copy(_ text: String) -> beckon_string {
+        var text = text
+        return text.withUTF8 { bytes in
+            let memory = UnsafeMutableRawPointer.allocate(byteCount: bytes.count + 1, alignment: 1)
+            if let base = bytes.baseAddress { memory.copyMemory(from: base, byteCount: bytes.count) }
+            memory.storeBytes(of: 0, toByteOffset: bytes.count, as: UInt8.self)
+            pointers.append(memory)
+            return beckon_string(ptr: memory.assumingMemoryBound(to: CChar.self), len: bytes.count)
+        }
+    }
+
+    /// Frees every copy.
+    mutating func free() {
+        for pointer in pointers { pointer.deallocate() }
+        pointers.removeAll()
+    }
+}

@@ -1,0 +1,71 @@
+internal import CBeckonPlugin
+import BeckonRules
+
+/// One plugin evaluation in progress: what `const beckon_eval *` points at. It lives on the
+/// evaluating thread's stack for the duration of one `evaluate` call, which is exactly as long
+/// as the ABI lets a plugin use it, so it holds its references unretained.
+struct EvaluationFrame {
+    unowned(unsafe) let context: any RuleContext
+    /// The names the context can be asked for (parameters and events by id).
+    let schema: UnsafePointer<RuleSchema>
+    /// Strings handed to the plugin during this call.
+    var allocations = CAllocations()
+    /// What the plugin put into the result sink.
+    var result: Value?
+    /// Why a put value was refused.
+    var resultProblem: String?
+
+    /// The frame an accessor was called with.
+    static func at(_ eval: OpaquePointer?) -> UnsafeMutablePointer<EvaluationFrame> {
+        UnsafeMutablePointer<EvaluationFrame>(eval!)
+    }
+}
+
+extension UnsafeMutablePointer<EvaluationFrame> {
+    func subject() -> beckon_string {
+        pointee.allocations.copy(pointee.context.subject)
+    }
+
+    func appVersion() -> beckon_string {
+        guard let version = pointee.context.appVersion else { return beckon_string(ptr: nil, len: 0) }
+        return pointee.allocations.copy(version.description)
+    }
+
+    func parameter(_ name: beckon_string, into value: UnsafeMutablePointer<beckon_value>?) -> beckon_status {
+        guard let value else { return beckon_status(BECKON_INVALID_ARGUMENT) }
+        guard let id = CValue.string(name), let parameter = pointee.schema.pointee.parameters[id] else {
+            return beckon_status(BECKON_NOT_FOUND)
+        }
+        guard let converted = CValue.make(pointee.context.parameter(parameter.slot), allocations: &pointee.allocations) else {
+            return beckon_status(BECKON_UNSUPPORTED)
+        }
+        value.pointee = converted
+        return beckon_status(BECKON_OK)
+    }
+
+    func event(_ name: beckon_string, into stats: UnsafeMutablePointer<beckon_event_stats>?) -> beckon_status {
+        guard let stats else { return beckon_status(BECKON_INVALID_ARGUMENT) }
+        guard let id = CValue.string(name), let event = pointee.schema.pointee.events[id] else {
+            return beckon_status(BECKON_NOT_FOUND)
+        }
+        let summary = pointee.context.eventSummary(event.slot)
+        var filled = beckon_event_stats()
+        filled.struct_size = UInt32(MemoryLayout<beckon_event_stats>.size)
+        filled.count = summary.count
+        filled.has_donations = summary.first != nil
+        filled.first = summary.first ?? 0
+        filled.last = summary.last ?? 0
+        stats.pointee = filled
+        return beckon_status(BECKON_OK)
+    }
+
+    func eventCount(_ name: beckon_string, since: Int64, into count: UnsafeMutablePointer<Int64>?) -> beckon_status {
+        guard let count else { return beckon_status(BECKON_INVALID_ARGUMENT) }
+        guard let id = CValue.string(name), let event = pointee.schema.pointee.events[id] else {
+            return beckon_status(BECKON_NOT_FOUND)
+        }
+        let log = pointee.context.donations(event.slot)
+        count.pointee = Int64(log.times.count - log.firstIndex(atOrAfter: since))
+        return beckon_status(BECKON_OK)
+    }
+}

@@ -1,0 +1,66 @@
+internal import CBeckonPlugin
+import BeckonRules
+import Glibc
+import Synchronization
+
+/// The host services every plugin receives (`beckon_host`): one table per process, built on
+/// first use and never freed, since plugins may keep the pointer until the process ends.
+enum HostServices {
+    nonisolated(unsafe) static let table: UnsafePointer<beckon_host> = {
+        let table = UnsafeMutablePointer<beckon_host>.allocate(capacity: 1)
+        table.initialize(to: beckon_host(
+            struct_size: UInt32(MemoryLayout<beckon_host>.size),
+            abi_major: UInt32(BECKON_PLUGIN_ABI_MAJOR),
+            abi_minor: UInt32(BECKON_PLUGIN_ABI_MINOR),
+            host_name: UnsafePointer(strdup("beckon")),
+            log: { level, plugin, message in HostServices.log(level: level, plugin: plugin, message: message) },
+            now: { HostClock.now() },
+            eval_now: { eval in EvaluationFrame.at(eval).pointee.context.now },
+            eval_subject: { eval in EvaluationFrame.at(eval).subject() },
+            eval_app_version: { eval in EvaluationFrame.at(eval).appVersion() },
+            eval_parameter: { eval, name, value in EvaluationFrame.at(eval).parameter(name, into: value) },
+            eval_event: { eval, name, stats in EvaluationFrame.at(eval).event(name, into: stats) },
+            eval_event_count_since: { eval, name, since, count in EvaluationFrame.at(eval).eventCount(name, since: since, into: count) }
+        ))
+        return UnsafePointer(table)
+    }()
+
+    /// The host's ABI minor, which plugins' `min_host_minor` is compared with.
+    static let abiMinor = UInt32(BECKON_PLUGIN_ABI_MINOR)
+
+    /// Plugin log lines go to standard error, prefixed with the plugin's name; debug lines only
+    /// when `BECKON_PLUGIN_DEBUG` is set.
+    private static func log(level: Int32, plugin: beckon_string, message: beckon_string) {
+        guard level > BECKON_LOG_DEBUG || getenv("BECKON_PLUGIN_DEBUG") != nil else { return }
+        let label = switch level {
+        case BECKON_LOG_DEBUG: "debug"
+        case BECKON_LOG_INFO: "info"
+        case BECKON_LOG_WARNING: "warning"
+        default: "error"
+        }
+        let name = CValue.string(plugin) ?? "?"
+        let text = CValue.string(message) ?? "(a message that is not UTF-8)"
+        let line = "beckon: plugin '\(name)' \(label): \(text)\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    }
+}
+
+/// The clock plugins read through `beckon_host.now`: the instant the host decides at when it was
+/// given one (`--now`), else the wall clock.
+public enum HostClock {
+    private static let fixed = Atomic<Int64>(Int64.min)
+
+    /// Makes `now` answer `instant` (Unix ms); nil returns it to the wall clock.
+    public static func set(_ instant: Int64?) {
+        fixed.store(instant ?? Int64.min, ordering: .relaxed)
+    }
+
+    /// The host's current instant (Unix ms).
+    static func now() -> Int64 {
+        let instant = fixed.load(ordering: .relaxed)
+        if instant != Int64.min { return instant }
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
+}
