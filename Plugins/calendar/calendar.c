@@ -1,0 +1,389 @@
+/*
+ * calendar.c — the calendar plugin: its descriptor, lifecycle and conditions.
+ *
+ * Rules ask the calendar about the decision's instant in the configured zone:
+ *
+ *     calendar.weekday() -> int            ISO 1 = Monday .. 7 = Sunday
+ *     calendar.isWeekend() -> bool         weekend days from the config (default [6, 7])
+ *     calendar.hour() -> int               local hour 0..23
+ *     calendar.hourBetween(int, int)       local hour in [start, end), wrapping past midnight
+ *     calendar.between(string, string)     local date within an inclusive "YYYY-MM-DD" range
+ *     calendar.isHoliday() -> bool         local date in the config's holidays
+ *     calendar.localDate() -> string       "2026-12-25"
+ *
+ * Every answer comes from host->eval_now, never from the wall clock, so `--now` and tests can
+ * replay any instant. Evaluation only reads the immutable state init built, so every
+ * condition may run on several threads at once.
+ */
+#include "calendar.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct cal_plugin {
+    const beckon_host *host;
+    cal_config config;
+} cal_plugin;
+
+/** The decision's instant as the configured zone sees it. */
+typedef struct cal_local {
+    int64_t days; /* local date as a day number */
+    int hour;     /* 0..23 */
+} cal_local;
+
+/* ------------------------------------------------------------------------------------------
+ * Helpers shared by the conditions
+ * ---------------------------------------------------------------------------------------- */
+
+static beckon_status fail(beckon_error *error, beckon_status status, const char *message) {
+    beckon_error_set(error, message);
+    return status;
+}
+
+static beckon_status local_now(void *plugin_state, const beckon_eval *eval, cal_local *local, beckon_error *error) {
+    const cal_plugin *plugin = plugin_state;
+    if (plugin == NULL || plugin->host == NULL) {
+        return fail(error, BECKON_INTERNAL, "the calendar plugin was evaluated before init");
+    }
+    const int64_t seconds = cal_floor_div(plugin->host->eval_now(eval), 1000);
+    /* |seconds| <= 2^63 / 1000 and |offset| < 2 days: the sum cannot overflow. */
+    const int64_t wall = seconds + cal_zone_offset(&plugin->config.zone, seconds);
+    local->days = cal_floor_div(wall, 86400);
+    local->hour = (int)((wall - local->days * 86400) / 3600);
+    return BECKON_OK;
+}
+
+static beckon_status put(beckon_value_sink *result, const beckon_value *value, beckon_error *error) {
+    const beckon_status status = result->put(result, value);
+    if (status != BECKON_OK) return fail(error, status, "the host refused the calendar's result");
+    return BECKON_OK;
+}
+
+static beckon_status put_bool(beckon_value_sink *result, bool answer, beckon_error *error) {
+    beckon_value value = {.type = BECKON_TYPE_BOOL, .reserved = 0, .as.boolean = answer};
+    return put(result, &value, error);
+}
+
+static beckon_status put_int(beckon_value_sink *result, int64_t answer, beckon_error *error) {
+    beckon_value value = {.type = BECKON_TYPE_INT, .reserved = 0, .as.integer = answer};
+    return put(result, &value, error);
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Argument-free conditions
+ * ---------------------------------------------------------------------------------------- */
+
+static beckon_status weekday_evaluate(void *plugin_state, void *call_state, const beckon_eval *eval,
+                                      const beckon_value *args, size_t count, beckon_value_sink *result,
+                                      beckon_error *error) {
+    (void)call_state, (void)args, (void)count;
+    cal_local local;
+    const beckon_status status = local_now(plugin_state, eval, &local, error);
+    if (status != BECKON_OK) return status;
+    return put_int(result, cal_iso_weekday(local.days), error);
+}
+
+static beckon_status is_weekend_evaluate(void *plugin_state, void *call_state, const beckon_eval *eval,
+                                         const beckon_value *args, size_t count, beckon_value_sink *result,
+                                         beckon_error *error) {
+    (void)call_state, (void)args, (void)count;
+    cal_local local;
+    const beckon_status status = local_now(plugin_state, eval, &local, error);
+    if (status != BECKON_OK) return status;
+    const unsigned mask = ((const cal_plugin *)plugin_state)->config.weekend_mask;
+    return put_bool(result, (mask >> cal_iso_weekday(local.days)) & 1u, error);
+}
+
+static beckon_status hour_evaluate(void *plugin_state, void *call_state, const beckon_eval *eval,
+                                   const beckon_value *args, size_t count, beckon_value_sink *result,
+                                   beckon_error *error) {
+    (void)call_state, (void)args, (void)count;
+    cal_local local;
+    const beckon_status status = local_now(plugin_state, eval, &local, error);
+    if (status != BECKON_OK) return status;
+    return put_int(result, local.hour, error);
+}
+
+static beckon_status is_holiday_evaluate(void *plugin_state, void *call_state, const beckon_eval *eval,
+                                         const beckon_value *args, size_t count, beckon_value_sink *result,
+                                         beckon_error *error) {
+    (void)call_state, (void)args, (void)count;
+    cal_local local;
+    const beckon_status status = local_now(plugin_state, eval, &local, error);
+    if (status != BECKON_OK) return status;
+    return put_bool(result, cal_config_is_holiday(&((const cal_plugin *)plugin_state)->config, local.days), error);
+}
+
+static beckon_status local_date_evaluate(void *plugin_state, void *call_state, const beckon_eval *eval,
+                                         const beckon_value *args, size_t count, beckon_value_sink *result,
+                                         beckon_error *error) {
+    (void)call_state, (void)args, (void)count;
+    cal_local local;
+    const beckon_status status = local_now(plugin_state, eval, &local, error);
+    if (status != BECKON_OK) return status;
+    char text[32]; /* on the stack: the host copies the string before put returns */
+    const size_t length = cal_format_date(local.days, text, sizeof text);
+    beckon_value value = {.type = BECKON_TYPE_STRING, .reserved = 0, .as.string = {.ptr = text, .len = length}};
+    return put(result, &value, error);
+}
+
+/* ------------------------------------------------------------------------------------------
+ * hourBetween(start, end): constants are checked once in bind; the rest at each evaluation
+ * ---------------------------------------------------------------------------------------- */
+
+typedef struct hour_range {
+    bool known[2];
+    int64_t hour[2];
+} hour_range;
+
+static const char *const hour_names[2] = {"start", "end"};
+
+static beckon_status check_hour(const beckon_value *value, size_t index, int64_t *hour, beckon_error *error) {
+    char message[BECKON_ERROR_MESSAGE_CAPACITY];
+    if (value->type != BECKON_TYPE_INT) {
+        snprintf(message, sizeof message, "hourBetween's %s hour must be an integer from 0 to 24, not %s",
+                 hour_names[index], value->type == BECKON_TYPE_NULL ? "null" : "a value of another type");
+        return fail(error, BECKON_INVALID_ARGUMENT, message);
+    }
+    if (value->as.integer < 0 || value->as.integer > 24) {
+        snprintf(message, sizeof message, "hourBetween's %s hour must be from 0 to 24, not %lld", hour_names[index],
+                 (long long)value->as.integer);
+        return fail(error, BECKON_INVALID_ARGUMENT, message);
+    }
+    *hour = value->as.integer;
+    return BECKON_OK;
+}
+
+static beckon_status hour_between_bind(void *plugin_state, const beckon_value *constants, const bool *known,
+                                       size_t count, void **call_state, beckon_error *error) {
+    (void)plugin_state;
+    if (count != 2) return fail(error, BECKON_INTERNAL, "hourBetween takes 2 arguments");
+    hour_range range = {{false, false}, {0, 0}};
+    for (size_t i = 0; i < 2; i++) {
+        if (!known[i]) continue;
+        const beckon_status status = check_hour(&constants[i], i, &range.hour[i], error);
+        if (status != BECKON_OK) return status;
+        range.known[i] = true;
+    }
+    if (!range.known[0] && !range.known[1]) {
+        *call_state = NULL; /* nothing to remember: evaluate reads both arguments */
+        return BECKON_OK;
+    }
+    hour_range *stored = malloc(sizeof *stored);
+    if (stored == NULL) return fail(error, BECKON_INTERNAL, "out of memory binding hourBetween");
+    *stored = range;
+    *call_state = stored;
+    return BECKON_OK;
+}
+
+static beckon_status hour_between_evaluate(void *plugin_state, void *call_state, const beckon_eval *eval,
+                                           const beckon_value *args, size_t count, beckon_value_sink *result,
+                                           beckon_error *error) {
+    const hour_range *range = call_state;
+    int64_t hour[2];
+    for (size_t i = 0; i < 2; i++) {
+        if (range != NULL && range->known[i]) {
+            hour[i] = range->hour[i];
+            continue;
+        }
+        if (args == NULL || count != 2) return fail(error, BECKON_INTERNAL, "hourBetween takes 2 arguments");
+        const beckon_status status = check_hour(&args[i], i, &hour[i], error);
+        if (status != BECKON_OK) return status;
+    }
+    cal_local local;
+    const beckon_status status = local_now(plugin_state, eval, &local, error);
+    if (status != BECKON_OK) return status;
+    bool inside;
+    if (hour[0] < hour[1]) inside = local.hour >= hour[0] && local.hour < hour[1];
+    else if (hour[0] > hour[1]) inside = local.hour >= hour[0] || local.hour < hour[1]; /* 22..6 */
+    else inside = false; /* [h, h) is empty */
+    return put_bool(result, inside, error);
+}
+
+/* ------------------------------------------------------------------------------------------
+ * between(first, last): an inclusive range of local dates
+ * ---------------------------------------------------------------------------------------- */
+
+typedef struct date_range {
+    bool known[2];
+    int64_t days[2];
+} date_range;
+
+static const char *const date_names[2] = {"first", "last"};
+
+static beckon_status check_date(const beckon_value *value, size_t index, int64_t *days, beckon_error *error) {
+    char message[BECKON_ERROR_MESSAGE_CAPACITY];
+    if (value->type != BECKON_TYPE_STRING) {
+        snprintf(message, sizeof message, "between's %s date must be a string (YYYY-MM-DD), not %s", date_names[index],
+                 value->type == BECKON_TYPE_NULL ? "null" : "a value of another type");
+        return fail(error, BECKON_INVALID_ARGUMENT, message);
+    }
+    if (!cal_parse_date(value->as.string.ptr, value->as.string.len, days)) {
+        char quoted[96];
+        cal_quote(quoted, sizeof quoted, value->as.string.ptr, value->as.string.len);
+        snprintf(message, sizeof message, "%s is not a date (YYYY-MM-DD)", quoted);
+        return fail(error, BECKON_INVALID_ARGUMENT, message);
+    }
+    return BECKON_OK;
+}
+
+static beckon_status check_order(const int64_t days[2], beckon_error *error) {
+    if (days[0] <= days[1]) return BECKON_OK;
+    char first[32], last[32], message[BECKON_ERROR_MESSAGE_CAPACITY];
+    cal_format_date(days[0], first, sizeof first);
+    cal_format_date(days[1], last, sizeof last);
+    snprintf(message, sizeof message, "between('%s', '%s') can never hold: its first date is after its last", first,
+             last);
+    return fail(error, BECKON_INVALID_ARGUMENT, message);
+}
+
+static beckon_status between_bind(void *plugin_state, const beckon_value *constants, const bool *known, size_t count,
+                                  void **call_state, beckon_error *error) {
+    (void)plugin_state;
+    if (count != 2) return fail(error, BECKON_INTERNAL, "between takes 2 arguments");
+    date_range range = {{false, false}, {0, 0}};
+    for (size_t i = 0; i < 2; i++) {
+        if (!known[i]) continue;
+        const beckon_status status = check_date(&constants[i], i, &range.days[i], error);
+        if (status != BECKON_OK) return status;
+        range.known[i] = true;
+    }
+    if (range.known[0] && range.known[1]) {
+        const beckon_status status = check_order(range.days, error);
+        if (status != BECKON_OK) return status;
+    }
+    if (!range.known[0] && !range.known[1]) {
+        *call_state = NULL;
+        return BECKON_OK;
+    }
+    date_range *stored = malloc(sizeof *stored);
+    if (stored == NULL) return fail(error, BECKON_INTERNAL, "out of memory binding between");
+    *stored = range;
+    *call_state = stored;
+    return BECKON_OK;
+}
+
+static beckon_status between_evaluate(void *plugin_state, void *call_state, const beckon_eval *eval,
+                                      const beckon_value *args, size_t count, beckon_value_sink *result,
+                                      beckon_error *error) {
+    const date_range *range = call_state;
+    int64_t days[2];
+    for (size_t i = 0; i < 2; i++) {
+        if (range != NULL && range->known[i]) {
+            days[i] = range->days[i];
+            continue;
+        }
+        if (args == NULL || count != 2) return fail(error, BECKON_INTERNAL, "between takes 2 arguments");
+        const beckon_status status = check_date(&args[i], i, &days[i], error);
+        if (status != BECKON_OK) return status;
+    }
+    beckon_status status = check_order(days, error);
+    if (status != BECKON_OK) return status;
+    cal_local local;
+    status = local_now(plugin_state, eval, &local, error);
+    if (status != BECKON_OK) return status;
+    return put_bool(result, local.days >= days[0] && local.days <= days[1], error);
+}
+
+static void free_call_state(void *plugin_state, void *call_state) {
+    (void)plugin_state;
+    free(call_state);
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Lifecycle
+ * ---------------------------------------------------------------------------------------- */
+
+static beckon_status calendar_validate_config(beckon_string config_json, beckon_error *error) {
+    cal_config config;
+    const beckon_status status = cal_config_read(config_json, &config, error);
+    if (status == BECKON_OK) cal_config_free(&config);
+    return status;
+}
+
+static beckon_status calendar_init(const beckon_host *host, beckon_string config_json, void **plugin_state,
+                                   beckon_error *error) {
+    if (host == NULL || !BECKON_HAS_FIELD(host, beckon_host, eval_now) || host->eval_now == NULL) {
+        return fail(error, BECKON_UNSUPPORTED, "the host offers no eval_now, which every calendar condition needs");
+    }
+    cal_plugin *plugin = calloc(1, sizeof *plugin);
+    if (plugin == NULL) return fail(error, BECKON_INTERNAL, "out of memory starting the calendar plugin");
+    const beckon_status status = cal_config_read(config_json, &plugin->config, error);
+    if (status != BECKON_OK) {
+        free(plugin);
+        return status;
+    }
+    plugin->host = host;
+    *plugin_state = plugin;
+    return BECKON_OK;
+}
+
+static void calendar_shutdown(void *plugin_state) {
+    cal_plugin *plugin = plugin_state;
+    if (plugin == NULL) return;
+    cal_config_free(&plugin->config);
+    free(plugin);
+}
+
+/* ------------------------------------------------------------------------------------------
+ * The descriptor
+ * ---------------------------------------------------------------------------------------- */
+
+#define CALENDAR_CONDITION(symbol, condition_name, condition_signature, condition_summary, bind_fn, evaluate_fn, \
+                           unbind_fn)                                                                            \
+    static const beckon_condition symbol = {                                                                     \
+        .struct_size = sizeof(beckon_condition),                                                                 \
+        .flags = BECKON_CONDITION_PURE,                                                                          \
+        .name = condition_name,                                                                                  \
+        .signature = condition_signature,                                                                        \
+        .summary = condition_summary,                                                                            \
+        .bind = bind_fn,                                                                                         \
+        .evaluate = evaluate_fn,                                                                                 \
+        .unbind = unbind_fn,                                                                                     \
+    }
+
+CALENDAR_CONDITION(weekday_condition, "weekday", "() -> int",
+                   "ISO weekday in the calendar's zone: 1 = Monday .. 7 = Sunday", NULL, weekday_evaluate, NULL);
+CALENDAR_CONDITION(is_weekend_condition, "isWeekend", "() -> bool",
+                   "Whether the local day is a weekend day (config weekend, default Saturday and Sunday)", NULL,
+                   is_weekend_evaluate, NULL);
+CALENDAR_CONDITION(hour_condition, "hour", "() -> int", "Local hour, 0 to 23", NULL, hour_evaluate, NULL);
+CALENDAR_CONDITION(hour_between_condition, "hourBetween", "(int, int) -> bool",
+                   "Whether the local hour is in [start, end), wrapping past midnight when start > end (22, 6)",
+                   hour_between_bind, hour_between_evaluate, free_call_state);
+CALENDAR_CONDITION(between_condition, "between", "(string, string) -> bool",
+                   "Whether the local date is within an inclusive range of dates (\"YYYY-MM-DD\")", between_bind,
+                   between_evaluate, free_call_state);
+CALENDAR_CONDITION(is_holiday_condition, "isHoliday", "() -> bool",
+                   "Whether the local date is in the config's holidays", NULL, is_holiday_evaluate, NULL);
+CALENDAR_CONDITION(local_date_condition, "localDate", "() -> string", "The local date, \"YYYY-MM-DD\"", NULL,
+                   local_date_evaluate, NULL);
+
+static const beckon_condition *const calendar_conditions[] = {
+    &weekday_condition,   &is_weekend_condition, &hour_condition,       &hour_between_condition,
+    &between_condition,   &is_holiday_condition, &local_date_condition,
+};
+
+static const beckon_plugin calendar_plugin = {
+    .struct_size = sizeof(beckon_plugin),
+    .abi_major = BECKON_PLUGIN_ABI_MAJOR,
+    .abi_minor = BECKON_PLUGIN_ABI_MINOR,
+    .min_host_minor = 0,
+    .flags = 0,
+    .name = "calendar",
+    .version = "1.0.0",
+    .summary = "Weekdays, hours, date ranges and holidays of the decision's instant in a configured time zone",
+    .validate_config = calendar_validate_config,
+    .init = calendar_init,
+    .shutdown = calendar_shutdown,
+    .conditions = calendar_conditions,
+    .condition_count = sizeof calendar_conditions / sizeof calendar_conditions[0],
+    .stores = NULL,
+    .store_count = 0,
+};
+
+BECKON_PLUGIN_EXPORT const beckon_plugin *beckon_plugin_entry_v1(const beckon_host *host) {
+    (void)host; /* init receives it again; nothing to decide before then */
+    return &calendar_plugin;
+}
