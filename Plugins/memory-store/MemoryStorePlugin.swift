@@ -1,1 +1,25 @@
-// A store backend plugin written in Swift.
+// The `memstore` plugin: a store backend kept in process memory, written in Swift with
+// BeckonPluginKit. Select it with `store.backend: memstore.memory`.
+import BeckonPluginKit
+public import CBeckonPlugin
+
+/// The plugin's static descriptor, built once.
+let memoryStorePlugin = BeckonPlugin(
+    name: "memstore",
+    version: "1.0.0",
+    summary: "A store in process memory, written in Swift with BeckonPluginKit.",
+    stores: [
+        PluginStore("memory", summary: "Process memory: each open store starts empty and is gone when it is closed.",
+                    backend: MemoryStoreBackend.self),
+    ]
+)
+
+/// The one symbol the host looks up (PLUGIN-ABI requirement 2): it must be exported by this
+/// target, the one built into `libbeckon-memory-store.so`.
+@_cdecl("beckon_plugin_entry_v1")
+public func beckonPluginEntry(_ host: UnsafePointer<beckon_host>?) -> UnsafePointer<beckon_plugin>? {
+    memoryStorePlugin.entry(host)
+}
+
+/// Fails to compile if the entry drifts from the header's `beckon_plugin_entry_fn`.
+private let entryMatchesHeader: beckon_plugin_entry_fn = beckonPluginEntry

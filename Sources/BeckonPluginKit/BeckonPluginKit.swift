@@ -1,1 +1,0 @@
-// Helpers for writing Beckon plugins in Swift.

@@ -1,0 +1,103 @@
+import CBeckonPlugin
+
+/// An open store as the host holds it: the `void *store` is a retained `StoreBox`.
+final class StoreBox: Sendable {
+    let backend: any PluginStoreBackend
+
+    init(_ backend: any PluginStoreBackend) {
+        self.backend = backend
+    }
+}
+
+/// The C callbacks of every `beckon_store` the kit builds. Each catches every error into the
+/// caller's `beckon_error`; nothing but a status crosses back.
+enum StoreCallbacks {
+    typealias Open = @convention(c) (UnsafeMutableRawPointer?, beckon_string, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+                                     UnsafeMutablePointer<beckon_error>?) -> beckon_status
+
+    /// One `open` per slot (see `Slots`).
+    static let open: [Open] = [
+        { openStore(slot: 0, $1, $2, $3) }, { openStore(slot: 1, $1, $2, $3) },
+        { openStore(slot: 2, $1, $2, $3) }, { openStore(slot: 3, $1, $2, $3) },
+        { openStore(slot: 4, $1, $2, $3) }, { openStore(slot: 5, $1, $2, $3) },
+        { openStore(slot: 6, $1, $2, $3) }, { openStore(slot: 7, $1, $2, $3) },
+    ]
+
+    static func openStore(slot: Int, _ options: beckon_string, _ store: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+                          _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+        guard let store else { return PluginError.invalidArgument("open: the store out-pointer is NULL").report(to: error) }
+        guard let declaration = Slots.store(slot) else { return PluginError.internal("open: no store in slot \(slot)").report(to: error) }
+        do throws(PluginError) {
+            let backend = try declaration.open(String(options))
+            store.pointee = Unmanaged.passRetained(StoreBox(backend)).toOpaque()
+            return BECKON_OK
+        } catch let failure {
+            return failure.report(to: error)
+        }
+    }
+
+    static let close: @convention(c) (UnsafeMutableRawPointer?) -> Void = { store in
+        guard let store else { return }
+        Unmanaged<StoreBox>.fromOpaque(store).release()
+    }
+
+    static let load: @convention(c) (UnsafeMutableRawPointer?, beckon_string, UnsafeMutablePointer<beckon_item_sink>?,
+                                     UnsafeMutablePointer<beckon_error>?) -> beckon_status = { store, subject, sink, error in
+        guard let backend = backend(store) else { return nullStore(error) }
+        do throws(PluginError) {
+            guard let record = try backend.load(subject: String(subject)) else { return BECKON_OK }
+            return put(record.version, record.bytes, into: sink, error)
+        } catch let failure {
+            return failure.report(to: error)
+        }
+    }
+
+    static let commit: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<beckon_commit>?,
+                                       UnsafeMutablePointer<beckon_error>?) -> beckon_status = { store, commit, error in
+        guard let backend = backend(store) else { return nullStore(error) }
+        guard let commit else { return PluginError.invalidArgument("commit: the commit is NULL").report(to: error) }
+        let copy = PluginCommit(commit.pointee)
+        do throws(PluginError) {
+            if try backend.commit(copy) { return BECKON_OK }
+            return PluginError(.conflict, "subject \(copy.subject) is no longer at version \(copy.expectedVersion)").report(to: error)
+        } catch let failure {
+            return failure.report(to: error)
+        }
+    }
+
+    static let readLog: @convention(c) (UnsafeMutableRawPointer?, beckon_string, beckon_string, Int64, UnsafeMutablePointer<beckon_item_sink>?,
+                                        UnsafeMutablePointer<beckon_error>?) -> beckon_status = { store, subject, event, since, sink, error in
+        guard let backend = backend(store) else { return nullStore(error) }
+        do throws(PluginError) {
+            for donation in try backend.readLog(subject: String(subject), event: String(event), since: since) {
+                let status = put(donation.time, donation.info, into: sink, error)
+                if status != BECKON_OK { return status }
+            }
+            return BECKON_OK
+        } catch let failure {
+            return failure.report(to: error)
+        }
+    }
+
+    private static func backend(_ store: UnsafeMutableRawPointer?) -> (any PluginStoreBackend)? {
+        store.map { Unmanaged<StoreBox>.fromOpaque($0).takeUnretainedValue().backend }
+    }
+
+    private static func nullStore(_ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+        PluginError.invalidArgument("the store handle is NULL").report(to: error)
+    }
+
+    /// Hands one item to the host's sink; a status other than OK from the sink is returned as is.
+    private static func put(_ number: Int64, _ bytes: [UInt8], into sink: UnsafeMutablePointer<beckon_item_sink>?,
+                            _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+        guard let sink, let put = sink.pointee.put else { return PluginError.invalidArgument("the item sink is NULL").report(to: error) }
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            // Never NULL, even for no bytes: a sink may not expect it.
+            withUnsafePointer(to: 0 as UInt8) { empty in put(sink, number, buffer.baseAddress ?? empty, buffer.count) }
+        }
+        if status != BECKON_OK {
+            setBeckonError(error, message: "the host's sink refused an item (\(PluginStatus(rawValue: status)))")
+        }
+        return status
+    }
+}

@@ -1,0 +1,49 @@
+import CBeckonPlugin
+
+/// One store backend of a plugin: its name, what it offers, and the Swift type that implements
+/// it. The kit turns it into a static `beckon_store` with generated callbacks.
+///
+/// ```swift
+/// PluginStore("memory", summary: "Process memory; gone at exit.", backend: MemoryBackend.self)
+/// ```
+public struct PluginStore: Sendable {
+    /// The name after the namespace in `store.backend` ([A-Za-z][A-Za-z0-9_-]*).
+    public var name: String
+    /// One line for `beckon plugins`.
+    public var summary: String?
+    /// What `beckon plugins` shows about it (the host checks none of them).
+    public var capabilities: PluginStoreCapabilities
+    /// Whether the host must run one operation of an open store at a time (`BECKON_STORE_SERIALIZE`).
+    public var serialized: Bool
+    /// Creates the backend from its options: `Backend.init(options:)`.
+    let open: @Sendable (String) throws(PluginError) -> any PluginStoreBackend
+
+    /// Declares a store implemented by `backend`.
+    public init<Backend: PluginStoreBackend>(_ name: String, summary: String? = nil, capabilities: PluginStoreCapabilities = [],
+                                             serialized: Bool = false, backend: Backend.Type) {
+        self.name = name
+        self.summary = summary
+        self.capabilities = capabilities
+        self.serialized = serialized
+        self.open = { options throws(PluginError) in try Backend(options: options) }
+    }
+}
+
+/// The `BECKON_STORE_` capability bits.
+public struct PluginStoreCapabilities: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+
+    /// Creates capabilities from their bits.
+    public init(rawValue: UInt32) {
+        self.rawValue = rawValue
+    }
+
+    /// An acknowledged commit survives a crash.
+    public static let durable = PluginStoreCapabilities(rawValue: BECKON_STORE_DURABLE)
+    /// Several processes on one host may share it.
+    public static let sharedAcrossProcesses = PluginStoreCapabilities(rawValue: BECKON_STORE_SHARED_ACROSS_PROCESSES)
+    /// Several hosts may share it (a server).
+    public static let sharedAcrossHosts = PluginStoreCapabilities(rawValue: BECKON_STORE_SHARED_ACROSS_HOSTS)
+    /// It expires idle subjects by itself.
+    public static let ttl = PluginStoreCapabilities(rawValue: BECKON_STORE_TTL)
+}
