@@ -74,7 +74,7 @@ let package = Package(
 
         .target(
             name: "BeckonRuntime",
-            dependencies: ["BeckonConfig", "BeckonCore", "BeckonSQLite", "BeckonPluginHost"],
+            dependencies: ["BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonSQLite", "BeckonPluginHost"],
             swiftSettings: strictSettings
         ),
 
@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "beckon",
             dependencies: [
-                "BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonRules", "BeckonRuntime",
+                "BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonPluginHost", "BeckonRules", "BeckonRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -1,11 +1,20 @@
 public import BeckonCore
 public import BeckonDiagnostics
+public import BeckonRules
 
 /// Loads a configuration file (and the files it includes) into a validated `Configuration`,
 /// reporting every problem of every file at once.
 public struct ConfigurationLoader: Sendable {
-    /// Creates a loader.
-    public init() {}
+    /// Loads a valid configuration's plugins before its rules are checked: returns the functions
+    /// rules may call and a diagnostic for each plugin problem.
+    public typealias PluginLoading = @Sendable (Configuration) -> (functions: [String: RuleSchema.Function], diagnostics: [Diagnostic])
+
+    private let pluginLoading: PluginLoading?
+
+    /// Creates a loader; without `pluginLoading`, rules may call no plugin function.
+    public init(pluginLoading: PluginLoading? = nil) {
+        self.pluginLoading = pluginLoading
+    }
 
     /// Loads the configuration at `path`.
     ///
@@ -24,7 +33,7 @@ public struct ConfigurationLoader: Sendable {
         case .success(let bytes):
             session.readFile(path: path, bytes: bytes, isMainFile: true, includeChain: [])
         }
-        return try session.finish()
+        return try session.finish(pluginLoading: pluginLoading)
     }
 
     /// Loads a configuration from YAML text; `path` names it in diagnostics and anchors relative
@@ -38,7 +47,7 @@ public struct ConfigurationLoader: Sendable {
         } else {
             session.readFile(path: path, bytes: bytes, isMainFile: true, includeChain: [])
         }
-        return try session.finish()
+        return try session.finish(pluginLoading: pluginLoading)
     }
 }
 

@@ -1,5 +1,6 @@
 import BeckonCore
 import BeckonDiagnostics
+import BeckonRules
 
 /// The state of one load: files read so far, the assembly they feed, and the diagnostics.
 struct LoadSession {
@@ -76,11 +77,19 @@ struct LoadSession {
     }
 
     /// Checks references across all files and returns the result or every diagnostic.
-    mutating func finish() throws(ConfigurationLoadError) -> LoadedConfiguration {
+    mutating func finish(pluginLoading: ConfigurationLoader.PluginLoading?) throws(ConfigurationLoadError) -> LoadedConfiguration {
         assembly.files = files
         ReferenceChecker(assembly: assembly).check(into: &diagnostics)
         let configuration = assembly.configuration
-        let (rules, ruleDiagnostics) = RuleBook.compile(configuration)
+        var functions: [String: RuleSchema.Function] = [:]
+        // Loaded even when other parts have errors, so that rules calling plugins are checked
+        // and every problem is reported at once.
+        if let pluginLoading {
+            let plugins = pluginLoading(configuration)
+            functions = plugins.functions
+            diagnostics.append(contentsOf: plugins.diagnostics)
+        }
+        let (rules, ruleDiagnostics) = RuleBook.compile(configuration, functions: functions)
         diagnostics.append(contentsOf: ruleDiagnostics)
         let sorted = diagnostics.sorted(fileOrder: files)
         if sorted.containsErrors {

@@ -1,1 +1,80 @@
-// The host side of the plugin ABI; see PluginHost.
+internal import CBeckonPlugin
+public import BeckonCore
+public import BeckonDiagnostics
+public import BeckonRules
+
+/// The plugins of a configuration, loaded: their conditions as rule functions, their stores
+/// ready to open, and what `beckon plugins` shows about them.
+///
+/// Loading follows PLUGIN-ABI: each file is opened with `dlopen(RTLD_NOW | RTLD_LOCAL |
+/// RTLD_NODELETE)` and never closed, its whole descriptor is validated, its config is checked
+/// with `validate_config` and handed to `init` as canonical JSON. Plugins shut down in reverse
+/// load order once nothing uses them any more.
+public final class PluginHost: Sendable {
+    /// What was loaded, in load order.
+    public let plugins: [PluginInfo]
+    /// Every condition, keyed `NAMESPACE.NAME`, for the rule checker.
+    public let functions: [String: RuleSchema.Function]
+    /// Every store backend, keyed `NAMESPACE.NAME`.
+    private let stores: [String: StoreEntry]
+    /// Released last to first in `deinit`, so that plugins shut down in reverse load order.
+    private let instances: InstanceList
+
+    private init(plugins: [PluginInfo], functions: [String: RuleSchema.Function], stores: [String: StoreEntry], instances: [PluginInstance]) {
+        self.plugins = plugins
+        self.functions = functions
+        self.stores = stores
+        self.instances = InstanceList(instances)
+    }
+
+    /// The ABI this host speaks ("1.0"): it loads plugins built for 1.x that need at most this minor.
+    public static let abiVersion = "\(BECKON_PLUGIN_ABI_MAJOR).\(BECKON_PLUGIN_ABI_MINOR)"
+
+    /// No plugins.
+    public static let empty = PluginHost(plugins: [], functions: [:], stores: [:], instances: [])
+
+    /// Loads `declarations` in order. A plugin that fails is left out and explained by a
+    /// diagnostic at its declaration (or, for a config problem, at the offending value): codes
+    /// `plugin.unavailable` (the file, its descriptor or its `init`), `plugin.config` (its
+    /// `validate_config` refused the config) and `plugin.duplicate` (a namespace taken twice).
+    public static func load(_ declarations: [PluginDeclaration]) -> (host: PluginHost, diagnostics: [Diagnostic]) {
+        var loader = PluginLoader()
+        for declaration in declarations { loader.load(declaration) }
+        let host = PluginHost(plugins: loader.plugins, functions: loader.functions, stores: loader.stores, instances: loader.instances)
+        return (host, loader.diagnostics)
+    }
+
+    /// The names of the stores plugins offer (`NAMESPACE.NAME`), sorted.
+    public var storeNames: [String] { stores.keys.sorted() }
+
+    /// Opens the store `namespace.name` with `options` (handed over as canonical JSON).
+    public func openStore(namespace: String, name: String, options: ConfigValue) throws(StoreError) -> any Store {
+        let qualified = "\(namespace).\(name)"
+        guard let entry = stores[qualified] else {
+            let known = storeNames.isEmpty ? "no loaded plugin offers a store" : "loaded plugins offer \(storeNames.joined(separator: ", "))"
+            throw StoreError(.unavailable, "store '\(qualified)' does not exist: \(known)")
+        }
+        let gate = entry.instance.gate ?? (entry.descriptor.serializesCalls ? CallGate() : nil)
+        return try PluginStore(raw: entry.descriptor.raw, instance: entry.instance, qualifiedName: qualified,
+                               optionsJSON: CanonicalJSON.text(options), gate: gate)
+    }
+}
+
+/// A store backend and the plugin it belongs to.
+struct StoreEntry: Sendable {
+    var descriptor: StoreDescriptor
+    var instance: PluginInstance
+}
+
+/// The plugins' instances, released last to first.
+private final class InstanceList: Sendable {
+    nonisolated(unsafe) private var instances: [PluginInstance]
+
+    init(_ instances: [PluginInstance]) {
+        self.instances = instances
+    }
+
+    deinit {
+        while !instances.isEmpty { instances.removeLast() }
+    }
+}

@@ -1,53 +1,93 @@
 public import BeckonConfig
 public import BeckonCore
+public import BeckonPluginHost
+import BeckonDiagnostics
 import BeckonSQLite
+import Synchronization
 
-/// A configuration, its store and a ready engine: what every host (the CLI, the C API) opens.
+/// A configuration, its plugins, its store and a ready engine: what every host (the CLI, the
+/// C API) opens.
 public struct Runtime: Sendable {
     /// The loaded configuration with its compiled rules and warnings.
     public let loaded: LoadedConfiguration
+    /// The configuration's plugins.
+    public let plugins: PluginHost
     /// The engine deciding with it.
     public let engine: Engine
 
-    /// Loads the configuration at `configPath` and opens its store.
+    /// Loads the configuration at `configPath` with its plugins, and opens its store.
     ///
     /// - Parameter store: a store to use instead of the configured one (tests, `simulate`).
     public static func open(configPath: String, store: (any Store)? = nil) throws(RuntimeError) -> Runtime {
-        let loaded: LoadedConfiguration
+        let configuration: PluggedConfiguration
         do {
-            loaded = try ConfigurationLoader().load(path: configPath)
+            configuration = try load(configPath: configPath)
         } catch {
             throw .configuration(error)
         }
-        return try open(loaded, store: store)
+        return try open(configuration, store: store)
     }
 
-    /// Opens the store of an already loaded configuration.
-    public static func open(_ loaded: LoadedConfiguration, store: (any Store)? = nil) throws(RuntimeError) -> Runtime {
+    /// Loads the configuration at `configPath` and its plugins; the rules are checked against
+    /// the plugins' conditions.
+    public static func load(configPath: String) throws(ConfigurationLoadError) -> PluggedConfiguration {
+        let plugins = PluginSlot()
+        let loaded = try plugins.loader.load(path: configPath)
+        return PluggedConfiguration(loaded: loaded, plugins: plugins.host)
+    }
+
+    /// Loads a configuration from YAML text (`path` names it and anchors its relative paths)
+    /// and its plugins.
+    public static func load(yaml: String, path: String) throws(ConfigurationLoadError) -> PluggedConfiguration {
+        let plugins = PluginSlot()
+        let loaded = try plugins.loader.load(yaml: yaml, path: path)
+        return PluggedConfiguration(loaded: loaded, plugins: plugins.host)
+    }
+
+    /// Opens the store of a loaded configuration.
+    public static func open(_ configuration: PluggedConfiguration, store: (any Store)? = nil) throws(RuntimeError) -> Runtime {
         let chosen: any Store
         if let store {
             chosen = store
         } else {
-            chosen = try openStore(loaded.configuration.store)
+            chosen = try openStore(configuration.loaded.configuration.store, plugins: configuration.plugins)
         }
-        return Runtime(loaded: loaded, engine: Engine(configuration: loaded.configuration, rules: loaded.rules, store: chosen))
+        let engine = Engine(configuration: configuration.loaded.configuration, rules: configuration.loaded.rules, store: chosen)
+        return Runtime(loaded: configuration.loaded, plugins: configuration.plugins, engine: engine)
+    }
+
+    /// Opens the store of a configuration loaded without plugins.
+    public static func open(_ loaded: LoadedConfiguration, store: (any Store)? = nil) throws(RuntimeError) -> Runtime {
+        try open(PluggedConfiguration(loaded: loaded, plugins: .empty), store: store)
     }
 
     /// The store the settings name.
-    static func openStore(_ settings: StoreSettings) throws(RuntimeError) -> any Store {
-        switch settings.backend {
-        case .memory:
-            return MemoryStore()
-        case .sqlite:
-            do {
+    static func openStore(_ settings: StoreSettings, plugins: PluginHost) throws(RuntimeError) -> any Store {
+        do {
+            switch settings.backend {
+            case .memory:
+                return MemoryStore()
+            case .sqlite:
                 return try SQLiteStore(path: settings.path, synchronous: settings.synchronous == .full ? .full : .normal,
                                        busyTimeout: settings.busyTimeout)
-            } catch {
-                throw .store(error)
+            case .plugin(let namespace, let store):
+                return try plugins.openStore(namespace: namespace, name: store, options: settings.options)
             }
-        case .plugin(let namespace, let store):
-            throw .store(StoreError(.unavailable, "store '\(namespace).\(store)' comes from a plugin, and plugins are not loaded yet"))
+        } catch {
+            throw .store(error)
         }
+    }
+}
+
+/// A configuration that loaded, with the plugins its rules were checked against.
+public struct PluggedConfiguration: Sendable {
+    public var loaded: LoadedConfiguration
+    public var plugins: PluginHost
+
+    /// Pairs a configuration with its plugins.
+    public init(loaded: LoadedConfiguration, plugins: PluginHost) {
+        self.loaded = loaded
+        self.plugins = plugins
     }
 }
 
@@ -57,4 +97,28 @@ public enum RuntimeError: Error, Sendable {
     case configuration(ConfigurationLoadError)
     /// The store could not be opened.
     case store(StoreError)
+}
+
+/// Where the loader's plugin step leaves the plugins it loaded.
+private final class PluginSlot: Sendable {
+    private let loadedHost = Mutex<PluginHost>(.empty)
+
+    var host: PluginHost { loadedHost.withLock { $0 } }
+
+    var loader: ConfigurationLoader {
+        ConfigurationLoader { configuration in
+            let (host, diagnostics) = PluginHost.load(configuration.plugins)
+            self.loadedHost.withLock { $0 = host }
+            return (host.functions, diagnostics)
+        }
+    }
+}
+
+extension ConfigurationLoadError {
+    /// Whether the configuration failed because a plugin could not be loaded (exit 69), rather
+    /// than because it is wrong (exit 65).
+    public var isPluginUnavailable: Bool {
+        guard case .invalid(let error) = self else { return false }
+        return error.diagnostics.contains { $0.code == "plugin.unavailable" }
+    }
 }

@@ -13,7 +13,7 @@ struct BeckonCommand: ParsableCommand {
         version: BeckonVersion.current,
         subcommands: [
             Check.self, StatusCommand.self, TipCommand.self, GroupCommand.self, EventCommand.self, ParamCommand.self,
-            ScenarioCommand.self, WhatsNewCommand.self, ExplainCommand.self, ResetCommand.self, Simulate.self,
+            ScenarioCommand.self, WhatsNewCommand.self, ExplainCommand.self, ResetCommand.self, Simulate.self, PluginsCommand.self,
         ]
     )
 }

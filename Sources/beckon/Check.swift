@@ -2,6 +2,7 @@ import ArgumentParser
 import BeckonConfig
 import BeckonCore
 import BeckonDiagnostics
+import BeckonRuntime
 
 /// `beckon check`: validates a configuration and reports every problem at once.
 struct Check: ParsableCommand {
@@ -13,7 +14,7 @@ struct Check: ParsableCommand {
     @OptionGroup var options: ConfigOptions
 
     func run() throws {
-        let loaded = try options.loadConfiguration()
+        let loaded = try options.loadConfiguration().loaded
         if options.json {
             Output.printJSON(loaded.warnings.map(DiagnosticJSON.init))
             return

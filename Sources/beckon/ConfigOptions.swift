@@ -1,6 +1,7 @@
 import ArgumentParser
 import BeckonConfig
 import BeckonDiagnostics
+import BeckonRuntime
 import FoundationEssentials
 
 /// `--config` and `--json`, common to every subcommand.
@@ -20,10 +21,11 @@ struct ConfigOptions: ParsableArguments {
         return "beckon.yaml"
     }
 
-    /// Loads the configuration, or prints why not (in the chosen format) and exits 65 or 66.
-    func loadConfiguration() throws -> LoadedConfiguration {
+    /// Loads the configuration and its plugins, or prints why not (in the chosen format) and
+    /// exits 65 (invalid), 66 (unreadable) or 69 (a plugin cannot be loaded).
+    func loadConfiguration() throws -> PluggedConfiguration {
         do {
-            return try ConfigurationLoader().load(path: configPath)
+            return try Runtime.load(configPath: configPath)
         } catch .unreadable(let path, let reason) {
             Output.error("cannot read configuration '\(path)': \(reason)")
             throw ExitStatus.noInput
@@ -34,7 +36,8 @@ struct ConfigOptions: ParsableArguments {
                 Output.standardError(DiagnosticRenderer(sources: error.sources).render(error.diagnostics))
                 Output.error("\(configPath) is not valid: \(DiagnosticRenderer.summary(of: error.diagnostics))")
             }
-            throw ExitStatus.dataError
+            let pluginUnavailable = error.diagnostics.contains { $0.code == "plugin.unavailable" }
+            throw pluginUnavailable ? ExitStatus.unavailable : ExitStatus.dataError
         }
     }
 }

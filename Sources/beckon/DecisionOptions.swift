@@ -1,6 +1,7 @@
 import ArgumentParser
 import BeckonConfig
 import BeckonCore
+import BeckonPluginHost
 import BeckonRules
 import BeckonRuntime
 import FoundationEssentials
@@ -44,9 +45,9 @@ struct DecisionOptions: ParsableArguments {
 
     /// Loads the configuration and opens its store: exit 65 or 66 for the configuration, 69 for the store.
     func openRuntime() throws -> Runtime {
-        let loaded = try configOptions.loadConfiguration()
+        let configuration = try configOptions.loadConfiguration()
         do {
-            return try Runtime.open(loaded)
+            return try Runtime.open(configuration)
         } catch .store(let error) {
             Output.error("store unavailable: \(error.message)")
             throw ExitStatus.unavailable
@@ -59,6 +60,8 @@ struct DecisionOptions: ParsableArguments {
     /// positive answer and 1 for a negative one.
     func perform(_ makeOperation: (Runtime) throws -> TraceOperation) throws {
         let request = try request()
+        // Plugins that read the host clock (beckon_host.now) see the instant decided at.
+        HostClock.set(request.now)
         let runtime = try openRuntime()
         let operation = try makeOperation(runtime)
         let report: OperationReport

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BeckonConfig
 import BeckonCore
+import BeckonRuntime
 import BeckonDiagnostics
 import BeckonRules
 
@@ -23,7 +24,7 @@ struct Simulate: ParsableCommand {
     @OptionGroup var options: ConfigOptions
 
     func run() throws {
-        let loaded = try options.loadConfiguration()
+        let loaded = try options.loadConfiguration().loaded
         if !loaded.warnings.isEmpty {
             Output.standardError(DiagnosticRenderer(sources: loaded.sources).render(loaded.warnings))
         }

@@ -25,9 +25,20 @@ struct BeckonProcess {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
+    /// The example configuration's plugin, built once per test run with the script the demo uses
+    /// (plain `cc` against the plugin header), into `Config/plugins/`.
+    static let examplePlugin: Void = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["bash", repositoryRoot.appendingPathComponent("Plugins/calendar/build.sh").path]
+        try? process.run()
+        process.waitUntilExit()
+    }()
+
     /// Runs `beckon ARGUMENTS` in `directory` with extra environment variables; with `python`,
     /// runs that Python script (standard library only) there instead, e.g. to read a store file.
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], python: String? = nil) throws -> Result {
+        _ = examplePlugin
         let process = Process()
         if let python {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

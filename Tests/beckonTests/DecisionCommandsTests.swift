@@ -5,13 +5,16 @@ import Testing
 /// call as a host would run them: answers, exit codes and the state kept between calls.
 @Suite("beckon decisions")
 struct DecisionCommandsTests {
-    /// A copy of the example configuration in a temporary folder, so its store is fresh.
+    /// A copy of the example configuration in a temporary folder, so its store is fresh (its
+    /// plugin folder is linked, not copied).
     static func exampleFolder() throws -> URL {
         let folder = try BeckonProcess.temporaryFolder()
         for file in ["example.yaml", "example-tips.yaml"] {
             try FileManager.default.copyItem(at: BeckonProcess.repositoryRoot.appendingPathComponent("Config/\(file)"),
                                              to: folder.appendingPathComponent(file))
         }
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("plugins"),
+                                                   withDestinationURL: BeckonProcess.repositoryRoot.appendingPathComponent("Config/plugins"))
         return folder
     }
 

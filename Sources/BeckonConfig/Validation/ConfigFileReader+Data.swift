@@ -114,4 +114,31 @@ enum ConfigValueReader {
             return .string(text)
         }
     }
+
+    /// The span of every node of the subtree by its RFC 6901 JSON pointer: a mapping's value by
+    /// its key, a list's item by its index ("/holidays/2"); `~` and `/` in keys are escaped.
+    static func spans(of node: YAMLNode, pointer: String = "") -> [String: SourceSpan] {
+        var spans = [pointer: node.span]
+        switch node.content {
+        case .mapping(let pairs):
+            for pair in pairs {
+                var escaped = ""
+                for character in pair.key.scalarText ?? "" {
+                    switch character {
+                    case "~": escaped += "~0"
+                    case "/": escaped += "~1"
+                    default: escaped.append(character)
+                    }
+                }
+                spans.merge(self.spans(of: pair.value, pointer: pointer + "/" + escaped)) { first, _ in first }
+            }
+        case .sequence(let items):
+            for (index, item) in items.enumerated() {
+                spans.merge(self.spans(of: item, pointer: pointer + "/\(index)")) { first, _ in first }
+            }
+        case .scalar:
+            break
+        }
+        return spans
+    }
 }

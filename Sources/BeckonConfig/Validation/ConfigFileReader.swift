@@ -123,9 +123,10 @@ struct ConfigFileReader {
                 namespace = id
             }
             let config = fields["config"].map(ConfigValueReader.value(of:)) ?? .null
+            let configSpans = fields["config"].map { ConfigValueReader.spans(of: $0) } ?? [:]
             assembly.plugins.append(PluginDeclaration(
                 path: PathResolver.resolve(written, relativeTo: file), writtenPath: written,
-                namespace: namespace, config: config, span: item.span))
+                namespace: namespace, config: config, configSpans: configSpans, span: pathNode.span))
         }
     }
 

@@ -75,15 +75,20 @@ public struct PluginDeclaration: Hashable, Sendable {
     public var namespace: String?
     /// The `config:` subtree, handed to the plugin as JSON.
     public var config: ConfigValue
-    /// Where the plugin is declared.
+    /// Where each value of `config` is written, by its JSON pointer ("" is the whole config), so
+    /// that a plugin's complaint about a value is shown at that line and column.
+    public var configSpans: [String: SourceSpan]
+    /// Where the plugin is declared (its `path:` value).
     public var span: SourceSpan
 
     /// Creates a plugin declaration.
-    public init(path: String, writtenPath: String, namespace: String?, config: ConfigValue = .null, span: SourceSpan) {
+    public init(path: String, writtenPath: String, namespace: String?, config: ConfigValue = .null,
+                configSpans: [String: SourceSpan] = [:], span: SourceSpan) {
         self.path = path
         self.writtenPath = writtenPath
         self.namespace = namespace
         self.config = config
+        self.configSpans = configSpans
         self.span = span
     }
 }

@@ -4,20 +4,20 @@ import BeckonRules
 /// A plugin's condition as the rule checker sees it: binding a call site asks the plugin's
 /// `bind` (once, at load) and returns the call that evaluation goes straight to.
 final class PluginCondition: RuleFunction, @unchecked Sendable {
-    // @unchecked: the pointers are the plugin's static, immutable descriptor and its state,
-    // which the ABI lets the host use from any thread.
+    // @unchecked: `raw` is the plugin's static, immutable descriptor.
     let raw: UnsafePointer<beckon_condition>
-    let pluginState: UnsafeMutableRawPointer?
+    /// The plugin, kept alive (not shut down) while any of its calls is bound.
+    let instance: PluginInstance
     /// `NAMESPACE.NAME`, for messages.
     let qualifiedName: String
     let parameters: [ValueType]
     /// Set when the condition or its plugin asks to be serialized.
     let gate: CallGate?
 
-    init(raw: UnsafePointer<beckon_condition>, pluginState: UnsafeMutableRawPointer?, qualifiedName: String,
+    init(raw: UnsafePointer<beckon_condition>, instance: PluginInstance, qualifiedName: String,
          parameters: [ValueType], gate: CallGate?) {
         self.raw = raw
-        self.pluginState = pluginState
+        self.instance = instance
         self.qualifiedName = qualifiedName
         self.parameters = parameters
         self.gate = gate
@@ -35,7 +35,7 @@ final class PluginCondition: RuleFunction, @unchecked Sendable {
         if let bind = raw.pointee.bind {
             let failure: String? = CallGate.lifecycle.run {
                 CError.with { error in
-                    let status = bind(pluginState, values, known, values.count, &callState, error)
+                    let status = bind(instance.state, values, known, values.count, &callState, error)
                     return status == BECKON_OK ? nil : CError.message(error, status: status)
                 }
             }
@@ -84,7 +84,7 @@ final class PluginConditionCall: RuleFunctionCall, @unchecked Sendable {
 
     deinit {
         if let unbind = condition.raw.pointee.unbind {
-            CallGate.lifecycle.run { unbind(condition.pluginState, callState) }
+            CallGate.lifecycle.run { unbind(condition.instance.state, callState) }
         }
         constants?.deallocate()
         schema.deinitialize(count: 1)
@@ -114,7 +114,7 @@ final class PluginConditionCall: RuleFunctionCall, @unchecked Sendable {
                                          host_data: UnsafeMutableRawPointer(frame), put: Self.put)
             return CError.with { error in
                 let status = condition.gate.run {
-                    evaluateFunction(condition.pluginState, callState, OpaquePointer(frame), arguments, count, &sink, error)
+                    evaluateFunction(condition.instance.state, callState, OpaquePointer(frame), arguments, count, &sink, error)
                 }
                 return status == BECKON_OK ? nil : CError.message(error, status: status)
             }

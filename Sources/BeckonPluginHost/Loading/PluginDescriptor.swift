@@ -1,0 +1,32 @@
+internal import CBeckonPlugin
+
+/// A plugin's descriptor after validation: every required field present and well formed.
+///
+/// `@unchecked Sendable`: `raw` points at the plugin's static, immutable descriptor, which the
+/// host never frees (plugins are never closed), so sharing the pointer across threads is safe.
+struct PluginDescriptor: @unchecked Sendable {
+    /// The plugin file, as the configuration wrote it.
+    var path: String
+    /// Its default namespace (`name`).
+    var name: String
+    /// Its own version (`version`).
+    var version: String
+    /// One line for `beckon plugins`, when it gives one.
+    var summary: String?
+    /// The ABI version it was compiled against.
+    var abiMajor: UInt32
+    var abiMinor: UInt32
+    /// The lowest host minor it works with.
+    var minHostMinor: UInt32
+    /// `BECKON_PLUGIN_` flags.
+    var flags: UInt32
+    /// Its conditions, in the descriptor's order.
+    var conditions: [ConditionDescriptor]
+    /// Its store backends, in the descriptor's order.
+    var stores: [StoreDescriptor]
+    /// The descriptor itself, for the calls (`validate_config`, `init`, `shutdown`).
+    var raw: UnsafePointer<beckon_plugin>
+
+    /// Whether the host must run the plugin's calls one at a time (`BECKON_PLUGIN_SERIALIZE`).
+    var serializesCalls: Bool { flags & UInt32(BECKON_PLUGIN_SERIALIZE) != 0 }
+}
