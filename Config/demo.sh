@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 
 swift build --product beckon
 beckon="$(swift build --show-bin-path)/beckon"
+# The example's calendar plugin, built the way any third party builds one: plain cc, the header.
+bash Plugins/calendar/build.sh Config/plugins/libbeckon-calendar.so
 rm -f Config/state/beckon.db Config/state/beckon.db-wal Config/state/beckon.db-shm
 
 # Runs one beckon call as ada at the given instant, printing the command, its output and a
@@ -20,6 +22,9 @@ at() {
   echo
 }
 
+echo "\$ beckon plugins"
+"$beckon" plugins --config Config/example.yaml
+echo
 at 2026-03-01T09:00:00Z status
 at 2026-03-01T09:00:05Z tip display welcome
 at 2026-03-01T09:00:10Z param set isLoggedIn true
