@@ -18,9 +18,10 @@ enum SignatureToken: Equatable, CustomStringConvertible {
         }
     }
 
-    /// Quotes a single character for a message, or says "the end" when there is none.
+    /// Quotes a single character for a message (control characters escaped), or says
+    /// "the end" when there is none.
     static func describe(_ character: Character?) -> String {
-        character.map { "'\($0)'" } ?? "the end"
+        character.map { DescriptorString.quoted(String($0)) } ?? "the end"
     }
 }
 
