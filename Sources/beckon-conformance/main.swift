@@ -1,1 +1,0 @@
-print("beckon-conformance: not built yet")

@@ -1,0 +1,159 @@
+import BeckonStoreConformance
+import Foundation
+import Testing
+
+/// `beckon-conformance`: the built tool run on the memory-store plugin, on a C store that breaks
+/// the contract (built here with `cc` against the header alone), and on bad input.
+@Suite("beckon-conformance")
+struct ConformanceToolTests {
+    struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+        var lines: [Substring] { standardOutput.split(separator: "\n") }
+    }
+
+    static func run(_ arguments: [String]) throws -> Result {
+        let executable = try #require(locate("beckon-conformance"), "beckon-conformance was not built next to the tests")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Both pipes are read before waiting, so that a large output cannot block the child.
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+                      standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// A file of this name next to the test binary or in a folder above it.
+    static func locate(_ name: String) -> String? {
+        var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent(name).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    static func memoryStore() throws -> String {
+        try #require(locate("libbeckon-memory-store.so"), "libbeckon-memory-store.so was not built next to the tests")
+    }
+
+    @Test("the memory store passes every check: one ✓ line each, a summary, exit 0")
+    func memoryStorePasses() throws {
+        let result = try Self.run([try Self.memoryStore()])
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        let count = StoreConformance.checks.count
+        #expect(result.lines.first?.hasPrefix("memstore 1.0.0: store memstore.memory (") == true)
+        #expect(result.lines.dropFirst().first?.hasPrefix("capabilities: none; subjects under beckon-conformance/") == true)
+        #expect(result.lines.filter { $0.hasPrefix("✓ ") }.map { String($0.dropFirst(2)) } == StoreConformance.checks.map(\.name))
+        #expect(result.lines.last == "\(count) of \(count) checks passed")
+        #expect(result.standardError.isEmpty)
+    }
+
+    @Test("--check runs only the named checks; --no-prefix uses the ids as they are")
+    func selectedChecks() throws {
+        let result = try Self.run([try Self.memoryStore(), "--check", "subject-ids-are-opaque", "--check", "retention-max-age", "--no-prefix"])
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.lines.filter { $0.hasPrefix("✓ ") } == ["✓ subject-ids-are-opaque", "✓ retention-max-age"])
+        #expect(result.lines.dropFirst().first == "capabilities: none")
+        #expect(result.lines.last == "2 of 2 checks passed")
+    }
+
+    @Test("a store that forgets every commit fails with ✗ lines, its failures, and exit 1")
+    func brokenStoreFails() throws {
+        let plugin = try ForgetfulStore.build()
+        let result = try Self.run([plugin, "--store", "forgetful"])
+        #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.lines.dropFirst().first?.hasPrefix("capabilities: durable; read back through second handles; subjects under ") == true)
+        #expect(result.lines.contains("✗ commit-bumps-version: \(StoreConformance.check(named: "commit-bumps-version")!.summary)"))
+        #expect(result.lines.contains { $0.hasPrefix("    version after the first commit is 0") })
+        #expect(result.lines.contains("✓ new-subject-is-empty"))
+        #expect(result.lines.last?.contains(" of \(StoreConformance.checks.count) checks failed: ") == true)
+    }
+
+    @Test("exit codes: 66 missing file, 64 usage, 69 store unavailable")
+    func exitCodes() throws {
+        let missing = try Self.run(["/nonexistent/libnothing.so"])
+        #expect(missing.status == 66)
+        #expect(missing.standardError == "beckon-conformance: error: cannot read /nonexistent/libnothing.so: no such file\n")
+        #expect(missing.standardOutput.isEmpty)
+
+        let memory = try Self.memoryStore()
+        #expect(try Self.run([]).status == 64)
+        let badJSON = try Self.run([memory, "--options", "{\"a\": }"])
+        #expect(badJSON.status == 64)
+        #expect(badJSON.standardError.contains("--options is not valid JSON"))
+        #expect(try Self.run([memory, "--check", "no-such-check"]).status == 64)
+        #expect(try Self.run([try ForgetfulStore.build()]).status == 64, "two stores and no --store")
+
+        let unknownStore = try Self.run([memory, "--store", "disk"])
+        #expect(unknownStore.status == 69)
+        #expect(unknownStore.standardError == "beckon-conformance: error: plugin 'memstore' offers no store named 'disk'; it offers memory\n")
+        let refusedOptions = try Self.run([memory, "--options", "{\"path\": \"/tmp/x\"}"])
+        #expect(refusedOptions.status == 69)
+        #expect(refusedOptions.standardError.contains("the memory store takes no options"))
+        let notAPlugin = try Self.run([#filePath])
+        #expect(notAPlugin.status == 69)
+    }
+}
+
+/// A C plugin with two stores that accept every commit and remember nothing, claiming to be
+/// durable: what the tool must fail.
+enum ForgetfulStore {
+    static let source = """
+        #include "beckon_plugin.h"
+
+        static beckon_status open_store(void *plugin, beckon_string options, void **store, beckon_error *error) {
+            (void)plugin; (void)options; (void)error;
+            *store = NULL;
+            return BECKON_OK;
+        }
+        static beckon_status load(void *store, beckon_string subject, beckon_item_sink *sink, beckon_error *error) {
+            (void)store; (void)subject; (void)sink; (void)error;
+            return BECKON_OK;
+        }
+        static beckon_status commit(void *store, const beckon_commit *commit, beckon_error *error) {
+            (void)store; (void)commit; (void)error;
+            return BECKON_OK;
+        }
+        static beckon_status read_log(void *store, beckon_string subject, beckon_string event, int64_t since,
+                                      beckon_item_sink *sink, beckon_error *error) {
+            (void)store; (void)subject; (void)event; (void)since; (void)sink; (void)error;
+            return BECKON_OK;
+        }
+
+        static const beckon_store forgetful = {
+            sizeof(beckon_store), BECKON_STORE_DURABLE, 0, "forgetful", "Accepts everything, keeps nothing.",
+            open_store, NULL, load, commit, read_log,
+        };
+        static const beckon_store amnesiac = {
+            sizeof(beckon_store), 0, 0, "amnesiac", NULL, open_store, NULL, load, commit, read_log,
+        };
+        static const beckon_store *const stores[] = { &forgetful, &amnesiac };
+        static const beckon_plugin plugin = {
+            sizeof(beckon_plugin), BECKON_PLUGIN_ABI_MAJOR, BECKON_PLUGIN_ABI_MINOR, 0, 0, "forgetful", "0.1.0", NULL,
+            NULL, NULL, NULL, NULL, 0, stores, 2,
+        };
+
+        BECKON_PLUGIN_EXPORT const beckon_plugin *beckon_plugin_entry_v1(const beckon_host *host) {
+            (void)host;
+            return &plugin;
+        }
+        """
+
+    /// Builds it once per test run; returns the `.so` path.
+    static func build() throws -> String {
+        let file = CPluginBuilder.outputFolder.appendingPathComponent("forgetful-store.c")
+        if !FileManager.default.fileExists(atPath: file.path) {
+            try source.write(to: file, atomically: true, encoding: .utf8)
+        }
+        return try CPluginBuilder.build("forgetful-store", sources: [file.path])
+    }
+}
