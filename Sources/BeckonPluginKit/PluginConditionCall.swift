@@ -59,8 +59,9 @@ public struct PluginConditionCall {
 public struct PluginEventStats: Hashable, Sendable {
     /// Donations since the event was last reset (exact, even after the log was pruned).
     public var count: Int64
-    /// The first and the last donation's instants (Unix ms); nil when there was none.
+    /// The first donation's instant (Unix ms); nil when there was none.
     public var first: Int64?
+    /// The last donation's instant (Unix ms); nil when there was none.
     public var last: Int64?
 
     /// Creates counters.

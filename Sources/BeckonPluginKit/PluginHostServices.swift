@@ -35,8 +35,12 @@ public struct PluginHostServices: @unchecked Sendable {
 
 /// The levels of the host's log.
 public enum PluginLogLevel: Int32, Sendable {
+    /// `BECKON_LOG_DEBUG`.
     case debug = 0
+    /// `BECKON_LOG_INFO`.
     case info = 1
+    /// `BECKON_LOG_WARNING`.
     case warning = 2
+    /// `BECKON_LOG_ERROR`.
     case error = 3
 }

@@ -31,6 +31,7 @@ public struct PluginStore: Sendable {
 
 /// The `BECKON_STORE_` capability bits.
 public struct PluginStoreCapabilities: OptionSet, Hashable, Sendable {
+    /// The bits, as `beckon_store.capabilities` holds them.
     public let rawValue: UInt32
 
     /// Creates capabilities from their bits.

@@ -5,9 +5,11 @@ public import CBeckonPlugin
 public enum PluginValue: Hashable, Sendable {
     /// No value.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// 64-bit signed.
     case int(Int64)
+    /// An IEEE 754 double.
     case double(Double)
     /// UTF-8 text.
     case string(String)
