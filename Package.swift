@@ -98,7 +98,7 @@ let package = Package(
         .executableTarget(
             name: "beckon-bench",
             dependencies: [
-                "BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonRules", "BeckonSQLite",
+                "BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonPluginHost", "BeckonRules", "BeckonSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -13,6 +13,7 @@ public protocol RuleFunction: AnyObject, Sendable {
 /// One bound call site of a plugin function. Evaluated concurrently from many threads.
 public protocol RuleFunctionCall: AnyObject, Sendable {
     /// Evaluates the call with all its arguments (constants included), converted to the
-    /// declared parameter types. A failure makes the rule evaluate to an error.
-    func evaluate(_ arguments: [Value], context: any RuleContext) -> Result<Value, RuleCallError>
+    /// declared parameter types and borrowed for the call. A failure makes the rule evaluate to
+    /// an error.
+    func evaluate(_ arguments: UnsafeBufferPointer<Value>, context: any RuleContext) -> Result<Value, RuleCallError>
 }

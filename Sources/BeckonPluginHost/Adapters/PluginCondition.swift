@@ -60,6 +60,10 @@ final class PluginConditionCall: RuleFunctionCall, @unchecked Sendable {
                                                   UnsafePointer<beckon_value>?, Int, UnsafeMutablePointer<beckon_value_sink>?,
                                                   UnsafeMutablePointer<beckon_error>?) -> beckon_status
     private let callState: UnsafeMutableRawPointer?
+    // Copied out of `condition`, so that an evaluation reads them without touching (and
+    // retaining) the objects they come from.
+    private let pluginState: UnsafeMutableRawPointer?
+    private let gate: CallGate?
     private let schema: UnsafeMutablePointer<RuleSchema>
     private let constants: UnsafeMutableBufferPointer<beckon_value>?
     private var allocations: CAllocations
@@ -70,6 +74,8 @@ final class PluginConditionCall: RuleFunctionCall, @unchecked Sendable {
         // Validated non-NULL before the plugin was accepted.
         self.evaluateFunction = condition.raw.pointee.evaluate!
         self.callState = callState
+        self.pluginState = condition.instance.state
+        self.gate = condition.gate
         self.schema = UnsafeMutablePointer.allocate(capacity: 1)
         self.schema.initialize(to: schema)
         if let constants {
@@ -92,7 +98,7 @@ final class PluginConditionCall: RuleFunctionCall, @unchecked Sendable {
         allocations.free()
     }
 
-    func evaluate(_ arguments: [Value], context: any RuleContext) -> Result<Value, RuleCallError> {
+    func evaluate(_ arguments: UnsafeBufferPointer<Value>, context: any RuleContext) -> Result<Value, RuleCallError> {
         if let constants {
             return call(UnsafePointer(constants.baseAddress!), count: arguments.count, context: context)
         }
@@ -113,8 +119,8 @@ final class PluginConditionCall: RuleFunctionCall, @unchecked Sendable {
             var sink = beckon_value_sink(struct_size: UInt32(MemoryLayout<beckon_value_sink>.size),
                                          host_data: UnsafeMutableRawPointer(frame), put: Self.put)
             return CError.with { error in
-                let status = condition.gate.run {
-                    evaluateFunction(condition.instance.state, callState, OpaquePointer(frame), arguments, count, &sink, error)
+                let status = gate.run {
+                    evaluateFunction(pluginState, callState, OpaquePointer(frame), arguments, count, &sink, error)
                 }
                 return status == BECKON_OK ? nil : CError.message(error, status: status)
             }

@@ -198,17 +198,20 @@ extension Checker {
             // Every argument is known: nothing to compute or allocate per evaluation.
             let arguments = constants.map { $0! }
             return make(result, range: range, children: checkedArguments, constant: false) { context, state in
-                checkedResult(call.evaluate(arguments, context: context), &state)
+                arguments.withUnsafeBufferPointer { checkedResult(call.evaluate($0, context: context), &state) }
             }
         }
         let evaluators = checkedArguments.map(\.evaluate)
         return make(result, range: range, children: checkedArguments, constant: false) { context, state in
-            var values: [Value] = []
-            values.reserveCapacity(evaluators.count)
-            for (index, evaluate) in evaluators.enumerated() {
-                values.append(converted(evaluate(context, &state), index))
+            // The arguments live on the stack: a heap array per evaluation would cost more than
+            // the call itself.
+            withUnsafeTemporaryAllocation(of: Value.self, capacity: evaluators.count) { buffer in
+                for (index, evaluate) in evaluators.enumerated() {
+                    buffer.initializeElement(at: index, to: converted(evaluate(context, &state), index))
+                }
+                defer { buffer.deinitialize() }
+                return checkedResult(call.evaluate(UnsafeBufferPointer(buffer), context: context), &state)
             }
-            return checkedResult(call.evaluate(values, context: context), &state)
         }
     }
 }

@@ -179,7 +179,7 @@ final class FixtureFunction: RuleFunction, RuleFunctionCall {
         return .success(self)
     }
 
-    func evaluate(_ arguments: [Value], context: any RuleContext) -> Result<Value, RuleCallError> {
-        (context as! FixtureContext).call(slot, arguments: arguments)
+    func evaluate(_ arguments: UnsafeBufferPointer<Value>, context: any RuleContext) -> Result<Value, RuleCallError> {
+        (context as! FixtureContext).call(slot, arguments: Array(arguments))
     }
 }
