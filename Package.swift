@@ -125,7 +125,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BeckonPluginHostTests",
-            dependencies: ["BeckonPluginHost", "BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonStoreConformance"],
+            dependencies: ["BeckonPluginHost", "CBeckonPlugin", "BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonStoreConformance"],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),

@@ -5,9 +5,11 @@ public import BeckonRules
 /// Loads a configuration file (and the files it includes) into a validated `Configuration`,
 /// reporting every problem of every file at once.
 public struct ConfigurationLoader: Sendable {
-    /// Loads a valid configuration's plugins before its rules are checked: returns the functions
-    /// rules may call and a diagnostic for each plugin problem.
-    public typealias PluginLoading = @Sendable (Configuration) -> (functions: [String: RuleSchema.Function], diagnostics: [Diagnostic])
+    /// Loads a configuration's plugins before its rules are checked: returns the functions rules
+    /// may call, the namespaces of plugins that failed (whose calls then raise no diagnostics of
+    /// their own) and a diagnostic for each plugin problem.
+    public typealias PluginLoading = @Sendable (Configuration)
+        -> (functions: [String: RuleSchema.Function], unavailableNamespaces: Set<String>, diagnostics: [Diagnostic])
 
     private let pluginLoading: PluginLoading?
 

@@ -82,14 +82,16 @@ struct LoadSession {
         ReferenceChecker(assembly: assembly).check(into: &diagnostics)
         let configuration = assembly.configuration
         var functions: [String: RuleSchema.Function] = [:]
+        var unavailableNamespaces: Set<String> = []
         // Loaded even when other parts have errors, so that rules calling plugins are checked
         // and every problem is reported at once.
         if let pluginLoading {
             let plugins = pluginLoading(configuration)
             functions = plugins.functions
+            unavailableNamespaces = plugins.unavailableNamespaces
             diagnostics.append(contentsOf: plugins.diagnostics)
         }
-        let (rules, ruleDiagnostics) = RuleBook.compile(configuration, functions: functions)
+        let (rules, ruleDiagnostics) = RuleBook.compile(configuration, functions: functions, unavailableNamespaces: unavailableNamespaces)
         diagnostics.append(contentsOf: ruleDiagnostics)
         let sorted = diagnostics.sorted(fileOrder: files)
         if sorted.containsErrors {

@@ -15,14 +15,19 @@ public final class PluginHost: Sendable {
     public let plugins: [PluginInfo]
     /// Every condition, keyed `NAMESPACE.NAME`, for the rule checker.
     public let functions: [String: RuleSchema.Function]
+    /// The namespaces of declared plugins that failed to load (when known: the `as:`, or the
+    /// name of a plugin whose descriptor was read).
+    public let unavailableNamespaces: Set<String>
     /// Every store backend, keyed `NAMESPACE.NAME`.
     private let stores: [String: StoreEntry]
     /// Released last to first in `deinit`, so that plugins shut down in reverse load order.
     private let instances: InstanceList
 
-    private init(plugins: [PluginInfo], functions: [String: RuleSchema.Function], stores: [String: StoreEntry], instances: [PluginInstance]) {
+    private init(plugins: [PluginInfo], functions: [String: RuleSchema.Function], unavailableNamespaces: Set<String> = [],
+                 stores: [String: StoreEntry], instances: [PluginInstance]) {
         self.plugins = plugins
         self.functions = functions
+        self.unavailableNamespaces = unavailableNamespaces
         self.stores = stores
         self.instances = InstanceList(instances)
     }
@@ -40,7 +45,8 @@ public final class PluginHost: Sendable {
     public static func load(_ declarations: [PluginDeclaration]) -> (host: PluginHost, diagnostics: [Diagnostic]) {
         var loader = PluginLoader()
         for declaration in declarations { loader.load(declaration) }
-        let host = PluginHost(plugins: loader.plugins, functions: loader.functions, stores: loader.stores, instances: loader.instances)
+        let host = PluginHost(plugins: loader.plugins, functions: loader.functions, unavailableNamespaces: loader.unavailableNamespaces,
+                              stores: loader.stores, instances: loader.instances)
         return (host, loader.diagnostics)
     }
 

@@ -11,19 +11,21 @@ struct PluginLoader {
     private(set) var stores: [String: StoreEntry] = [:]
     private(set) var instances: [PluginInstance] = []
     private(set) var diagnostics: [Diagnostic] = []
+    private(set) var unavailableNamespaces: Set<String> = []
     /// Which declaration took each namespace.
     private var namespaceOwners: [String: String] = [:]
 
     mutating func load(_ declaration: PluginDeclaration) {
         let descriptor: PluginDescriptor
-        switch PluginLibrary.load(path: declaration.path, host: HostServices.table) {
+        switch PluginLibrary.load(path: declaration.path, writtenPath: declaration.writtenPath, host: HostServices.table) {
         case .failure(let failure):
             for message in failure.messages { unavailable(message, declaration) }
+            if let namespace = declaration.namespace { unavailableNamespaces.insert(namespace) }
             return
         case .success(let loaded):
             descriptor = loaded
         }
-        let label = "plugin '\(declaration.path)'"
+        let label = "plugin '\(declaration.writtenPath)'"
         let namespace = declaration.namespace ?? descriptor.name
         if let owner = namespaceOwners[namespace] {
             let hint = declaration.namespace == nil ? "; give one of them another with 'as:'" : ""
@@ -31,8 +33,11 @@ struct PluginLoader {
             return
         }
         let config = CanonicalJSON.text(declaration.config)
-        guard validateConfig(descriptor, config, declaration, label) else { return }
-        guard let state = initialize(descriptor, config, declaration, label) else { return }
+        guard validateConfig(descriptor, config, declaration, label),
+              let state = initialize(descriptor, config, declaration, label) else {
+            unavailableNamespaces.insert(namespace)
+            return
+        }
         namespaceOwners[namespace] = declaration.writtenPath
         let instance = PluginInstance(descriptor: descriptor, state: state)
         instances.append(instance)

@@ -64,7 +64,7 @@ public struct PluginCommit: Hashable, Sendable {
         } ?? []
         appends = commit.appends.map { appends in
             (0..<commit.append_count).map { index in
-                let append = appends[index]
+                let append = appends[index]!.pointee
                 return Append(event: String(append.event), time: append.time, info: copyBytes(append.info, append.info_len),
                               maxCount: append.max_count, maxAge: append.max_age)
             }

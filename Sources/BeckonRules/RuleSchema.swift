@@ -54,6 +54,9 @@ public struct RuleSchema: Sendable {
     public var scenarios: [String: Int] = [:]
     /// Plugin functions keyed by `NAMESPACE.NAME`.
     public var functions: [String: Function] = [:]
+    /// Namespaces of plugins that failed to load: rules calling them are left out without a
+    /// diagnostic of their own, since the plugin's failure is reported already.
+    public var unavailableNamespaces: Set<String> = []
 
     /// Creates an empty schema.
     public init() {}

@@ -123,9 +123,14 @@ struct PluginCommandTests {
               - path: libpicky.so
                 config:
                   holidays: ["2026-12-25", "2026-02-30"]
+            tips:
+              closed: {title: Closed, rules: [picky.isClosed()]}
             """, plugins: [("bad/config_rejected", "picky")])
         let checked = try BeckonProcess.run(["check"], in: folder)
         #expect(checked.status == 65)
         #expect(checked.standardError.hasPrefix("beckon.yaml:5:32: error: plugin 'libpicky.so' refused its config at /holidays/1: '2026-02-30' is not a date [plugin.config]"), "\(checked.standardError)")
+        // The rule calling the refused plugin adds no "unknown name" of its own.
+        #expect(!checked.standardError.contains("unknown name"), "\(checked.standardError)")
+        #expect(checked.standardError.hasSuffix("beckon: error: beckon.yaml is not valid: 1 error\n"), "\(checked.standardError)")
     }
 }

@@ -11,11 +11,13 @@ public struct RuleBook: Sendable {
     /// For each scenario (in declaration order), its compiled conditions.
     public let scenarioConditions: [[CompiledRule]]
 
-    /// Compiles every rule of `configuration`; `functions` are the plugin functions rules may call.
-    /// Rules with errors are left out of the book and reported in the diagnostics.
-    public static func compile(_ configuration: Configuration, functions: [String: RuleSchema.Function] = [:])
-        -> (book: RuleBook, diagnostics: [Diagnostic]) {
-        let schema = RuleSchema(configuration: configuration, functions: functions)
+    /// Compiles every rule of `configuration`; `functions` are the plugin functions rules may call,
+    /// `unavailableNamespaces` those of plugins that failed to load. Rules with errors are left
+    /// out of the book and reported in the diagnostics.
+    public static func compile(_ configuration: Configuration, functions: [String: RuleSchema.Function] = [:],
+                               unavailableNamespaces: Set<String> = []) -> (book: RuleBook, diagnostics: [Diagnostic]) {
+        var schema = RuleSchema(configuration: configuration, functions: functions)
+        schema.unavailableNamespaces = unavailableNamespaces
         let compiler = RuleCompiler(schema: schema)
         var diagnostics: [Diagnostic] = []
         func compileAll(_ rules: [RuleSource]) -> [CompiledRule] {

@@ -78,7 +78,7 @@ final class PluginStore: Store, @unchecked Sendable {
                 withInfoPointers(infos) { infoPointers in
                     for index in appended.indices { appended[index].info = infoPointers[index] }
                     return cleared.withUnsafeBufferPointer { clearedBuffer in
-                        appended.withUnsafeBufferPointer { appendBuffer in
+                        withPointers(to: appended) { appendBuffer in
                             var commit = beckon_commit()
                             commit.struct_size = UInt32(MemoryLayout<beckon_commit>.size)
                             commit.subject = allocations.copy(subject)
@@ -169,4 +169,13 @@ private func withInfoPointers<R>(_ infos: [[UInt8]], _ body: ([UnsafePointer<UIn
         pointers.append(UnsafePointer(buffer.baseAddress))
     }
     return body(pointers)
+}
+
+/// Pointers to each element of `items`, stable for the duration of `body` (the ABI passes
+/// arrays of structs as arrays of pointers).
+private func withPointers<T, R>(to items: [T], _ body: (UnsafeBufferPointer<UnsafePointer<T>?>) -> R) -> R {
+    items.withUnsafeBufferPointer { elements in
+        let pointers = (0..<elements.count).map { Optional(elements.baseAddress! + $0) }
+        return pointers.withUnsafeBufferPointer(body)
+    }
 }

@@ -101,6 +101,9 @@ extension Checker {
         case "info" where infoScope != nil: return .root(.info, range)
         default:
             if schema.namespaces.contains(name) { return .root(.plugin(name), range) }
+            // The plugin's own failure is reported where it is declared; "unknown name" at
+            // every call would only bury it.
+            if schema.unavailableNamespaces.contains(name) { return nil }
             if name == "info" {
                 error("rule.unknownName", "'info' can only be used inside where(…)", range)
                 return nil

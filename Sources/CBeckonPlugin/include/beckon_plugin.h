@@ -376,8 +376,11 @@ typedef struct beckon_commit {
     /** Apply next: remove these events' logs. */
     const beckon_string *cleared_events;
     size_t cleared_event_count;
-    /** Apply last, in order: append each, then apply its retention. */
-    const beckon_donation_append *appends;
+    /**
+     * Apply last, in order: append each, then apply its retention. An array of pointers, like
+     * every array of structs in this ABI, so that a later minor can grow the struct.
+     */
+    const beckon_donation_append *const *appends;
     size_t append_count;
     /** The host's clock at the commit (Unix ms), for stores with TTL. */
     int64_t now;
