@@ -63,19 +63,31 @@ struct PluginBenchmark: ParsableCommand {
         let compiler = RuleCompiler(schema: schema)
         let context = PluginBenchContext()
         for (pluginRule, builtInRule) in [("bench.isEven(params.n)", "native.isEven(params.n)"), ("bench.yes()", "native.yes()")] {
-            let viaPlugin = try time(RulesBenchmark.compile(pluginRule, compiler), context)
-            let builtIn = try time(RulesBenchmark.compile(builtInRule, compiler), context)
-            print("plugins: \(pluginRule): \(format(viaPlugin)) ns; \(builtInRule): \(format(builtIn)) ns; the plugin costs \(format(viaPlugin - builtIn)) ns more per evaluation (medians of 7 runs of \(evaluations))")
+            let viaPlugin = try RulesBenchmark.compile(pluginRule, compiler), builtIn = try RulesBenchmark.compile(builtInRule, compiler)
+            // Alternated run by run, so that a slower or faster stretch of the machine weighs on
+            // both alike; the difference is taken within each pair.
+            var pluginTimes: [Double] = [], builtInTimes: [Double] = [], differences: [Double] = []
+            for _ in 0..<9 {
+                let pluginTime = time(viaPlugin, context), builtInTime = time(builtIn, context)
+                pluginTimes.append(pluginTime)
+                builtInTimes.append(builtInTime)
+                differences.append(pluginTime - builtInTime)
+            }
+            print("plugins: \(pluginRule): \(format(median(pluginTimes))) ns; \(builtInRule): \(format(median(builtInTimes))) ns; the plugin costs \(format(median(differences))) ns more per evaluation (medians of 9 alternating runs of \(evaluations))")
         }
     }
 
     private func time(_ rule: CompiledRule, _ context: PluginBenchContext) -> Double {
         var satisfied = 0
-        let measurement = Measurement.run(runs: 7) {
+        let measurement = Measurement.run(runs: 1) {
             for _ in 0..<evaluations where rule.evaluate(in: context).isSatisfied { satisfied += 1 }
         }
         precondition(satisfied > 0, "the rule was never satisfied")
         return measurement.median / Double(evaluations) * 1e9
+    }
+
+    private func median(_ values: [Double]) -> Double {
+        values.sorted()[values.count / 2]
     }
 
     private func format(_ nanoseconds: Double) -> String {

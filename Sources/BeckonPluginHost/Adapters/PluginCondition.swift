@@ -99,46 +99,73 @@ final class PluginConditionCall: RuleFunctionCall, @unchecked Sendable {
     }
 
     func evaluate(_ arguments: UnsafeBufferPointer<Value>, context: any RuleContext) -> Result<Value, RuleCallError> {
+        var frame = EvaluationFrame(context: context, schema: UnsafePointer(schema))
+        defer { frame.allocations.free() }
         if let constants {
-            return call(UnsafePointer(constants.baseAddress!), count: arguments.count, context: context)
+            return call(UnsafePointer(constants.baseAddress!), count: arguments.count, frame: &frame)
         }
         return withUnsafeTemporaryAllocation(of: beckon_value.self, capacity: arguments.count) { buffer in
-            var allocations = CAllocations()
-            defer { allocations.free() }
             for (index, argument) in arguments.enumerated() {
-                buffer.initializeElement(at: index, to: CValue.make(argument, allocations: &allocations) ?? beckon_value())
+                buffer.initializeElement(at: index, to: CValue.make(argument, allocations: &frame.allocations) ?? beckon_value())
             }
-            return call(UnsafePointer(buffer.baseAddress!), count: arguments.count, context: context)
+            return call(UnsafePointer(buffer.baseAddress!), count: arguments.count, frame: &frame)
         }
     }
 
-    private func call(_ arguments: UnsafePointer<beckon_value>, count: Int, context: any RuleContext) -> Result<Value, RuleCallError> {
-        var frame = EvaluationFrame(context: context, schema: UnsafePointer(schema))
-        defer { frame.allocations.free() }
+    @inline(__always)
+    private func call(_ arguments: UnsafePointer<beckon_value>, count: Int, frame: inout EvaluationFrame) -> Result<Value, RuleCallError> {
         let failure: String? = withUnsafeMutablePointer(to: &frame) { frame in
             var sink = beckon_value_sink(struct_size: UInt32(MemoryLayout<beckon_value_sink>.size),
-                                         host_data: UnsafeMutableRawPointer(frame), put: Self.put)
+                                         host_data: UnsafeMutableRawPointer(frame), put: putResult)
             return CError.with { error in
-                let status = gate.run {
+                let status = if let gate {
+                    gate.run { evaluateFunction(pluginState, callState, OpaquePointer(frame), arguments, count, &sink, error) }
+                } else {
                     evaluateFunction(pluginState, callState, OpaquePointer(frame), arguments, count, &sink, error)
                 }
                 return status == BECKON_OK ? nil : CError.message(error, status: status)
             }
         }
         if let failure { return .failure(RuleCallError(message: failure)) }
-        if let problem = frame.resultProblem { return .failure(RuleCallError(message: problem)) }
-        return .success(frame.result ?? .null)
+        guard frame.hasResult else { return .success(.null) }
+        guard !frame.resultIsMalformed, let value = CValue.read(frame.result) else {
+            return .failure(RuleCallError(message: "it returned a malformed value (type code \(frame.result.type))"))
+        }
+        return .success(value)
     }
+}
 
-    /// The result sink: copies the plugin's value into the frame.
-    private static let put: @convention(c) (UnsafeMutablePointer<beckon_value_sink>?, UnsafePointer<beckon_value>?) -> beckon_status = { sink, value in
-        guard let sink, let value, let data = sink.pointee.host_data else { return beckon_status(BECKON_INVALID_ARGUMENT) }
-        let frame = data.assumingMemoryBound(to: EvaluationFrame.self)
-        guard let converted = CValue.read(value.pointee) else {
-            frame.pointee.resultProblem = "it returned a malformed value (type code \(value.pointee.type))"
+/// The result sink: keeps the plugin's value in the frame, copying the bytes of a string, which
+/// the plugin may free as soon as `put` returns. It reads only the member the type names: the
+/// plugin has just written that member alone (a bool is one byte), and reading the whole union
+/// back would stall on the store.
+private let putResult: @convention(c) (UnsafeMutablePointer<beckon_value_sink>?, UnsafePointer<beckon_value>?) -> beckon_status = { sink, value in
+    guard let sink, let value, let data = sink.pointee.host_data else { return beckon_status(BECKON_INVALID_ARGUMENT) }
+    let frame = data.assumingMemoryBound(to: EvaluationFrame.self)
+    let type = value.pointee.type
+    var kept = beckon_value()
+    kept.type = type
+    switch Int32(bitPattern: type) {
+    case BECKON_TYPE_NULL:
+        break
+    case BECKON_TYPE_BOOL:
+        kept.as.boolean = value.pointee.as.boolean
+    case BECKON_TYPE_INT, BECKON_TYPE_DURATION, BECKON_TYPE_TIMESTAMP:
+        kept.as.integer = value.pointee.as.integer
+    case BECKON_TYPE_DOUBLE:
+        kept.as.number = value.pointee.as.number
+    case BECKON_TYPE_STRING, BECKON_TYPE_VERSION:
+        let text = value.pointee.as.string
+        guard text.len == 0 || text.ptr != nil else {
+            frame.pointee.resultIsMalformed = true
             return beckon_status(BECKON_INVALID_ARGUMENT)
         }
-        frame.pointee.result = converted
-        return beckon_status(BECKON_OK)
+        kept.as.string = frame.pointee.allocations.copy(UnsafeRawBufferPointer(start: text.ptr, count: text.len))
+    default:
+        frame.pointee.resultIsMalformed = true
+        return beckon_status(BECKON_INVALID_ARGUMENT)
     }
+    frame.pointee.result = kept
+    frame.pointee.hasResult = true
+    return beckon_status(BECKON_OK)
 }

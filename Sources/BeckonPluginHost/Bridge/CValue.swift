@@ -83,25 +83,37 @@ enum CValue {
     }
 }
 
-/// C memory handed to a plugin for the duration of a call, freed together afterwards.
+/// C memory handed across the boundary for the duration of a call, freed together afterwards.
+///
+/// A list threaded through the allocations themselves (each starts with a pointer to the one
+/// before), so that the struct is a single pointer: an evaluation that copies no string pays
+/// nothing to create or destroy it.
 struct CAllocations {
-    private var pointers: [UnsafeMutableRawPointer] = []
+    private var last: UnsafeMutableRawPointer?
+    private static let header = MemoryLayout<UnsafeMutableRawPointer?>.stride
 
     /// A NUL-terminated copy of `text`, as a view.
     mutating func copy(_ text: String) -> beckon_string {
         var text = text
-        return text.withUTF8 { bytes in
-            let memory = UnsafeMutableRawPointer.allocate(byteCount: bytes.count + 1, alignment: 1)
-            if let base = bytes.baseAddress { memory.copyMemory(from: base, byteCount: bytes.count) }
-            memory.storeBytes(of: 0, toByteOffset: bytes.count, as: UInt8.self)
-            pointers.append(memory)
-            return beckon_string(ptr: memory.assumingMemoryBound(to: CChar.self), len: bytes.count)
-        }
+        return text.withUTF8 { copy(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// A NUL-terminated copy of `bytes`, as a view.
+    mutating func copy(_ bytes: UnsafeRawBufferPointer) -> beckon_string {
+        let block = UnsafeMutableRawPointer.allocate(byteCount: Self.header + bytes.count + 1, alignment: Self.header)
+        block.storeBytes(of: last, as: UnsafeMutableRawPointer?.self)
+        last = block
+        let memory = block + Self.header
+        if let base = bytes.baseAddress { memory.copyMemory(from: base, byteCount: bytes.count) }
+        memory.storeBytes(of: 0, toByteOffset: bytes.count, as: UInt8.self)
+        return beckon_string(ptr: memory.assumingMemoryBound(to: CChar.self), len: bytes.count)
     }
 
     /// Frees every copy.
     mutating func free() {
-        for pointer in pointers { pointer.deallocate() }
-        pointers.removeAll()
+        while let block = last {
+            last = block.load(as: UnsafeMutableRawPointer?.self)
+            block.deallocate()
+        }
     }
 }

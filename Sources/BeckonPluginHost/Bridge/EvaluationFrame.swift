@@ -8,12 +8,15 @@ struct EvaluationFrame {
     unowned(unsafe) let context: any RuleContext
     /// The names the context can be asked for (parameters and events by id).
     let schema: UnsafePointer<RuleSchema>
-    /// Strings handed to the plugin during this call.
+    /// Strings handed across during this call, the result's included.
     var allocations = CAllocations()
-    /// What the plugin put into the result sink.
-    var result: Value?
-    /// Why a put value was refused.
-    var resultProblem: String?
+    /// What the plugin put into the result sink, its string (if any) copied into `allocations`.
+    /// Kept in its C form until the call returns, so that the frame stays a plain value that
+    /// costs nothing to create and destroy.
+    var result = beckon_value()
+    var hasResult = false
+    /// Whether the plugin put a value that is not well formed.
+    var resultIsMalformed = false
 
     /// The frame an accessor was called with.
     static func at(_ eval: OpaquePointer?) -> UnsafeMutablePointer<EvaluationFrame> {
