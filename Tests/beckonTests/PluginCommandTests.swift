@@ -9,15 +9,20 @@ struct PluginCommandTests {
     /// Builds `Tests/BeckonPluginHostTests/Fixtures/<fixture>.c` into `folder/lib<name>.so` with the
     /// README's build line.
     static func build(_ fixture: String, as name: String, in folder: URL) throws {
-        let header = BeckonProcess.repositoryRoot.appendingPathComponent("Sources/CBeckonPlugin/include").path
         let source = BeckonProcess.repositoryRoot.appendingPathComponent("Tests/BeckonPluginHostTests/Fixtures/\(fixture).c").path
+        try compile(source, into: folder.appendingPathComponent("lib\(name).so").path)
+    }
+
+    /// `cc` with the README's build line (warnings as errors).
+    static func compile(_ source: String, into library: String) throws {
+        let header = BeckonProcess.repositoryRoot.appendingPathComponent("Sources/CBeckonPlugin/include").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-Wl,--no-undefined",
-                             "-I", header, "-o", folder.appendingPathComponent("lib\(name).so").path, source]
+                             "-Wall", "-Wextra", "-Werror", "-I", header, "-o", library, source]
         try process.run()
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "cc failed on \(fixture).c")
+        try #require(process.terminationStatus == 0, "cc failed on \(source)")
     }
 
     /// A folder with `beckon.yaml` (the given YAML after `version: 1`) and the named fixtures built.
@@ -54,6 +59,30 @@ struct PluginCommandTests {
         #expect(available.status == 0, "\(available.standardOutput)")
         #expect(available.standardOutput.contains("✓ greeting.atLeast(3)"), "\(available.standardOutput)")
         #expect(available.standardOutput.contains("✓ greeting.isLongName()"), "\(available.standardOutput)")
+    }
+
+    /// The README's minimal plugin, taken from the README itself, builds with the README's line and
+    /// does what the README shows.
+    @Test func theReadmesMinimalPluginWorksAsShown() throws {
+        let readme = try String(contentsOf: BeckonProcess.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "<!-- minimal-plugin -->\n```c\n"))
+        let end = try #require(readme.range(of: "```\n<!-- /minimal-plugin -->", range: start.upperBound..<readme.endIndex))
+        let folder = try BeckonProcess.temporaryFolder()
+        let source = folder.appendingPathComponent("quiet.c")
+        try String(readme[start.upperBound..<end.lowerBound]).write(to: source, atomically: true, encoding: .utf8)
+        try Self.compile(source.path, into: folder.appendingPathComponent("libquiet.so").path)
+        try """
+            version: 1
+            store: {backend: memory}
+            plugins: [{path: libquiet.so}]
+            tips:
+              night: {title: Night mode, rules: ["quiet.isQuietHour(22, 6)"]}
+            """.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
+        let night = try BeckonProcess.run(["explain", "tip", "night", "--now", "2026-03-01T23:00:00Z"], in: folder)
+        #expect(night.status == 0, "\(night.standardError)")
+        #expect(night.standardOutput.contains("✓ quiet.isQuietHour(22, 6)  = true"), "\(night.standardOutput)")
+        let noon = try BeckonProcess.run(["tip", "status", "night", "--now", "2026-03-01T12:00:00Z"], in: folder)
+        #expect(noon.status == 1)
     }
 
     @Test func listsEachPluginWithItsConditionsAndStores() throws {
