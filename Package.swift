@@ -64,7 +64,10 @@ let package = Package(
             name: "BeckonMemoryStorePlugin",
             dependencies: ["BeckonPluginKit"],
             path: "Plugins/memory-store",
-            swiftSettings: strictSettings
+            exclude: ["exports.map"],
+            swiftSettings: strictSettings,
+            // One exported symbol, beckon_plugin_entry_v1, like a plugin built with plain cc.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/memory-store/exports.map"])]
         ),
         .target(
             name: "BeckonConfig",

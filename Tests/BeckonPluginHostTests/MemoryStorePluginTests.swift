@@ -57,6 +57,17 @@ struct MemoryStorePluginTests {
         #expect(host.storeNames == ["memstore.memory"])
     }
 
+    @Test("like a plugin built with plain cc, it exports one global symbol: the entry")
+    func exportsOnlyTheEntry() throws {
+        let library = try #require(MemoryStorePlugin.library)
+        let (status, output) = try CPluginBuilder.run("nm", ["-D", "--defined-only", library])
+        try #require(status == 0, "\(output)")
+        // Upper-case types are global bindings; Swift's metadata stays local (lower case).
+        let globals = output.split(separator: "\n").map { $0.split(separator: " ") }
+            .filter { $0.count == 3 && $0[1].first!.isUppercase }.map { String($0[2]) }
+        #expect(globals == ["beckon_plugin_entry_v1"])
+    }
+
     @Test("each open store starts empty and keeps its own data")
     func opensAreIndependent() throws {
         let first = try Self.openStore()
