@@ -76,6 +76,9 @@ extern "C" {
  * Statuses and errors
  * ------------------------------------------------------------------------------------------- */
 
+#ifndef BECKON_SHARED_TYPES_V1
+#define BECKON_SHARED_TYPES_V1 /* also defined, identically, by beckon.h */
+
 /** The result of every fallible call. Unknown values are treated as BECKON_INTERNAL. */
 typedef int32_t beckon_status;
 #define BECKON_OK 0               /**< Success. */
@@ -128,15 +131,17 @@ static inline void beckon_error_set_pointer(beckon_error *error, const char *poi
     error->json_pointer[length] = '\0';
 }
 
-/* ---------------------------------------------------------------------------------------------
- * Values
- * ------------------------------------------------------------------------------------------- */
-
 /** A borrowed UTF-8 string: `len` bytes at `ptr` (ptr may be NULL when len is 0). Frozen. */
 typedef struct beckon_string {
     const char *ptr;
     size_t len;
 } beckon_string;
+
+#endif /* BECKON_SHARED_TYPES_V1 */
+
+/* ---------------------------------------------------------------------------------------------
+ * Values
+ * ------------------------------------------------------------------------------------------- */
 
 /** Value types, as in the rule language. Signatures spell them in lower case ("int"). */
 typedef uint32_t beckon_type;

@@ -1,19 +1,19 @@
-import BeckonCore
-import BeckonDiagnostics
-import BeckonRules
+public import BeckonCore
+public import BeckonDiagnostics
+public import BeckonRules
 
 /// Scenario decisions for people (`not executed (3 events, 0 executions) ✗ minEventsRequired 5: 3
 /// events`) and for scripts.
-enum ScenarioDecisionRenderer {
+public enum ScenarioDecisionRenderer {
     /// What the answer means: `try` executes; `status`, `trigger` and `reset` say what a `try` would do.
-    enum Verb {
+    public enum Verb {
         case tried, wouldTry
 
         var answerKey: String { self == .tried ? "executed" : "wouldRun" }
     }
 
     /// The answer, the counters, then each failed check after a `✗`.
-    static func text(_ decision: ScenarioDecision, _ verb: Verb) -> String {
+    public static func text(_ decision: ScenarioDecision, _ verb: Verb) -> String {
         let answer = switch verb {
         case .tried: decision.executed ? "executed" : "not executed"
         case .wouldTry: decision.executed ? "would run" : "would not run"
@@ -23,7 +23,7 @@ enum ScenarioDecisionRenderer {
     }
 
     /// A failed check, briefly: the setting and its limit, then what was found.
-    static func failureText(_ check: ScenarioCheck) -> String {
+    public static func failureText(_ check: ScenarioCheck) -> String {
         func duration(_ value: Int64?) -> String { value.map(DurationSyntax.format) ?? "?" }
         let actual = check.actual ?? 0
         switch check.kind {
@@ -42,7 +42,7 @@ enum ScenarioDecisionRenderer {
     }
 
     /// The explanation's checks, one per line, with rule trees under conditions.
-    static func explanationLines(_ decision: ScenarioDecision) -> [String] {
+    public static func explanationLines(_ decision: ScenarioDecision) -> [String] {
         decision.checks.flatMap { check in
             let place = check.rule.map { " (\($0.span.file):\($0.span.start.line))" } ?? ""
             let line = "\(check.passed ? "✓" : "✗") \(check.name)\(place): \(RuleExplanationRenderer.oneLine(check.detail))"
@@ -52,7 +52,7 @@ enum ScenarioDecisionRenderer {
 
     /// `executed` (try) or `wouldRun` (the others), `events`, `executions` and every check
     /// (`name`, `passed`, `limit`, `actual`, `detail`, `source`, `explanation`); durations in ms.
-    static func json(_ decision: ScenarioDecision, _ verb: Verb) -> [String: JSONValue] {
+    public static func json(_ decision: ScenarioDecision, _ verb: Verb) -> [String: JSONValue] {
         let checks: [JSONValue] = decision.checks.map { check in
             var object: [String: JSONValue] = [
                 "name": .string(check.name),
@@ -75,7 +75,7 @@ enum ScenarioDecisionRenderer {
         ]
     }
 
-    static func count(_ number: Int64, _ singular: String, _ plural: String) -> String {
+    public static func count(_ number: Int64, _ singular: String, _ plural: String) -> String {
         "\(number) \(number == 1 ? singular : plural)"
     }
 }

@@ -1,11 +1,11 @@
-import BeckonCore
-import BeckonRules
+public import BeckonCore
+public import BeckonRules
 
 /// What's-new decisions for people (`2.3.0 "What's New in Landmarks"`, `nothing (2.3.0 was
 /// already presented)`) and for scripts (every entry with its content).
-enum WhatsNewDecisionRenderer {
+public enum WhatsNewDecisionRenderer {
     /// The entries chosen, newest first, or `nothing (why)`; `presenting` adds what is now presented.
-    static func text(_ decision: Engine.WhatsNewDecision, presenting: Bool) -> String {
+    public static func text(_ decision: Engine.WhatsNewDecision, presenting: Bool) -> String {
         guard !decision.entries.isEmpty else { return "nothing (\(decision.reason ?? "no entry"))" }
         var text = decision.entries.map { "\($0.version) \(Value.string($0.title))" }.joined(separator: ", ")
         if decision.isFreshInstall { text += " (fresh install)" }
@@ -14,12 +14,12 @@ enum WhatsNewDecisionRenderer {
     }
 
     /// `presented: 2.2.0, 2.3.0` or `presented: none`.
-    static func presentedText(_ versions: [Version]) -> String {
+    public static func presentedText(_ versions: [Version]) -> String {
         "presented: " + (versions.isEmpty ? "none" : versions.map(\.description).joined(separator: ", "))
     }
 
     /// `version` (the app version decided for), `entries`, `reason`, `freshInstall`, `presented`.
-    static func json(_ decision: Engine.WhatsNewDecision) -> [String: JSONValue] {
+    public static func json(_ decision: Engine.WhatsNewDecision) -> [String: JSONValue] {
         [
             "version": .string(decision.version.description),
             "entries": .array(decision.entries.map(json)),
@@ -29,12 +29,12 @@ enum WhatsNewDecisionRenderer {
         ]
     }
 
-    static func presentedJSON(_ versions: [Version]) -> JSONValue {
+    public static func presentedJSON(_ versions: [Version]) -> JSONValue {
         .array(versions.map { .string($0.description) })
     }
 
     /// An entry with its content, as the host would present it.
-    static func json(_ entry: WhatsNewEntry) -> JSONValue {
+    public static func json(_ entry: WhatsNewEntry) -> JSONValue {
         func action(_ action: WhatsNewAction?) -> JSONValue {
             action.map { .object(["title": .string($0.title), "url": .string($0.url)]) } ?? .null
         }

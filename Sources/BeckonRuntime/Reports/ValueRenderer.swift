@@ -1,9 +1,9 @@
-import BeckonRules
+public import BeckonRules
 
 /// Values of the rule language for scripts: JSON with the literal forms people write in YAML for
 /// the types JSON lacks (`"7d"`, `"2026-03-01T09:30:00Z"`, `"2.3.0"`).
-enum ValueRenderer {
-    static func json(_ value: Value) -> JSONValue {
+public enum ValueRenderer {
+    public static func json(_ value: Value) -> JSONValue {
         switch value {
         case .null: .null
         case .bool(let value): .bool(value)
@@ -18,7 +18,7 @@ enum ValueRenderer {
     }
 
     /// Named values as a JSON object: `{"isLoggedIn": true}`.
-    static func json(_ values: [(name: String, value: Value)]) -> JSONValue {
+    public static func json(_ values: [(name: String, value: Value)]) -> JSONValue {
         .object(Dictionary(values.map { ($0.name, json($0.value)) }) { _, last in last })
     }
 }

@@ -1,37 +1,37 @@
-import BeckonCore
-import BeckonDiagnostics
-import BeckonRules
+public import BeckonCore
+public import BeckonDiagnostics
+public import BeckonRules
 
 /// Tip decisions and explanations for people (`pending (rule 2 is false: … (file:line))`) and for
 /// scripts (JSON objects).
-enum TipDecisionRenderer {
+public enum TipDecisionRenderer {
     /// `STATUS (REASON)`; an invalidated tip shows just why: `invalidated (tipClosed)`.
-    static func text(_ status: TipStatus, _ reason: TipReason) -> String {
+    public static func text(_ status: TipStatus, _ reason: TipReason) -> String {
         if status == .invalidated, case .invalidated(let why) = reason { return "invalidated (\(why.rawValue))" }
         return "\(status.rawValue) (\(RuleExplanationRenderer.oneLine(reason.description)))"
     }
 
     /// The tip's status after a status query, an invalidation or a reset.
-    static func text(_ decision: TipDecision) -> String {
+    public static func text(_ decision: TipDecision) -> String {
         text(decision.status, decision.reason)
     }
 
     /// `displayed (2 of 3); available (…)` or `not displayed; pending (…)`.
-    static func displayText(_ decision: TipDecision) -> String {
+    public static func displayText(_ decision: TipDecision) -> String {
         guard decision.changed else { return "not displayed; " + text(decision) }
         let limit = decision.content.maxDisplayCount.map { " of \($0)" } ?? ""
         return "displayed (\(decision.record.displayCount)\(limit)); " + text(decision)
     }
 
     /// `on screen 45s of 2m; available (…)` or `not recorded; invalidated (…)`.
-    static func shownText(_ decision: TipDecision) -> String {
+    public static func shownText(_ decision: TipDecision) -> String {
         guard decision.changed else { return "not recorded; " + text(decision) }
         let limit = decision.content.maxDisplayDuration.map { " of \(DurationSyntax.format($0))" } ?? ""
         return "on screen \(DurationSyntax.format(decision.record.displayDuration))\(limit); " + text(decision)
     }
 
     /// `status`, `reason`, `reasonCode`, `changed` and the tip's recorded state.
-    static func json(_ decision: TipDecision) -> [String: JSONValue] {
+    public static func json(_ decision: TipDecision) -> [String: JSONValue] {
         [
             "status": .string(decision.status.rawValue),
             "reason": .string(decision.reason.description),
@@ -45,7 +45,7 @@ enum TipDecisionRenderer {
 
     /// The explanation's checks, one per line, with rule trees under them (the answer itself is
     /// on the step's line).
-    static func explanationLines(_ explanation: TipExplanation) -> [String] {
+    public static func explanationLines(_ explanation: TipExplanation) -> [String] {
         explanation.checks.flatMap { check in
             let mark = check.passed.map { $0 ? "✓" : "✗" } ?? "–"
             let place = check.span.map { " (\($0.file):\($0.start.line))" } ?? ""
@@ -55,7 +55,7 @@ enum TipDecisionRenderer {
     }
 
     /// `status`, `reason`, `reasonCode` and `checks` (`name`, `passed`, `detail`, `source`, `explanation`).
-    static func json(_ explanation: TipExplanation) -> [String: JSONValue] {
+    public static func json(_ explanation: TipExplanation) -> [String: JSONValue] {
         let checks: [JSONValue] = explanation.checks.map { check in
             var object: [String: JSONValue] = [
                 "name": .string(check.name),

@@ -1,7 +1,7 @@
-import BeckonRules
+public import BeckonRules
 
 /// A JSON document built in code: what `--json` prints, one object per line, keys sorted.
-enum JSONValue: Encodable, Equatable {
+public enum JSONValue: Encodable, Equatable {
     case null
     case bool(Bool)
     case int(Int64)
@@ -10,7 +10,7 @@ enum JSONValue: Encodable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -24,12 +24,12 @@ enum JSONValue: Encodable, Equatable {
     }
 
     /// `.string(text)`, or `.null` when there is none.
-    static func string(_ text: String?) -> JSONValue {
+    public static func string(_ text: String?) -> JSONValue {
         text.map(JSONValue.string) ?? .null
     }
 
     /// An instant as ISO-8601 text, or `.null`.
-    static func instant(_ milliseconds: Int64?) -> JSONValue {
+    public static func instant(_ milliseconds: Int64?) -> JSONValue {
         .string(milliseconds.map(TimestampSyntax.format))
     }
 }

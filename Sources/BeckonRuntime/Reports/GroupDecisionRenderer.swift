@@ -1,14 +1,14 @@
-import BeckonCore
+public import BeckonCore
 
 /// A tip group's current tip for people (`welcome (ordered: welcome available, …)`) and scripts.
-enum GroupDecisionRenderer {
-    static func text(_ decision: GroupDecision, priority: TipGroupPriority) -> String {
+public enum GroupDecisionRenderer {
+    public static func text(_ decision: GroupDecision, priority: TipGroupPriority) -> String {
         let members = decision.members.map { "\($0.tip) \($0.status.rawValue)" }.joined(separator: ", ")
         return "\(decision.current ?? "none") (\(priority.rawValue): \(members))"
     }
 
     /// `current` (null when none), `priority` and `members` (`tip`, `status`: its own status).
-    static func json(_ decision: GroupDecision, priority: TipGroupPriority) -> [String: JSONValue] {
+    public static func json(_ decision: GroupDecision, priority: TipGroupPriority) -> [String: JSONValue] {
         [
             "current": .string(decision.current),
             "priority": .string(priority.rawValue),

@@ -1,10 +1,10 @@
-import BeckonRules
+public import BeckonRules
 
 /// A rule's explanation (its sub-expressions and their values) for people, as an indented tree
 /// with each expression on one line, and for scripts as JSON.
-enum RuleExplanationRenderer {
+public enum RuleExplanationRenderer {
     /// The tree: `✓`/`✗` for bool values, `·` for others, `–` for what short-circuiting skipped.
-    static func lines(_ explanation: RuleExplanation, indent: String) -> [String] {
+    public static func lines(_ explanation: RuleExplanation, indent: String) -> [String] {
         var lines: [String] = []
         append(explanation.root, to: &lines, indent: indent)
         if case .failed(let message) = explanation.outcome { lines.append("\(indent)! error: \(message)") }
@@ -24,7 +24,7 @@ enum RuleExplanationRenderer {
 
     /// Rule text on one line: a rule written over several lines of a YAML block scalar has each
     /// line break and the indentation around it shown as one space.
-    static func oneLine(_ text: String) -> String {
+    public static func oneLine(_ text: String) -> String {
         guard text.contains(where: \.isNewline) else { return text }
         return text.split(whereSeparator: \.isNewline)
             .map { $0.trimmingPrefix(while: \.isWhitespace) }
@@ -34,7 +34,7 @@ enum RuleExplanationRenderer {
 
     /// `outcome` (`satisfied`, `notSatisfied`, `failed`), `error` and `tree`: nodes with `text`,
     /// `evaluated`, `value` (when evaluated) and `children`.
-    static func json(_ explanation: RuleExplanation) -> JSONValue {
+    public static func json(_ explanation: RuleExplanation) -> JSONValue {
         var object: [String: JSONValue] = ["tree": json(explanation.root)]
         switch explanation.outcome {
         case .satisfied: object["outcome"] = .string("satisfied")
@@ -46,7 +46,7 @@ enum RuleExplanationRenderer {
         return .object(object)
     }
 
-    static func json(_ node: ExplanationNode) -> JSONValue {
+    public static func json(_ node: ExplanationNode) -> JSONValue {
         var object: [String: JSONValue] = [
             "text": .string(node.text),
             "evaluated": .bool(node.value != nil),

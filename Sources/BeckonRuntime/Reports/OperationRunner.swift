@@ -1,12 +1,12 @@
-import BeckonConfig
-import BeckonCore
-import BeckonRules
+public import BeckonConfig
+public import BeckonCore
+public import BeckonRules
 
 /// Runs one engine operation (a CLI subcommand or a trace step) and describes what it decided,
 /// so that `beckon tip status` and a `tip.status` step print the same answer.
-enum OperationRunner {
+public enum OperationRunner {
     /// Runs one operation for a request and describes the answer.
-    static func perform(_ operation: TraceOperation, _ request: DecisionRequest, on engine: Engine) throws(EngineError) -> OperationReport {
+    public static func perform(_ operation: TraceOperation, _ request: DecisionRequest, on engine: Engine) throws(EngineError) -> OperationReport {
         let name = operation.name
         let target = operation.id.map { "\(name) \($0)" } ?? name
         switch operation {
@@ -107,18 +107,18 @@ enum OperationRunner {
 
 /// What one operation did: its line for people, its JSON members for scripts, and whether the
 /// answer is positive (exit 0) or negative (exit 1).
-struct OperationReport {
+public struct OperationReport {
     /// The operation as printed: `tip.shown favorite-landmark for 45s`.
-    var operation: String
+    public var operation: String
     /// The answer after the arrow: `available (every check passed)`.
-    var answer: String
+    public var answer: String
     /// Lines printed indented under the answer (explanations).
-    var details: [String] = []
+    public var details: [String] = []
     /// The operation's arguments (`for`, `reason`, `info`, parameters).
-    var arguments: [String: JSONValue] = [:]
+    public var arguments: [String: JSONValue] = [:]
     /// The answer's JSON members.
-    var answerJSON: [String: JSONValue] = [:]
+    public var answerJSON: [String: JSONValue] = [:]
     /// Tip available or displayed, scenario executed or would execute, what's new has entries,
     /// group has a current tip; operations that only record are positive when they succeed.
-    var isPositive = true
+    public var isPositive = true
 }
