@@ -18,22 +18,18 @@ struct EventCommand: ParsableCommand {
 
         func run() throws {
             try options.perform { runtime in
-                let configuration = runtime.loaded.configuration
-                guard let event = configuration.events[id] else {
-                    throw DecisionOptions.exit(for: .undeclared(kind: "event", id: id, suggestion: NameSuggester.suggestion(for: id, among: configuration.events.ids)))
-                }
                 let fields = try info.map { assignment in
                     guard let equals = assignment.firstIndex(of: "=") else {
                         Output.error("--info '\(assignment)' must be FIELD=VALUE")
                         throw ExitStatus.dataError
                     }
-                    let name = String(assignment[..<equals]), text = String(assignment[assignment.index(after: equals)...])
-                    guard let type = event.infoType(name) else {
-                        throw DecisionOptions.exit(for: .invalidValue("event '\(id)' declares no info field '\(name)'\(NameSuggester.hint(for: name, among: event.infoFields.map(\.name)))"))
-                    }
-                    return NamedValue(name: name, value: try DecisionOptions.value(text, as: type, for: "info field '\(name)' of event '\(id)'"))
+                    return (name: String(assignment[..<equals]), text: String(assignment[assignment.index(after: equals)...]))
                 }
-                return .donate(event: id, info: fields)
+                do throws(EngineError) {
+                    return try runtime.donation(of: id, info: fields)
+                } catch {
+                    throw DecisionOptions.exit(for: error)
+                }
             }
         }
     }
@@ -52,11 +48,11 @@ struct ParamCommand: ParsableCommand {
 
         func run() throws {
             try options.perform { runtime in
-                let configuration = runtime.loaded.configuration
-                guard let parameter = configuration.parameters[name] else {
-                    throw DecisionOptions.exit(for: .undeclared(kind: "parameter", id: name, suggestion: NameSuggester.suggestion(for: name, among: configuration.parameters.ids)))
+                do throws(EngineError) {
+                    return try runtime.assignment(of: name, text: value)
+                } catch {
+                    throw DecisionOptions.exit(for: error)
                 }
-                return .set([NamedValue(name: name, value: try DecisionOptions.value(value, as: parameter.type, for: "parameter '\(name)'"))])
             }
         }
     }

@@ -94,15 +94,3 @@ struct DecisionOptions: ParsableArguments {
         }
     }
 }
-
-extension DecisionOptions {
-    /// A value typed on the command line for something declared with `type`, or exit 65.
-    static func value(_ text: String, as type: ValueType, for what: String) throws -> Value {
-        switch Value.parse(text, as: type) {
-        case .success(let value): return value
-        case .failure(let error):
-            Output.error("\(what) is \(type): \(error.message)")
-            throw ExitStatus.dataError
-        }
-    }
-}
