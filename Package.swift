@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "BeckonSQLite", targets: ["BeckonSQLite"]),
         .library(name: "BeckonPluginKit", targets: ["BeckonPluginKit"]),
         .executable(name: "beckon-conformance", targets: ["beckon-conformance"]),
+        // The engine behind a C ABI: libBeckonC.so, whose SONAME is libbeckon.so (see the README).
+        .library(name: "BeckonC", type: .dynamic, targets: ["BeckonC"]),
         // Sample runtime plugins, built as the .so files that `plugins:` loads.
         .library(name: "beckon-memory-store", type: .dynamic, targets: ["BeckonMemoryStorePlugin"]),
     ],
@@ -82,6 +84,13 @@ let package = Package(
         ),
 
         // Composition roots.
+        .target(name: "CBeckon", path: "Sources/CBeckon"),
+        .target(
+            name: "BeckonC",
+            dependencies: ["BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonPluginHost", "BeckonRules", "BeckonRuntime", "CBeckon"],
+            swiftSettings: strictSettings,
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libbeckon.so"])]
+        ),
         .executableTarget(
             name: "beckon",
             dependencies: [
@@ -129,6 +138,13 @@ let package = Package(
         .testTarget(
             name: "BeckonPluginHostTests",
             dependencies: ["BeckonPluginHost", "CBeckonPlugin", "BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonStoreConformance"],
+            exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "BeckonCTests",
+            // No Swift dependency: the tests load the built libbeckon.so the way a C or Python host does.
+            dependencies: [],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),

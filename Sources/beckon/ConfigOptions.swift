@@ -41,24 +41,3 @@ struct ConfigOptions: ParsableArguments {
         }
     }
 }
-
-/// A diagnostic as scripts read it: `file`, `line`, `column`, `severity`, `code`, `message`.
-struct DiagnosticJSON: Encodable {
-    var file: String
-    var line: Int
-    var column: Int
-    var severity: String
-    var code: String
-    var message: String
-    var notes: [String]
-
-    init(_ diagnostic: Diagnostic) {
-        file = diagnostic.span.file
-        line = diagnostic.span.start.line
-        column = diagnostic.span.start.column
-        severity = diagnostic.severity.rawValue
-        code = diagnostic.code
-        message = diagnostic.message
-        notes = diagnostic.notes
-    }
-}

@@ -1,0 +1,36 @@
+import BeckonCore
+import BeckonRuntime
+import Glibc
+import Synchronization
+
+/// What a `beckon_engine *` points at: an open runtime and the engine's clock. Shared by every
+/// thread the host calls from; the runtime is immutable and the clock atomic.
+final class EmbeddedEngine: Sendable {
+    let runtime: Runtime
+    /// The instant set with `beckon_set_clock`, or `Int64.min` for the wall clock.
+    private let clock = Atomic<Int64>(Int64.min)
+
+    init(runtime: Runtime) {
+        self.runtime = runtime
+    }
+
+    func setClock(_ instant: Int64) {
+        clock.store(instant, ordering: .relaxed)
+    }
+
+    /// The instant of a request: its own, else the engine's clock, else the wall clock.
+    func instant(_ requested: Int64) -> Int64 {
+        if requested != Int64.min { return requested }
+        let fixed = clock.load(ordering: .relaxed)
+        if fixed != Int64.min { return fixed }
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
+
+    /// The engine behind a handle the host passed (nil for NULL).
+    static func from(_ handle: OpaquePointer?) -> EmbeddedEngine? {
+        guard let handle else { return nil }
+        return Unmanaged<EmbeddedEngine>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+    }
+}

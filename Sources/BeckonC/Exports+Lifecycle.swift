@@ -1,0 +1,112 @@
+internal import CBeckon
+import BeckonConfig
+import BeckonCore
+import BeckonDiagnostics
+import BeckonPluginHost
+import BeckonRuntime
+
+// The lifecycle functions of beckon.h. Their signatures are checked against the header in
+// SignatureChecks.swift.
+
+/// The library's version, NUL-terminated and static.
+nonisolated(unsafe) private let versionText: UnsafePointer<CChar> = {
+    let text = "0.1.0"
+    let memory = UnsafeMutablePointer<CChar>.allocate(capacity: text.utf8.count + 1)
+    _ = text.utf8CString.withUnsafeBufferPointer { memory.initialize(from: $0.baseAddress!, count: $0.count) }
+    return UnsafePointer(memory)
+}()
+
+@_cdecl("beckon_version")
+func beckonVersion() -> UnsafePointer<CChar>? {
+    versionText
+}
+
+@_cdecl("beckon_abi_version")
+func beckonABIVersion() -> UInt32 {
+    UInt32(BECKON_ABI_MAJOR) << 16 | UInt32(BECKON_ABI_MINOR)
+}
+
+@_cdecl("beckon_open_path")
+func beckonOpenPath(_ path: beckon_string, _ store: Int32, _ engine: UnsafeMutablePointer<OpaquePointer?>?,
+                           _ diagnostics: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+    guard let text = CBridge.string(path), !text.isEmpty else {
+        return CBridge.fail(BECKON_INVALID_ARGUMENT, "path must be a non-empty UTF-8 string", error)
+    }
+    return open(engine, store: store, diagnostics: diagnostics, errorOut: error) { () throws(ConfigurationLoadError) in
+        try Runtime.load(configPath: text)
+    }
+}
+
+@_cdecl("beckon_open_text")
+func beckonOpenText(_ yaml: beckon_string, _ name: beckon_string, _ store: Int32, _ engine: UnsafeMutablePointer<OpaquePointer?>?,
+                           _ diagnostics: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+    guard let text = CBridge.string(yaml) else { return CBridge.fail(BECKON_INVALID_ARGUMENT, "yaml is not UTF-8", error) }
+    guard let label = CBridge.string(name), !label.isEmpty else {
+        return CBridge.fail(BECKON_INVALID_ARGUMENT, "name must be a non-empty UTF-8 string (it names the text in diagnostics)", error)
+    }
+    return open(engine, store: store, diagnostics: diagnostics, errorOut: error) { () throws(ConfigurationLoadError) in
+        try Runtime.load(yaml: text, path: label)
+    }
+}
+
+@_cdecl("beckon_close")
+func beckonClose(_ engine: OpaquePointer?) {
+    guard let engine else { return }
+    Unmanaged<EmbeddedEngine>.fromOpaque(UnsafeRawPointer(engine)).release()
+}
+
+@_cdecl("beckon_set_clock")
+func beckonSetClock(_ engine: OpaquePointer?, _ now: Int64, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+    guard let embedded = EmbeddedEngine.from(engine) else { return CBridge.fail(BECKON_INVALID_ARGUMENT, "engine is NULL", error) }
+    embedded.setClock(now)
+    // Plugins read the host clock process-wide (beckon_host.now).
+    HostClock.set(now == Int64.min ? nil : now)
+    return BECKON_OK
+}
+
+/// Loads a configuration, opens its store, and hands the host a retained engine.
+private func open(_ engine: UnsafeMutablePointer<OpaquePointer?>?, store: Int32, diagnostics: UnsafeMutablePointer<beckon_sink>?,
+                  errorOut: UnsafeMutablePointer<beckon_error>?,
+                  _ load: () throws(ConfigurationLoadError) -> PluggedConfiguration) -> beckon_status {
+    guard let engine else { return CBridge.fail(BECKON_INVALID_ARGUMENT, "engine (the out pointer) is NULL", errorOut) }
+    engine.pointee = nil
+    guard store == BECKON_STORE_CONFIGURED || store == BECKON_STORE_MEMORY else {
+        return CBridge.fail(BECKON_INVALID_ARGUMENT, "store must be BECKON_STORE_CONFIGURED (0) or BECKON_STORE_MEMORY (1), not \(store)", errorOut)
+    }
+    let configuration: PluggedConfiguration
+    do throws(ConfigurationLoadError) {
+        configuration = try load()
+    } catch {
+        switch error {
+        case .unreadable(let path, let reason):
+            return CBridge.fail(BECKON_NOT_FOUND, "cannot read configuration '\(path)': \(reason)", errorOut)
+        case .invalid(let invalid):
+            CBridge.write(CBridge.json(invalid.diagnostics.map(DiagnosticJSON.init)), to: diagnostics)
+            let status = invalid.diagnostics.contains { $0.code == "plugin.unavailable" } ? BECKON_UNAVAILABLE : BECKON_INVALID_ARGUMENT
+            let first = invalid.diagnostics.first { $0.severity == .error }.map { ": \($0.span): \($0.message)" } ?? ""
+            return CBridge.fail(status, "the configuration is not valid (\(DiagnosticRenderer.summary(of: invalid.diagnostics)))\(first)", errorOut)
+        }
+    }
+    do throws(RuntimeError) {
+        let runtime = try Runtime.open(configuration, store: store == BECKON_STORE_MEMORY ? MemoryStore() : nil)
+        engine.pointee = OpaquePointer(Unmanaged.passRetained(EmbeddedEngine(runtime: runtime)).toOpaque())
+        return BECKON_OK
+    } catch {
+        switch error {
+        case .store(let failure): return CBridge.fail(BECKON_UNAVAILABLE, "store unavailable: \(failure.message)", errorOut)
+        case .configuration: return CBridge.fail(BECKON_INTERNAL, "the configuration was loaded but not accepted", errorOut)
+        }
+    }
+}
+
+/// Fails to compile when a function above and its declaration in beckon.h disagree (see
+/// SignatureChecks.swift). Never called.
+@_optimize(none)
+func checkLifecycleSignatures() {
+    _ = [beckon_version as @convention(c) () -> UnsafePointer<CChar>?, beckonVersion]
+    _ = [beckon_abi_version as @convention(c) () -> UInt32, beckonABIVersion]
+    _ = [beckon_open_path as LifecycleOpenPath, beckonOpenPath]
+    _ = [beckon_open_text as LifecycleOpenText, beckonOpenText]
+    _ = [beckon_close as @convention(c) (OpaquePointer?) -> Void, beckonClose]
+    _ = [beckon_set_clock as @convention(c) (OpaquePointer?, Int64, UnsafeMutablePointer<beckon_error>?) -> beckon_status, beckonSetClock]
+}

@@ -1,0 +1,21 @@
+internal import CBeckon
+
+// Every function of beckon.h is implemented by a @_cdecl function of this module. Next to each
+// group, a check converts both the header's declaration and the implementation to one explicit C
+// function type: if either drifts (a parameter added, a type changed), this file stops
+// compiling. The function is never called; type-checking it is the check.
+
+typealias LifecycleOpenPath = @convention(c) (beckon_string, Int32, UnsafeMutablePointer<OpaquePointer?>?, UnsafeMutablePointer<beckon_sink>?,
+                                              UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias LifecycleOpenText = @convention(c) (beckon_string, beckon_string, Int32, UnsafeMutablePointer<OpaquePointer?>?,
+                                              UnsafeMutablePointer<beckon_sink>?, UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias SubjectOperation = @convention(c) (OpaquePointer?, UnsafePointer<beckon_request>?, UnsafeMutablePointer<beckon_sink>?,
+                                             UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias IdOperation = @convention(c) (OpaquePointer?, UnsafePointer<beckon_request>?, beckon_string, UnsafeMutablePointer<beckon_sink>?,
+                                        UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias IdTextOperation = @convention(c) (OpaquePointer?, UnsafePointer<beckon_request>?, beckon_string, beckon_string,
+                                            UnsafeMutablePointer<beckon_sink>?, UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias ShownOperation = @convention(c) (OpaquePointer?, UnsafePointer<beckon_request>?, beckon_string, Int64,
+                                           UnsafeMutablePointer<beckon_sink>?, UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias DonateOperation = @convention(c) (OpaquePointer?, UnsafePointer<beckon_request>?, beckon_string, UnsafePointer<UnsafePointer<beckon_field>?>?,
+                                            Int, UnsafeMutablePointer<beckon_sink>?, UnsafeMutablePointer<beckon_error>?) -> beckon_status

@@ -1,0 +1,263 @@
+/*
+ * beckon.h — the Beckon embedding API, version 1: the engine behind a C ABI (libbeckon.so).
+ *
+ * A host in C, C++, Python (ctypes), Go (cgo) or Rust opens an engine from a configuration (a
+ * file or YAML text, with its plugins and its store), asks it what to show a subject at an
+ * instant, records what happened, and closes it. Every answer comes back as one JSON object
+ * through a sink the host provides; the JSON shapes are those of `beckon ... --json`.
+ *
+ *     cc -std=c11 -I PATH/TO/HEADER host.c -L PATH/TO/LIB -lbeckon -o host
+ *
+ * CONVENTIONS (the same as beckon_plugin.h, whose shared types this header repeats verbatim)
+ *
+ * - Versions: BECKON_ABI_MAJOR / BECKON_ABI_MINOR; beckon_abi_version() tells the library's.
+ *   Minors only add functions and fields at the end of structs.
+ * - Structs the host fills start with `uint32_t struct_size` = sizeof(the struct it was compiled
+ *   with); the library reads only the fields that size covers.
+ * - Strings are UTF-8 views `(ptr, len)` borrowed for the duration of the call. Results are
+ *   written to the host's sink; the sink must copy what it keeps before returning. Nothing
+ *   allocated by the library is freed by the host, or the reverse; the engine handle is released
+ *   with beckon_close.
+ * - Errors: every fallible call returns a beckon_status and fills the caller's beckon_error (when
+ *   not NULL) with a message. The library never aborts the host process for bad input: a bad
+ *   configuration, an unknown id, a wrong type, an unavailable store are statuses.
+ * - Threads: every function may be called concurrently from any number of threads on one engine;
+ *   each operation on a subject is atomic (SEMANTICS §9), across threads and processes sharing a
+ *   store. The one exception is beckon_close, which must not race other calls on that engine.
+ * - Time: every request carries its instant (`now`, Unix ms), or BECKON_NOW_CLOCK for the
+ *   engine's clock (beckon_set_clock; the wall clock until set).
+ */
+#ifndef BECKON_H
+#define BECKON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The ABI of this header. */
+#define BECKON_ABI_MAJOR 1
+#define BECKON_ABI_MINOR 0
+
+/* ---------------------------------------------------------------------------------------------
+ * Statuses, errors and strings (shared with beckon_plugin.h)
+ * ------------------------------------------------------------------------------------------- */
+
+#ifndef BECKON_SHARED_TYPES_V1
+#define BECKON_SHARED_TYPES_V1 /* also defined, identically, by beckon.h */
+
+/** The result of every fallible call. Unknown values are treated as BECKON_INTERNAL. */
+typedef int32_t beckon_status;
+#define BECKON_OK 0               /**< Success. */
+#define BECKON_INVALID_ARGUMENT 1 /**< The input is wrong (bad config, bad argument value). */
+#define BECKON_NOT_FOUND 2        /**< A named thing does not exist (parameter, event, key). */
+#define BECKON_CONFLICT 3         /**< Compare-and-set lost: someone else wrote first. */
+#define BECKON_UNAVAILABLE 4      /**< A resource is down, locked, full, unreachable. */
+#define BECKON_TIMEOUT 5          /**< It took too long. */
+#define BECKON_UNSUPPORTED 6      /**< The operation is not offered by this plugin. */
+#define BECKON_INTERNAL 7         /**< A bug or an unexpected state. */
+
+/** Room for a message, including its NUL. Longer messages are cut (at a UTF-8 boundary). */
+#define BECKON_ERROR_MESSAGE_CAPACITY 512
+/** Room for a JSON pointer, including its NUL. */
+#define BECKON_ERROR_POINTER_CAPACITY 256
+
+/**
+ * What went wrong, filled by the callee when it returns a status other than BECKON_OK.
+ * The caller owns it (usually on its stack), zeroes it and sets struct_size; the callee writes
+ * NUL-terminated UTF-8 into the arrays, never more than their capacity. Use beckon_error_set.
+ */
+typedef struct beckon_error {
+    uint32_t struct_size;
+    /** A sentence for a person: what failed and why ("time zone 'Mars/Base' is unknown"). */
+    char message[BECKON_ERROR_MESSAGE_CAPACITY];
+    /**
+     * validate_config only, optional: an RFC 6901 JSON pointer into the config that the message
+     * is about ("/holidays/2"); the host shows the message at that YAML line and column.
+     * Empty means the config as a whole.
+     */
+    char json_pointer[BECKON_ERROR_POINTER_CAPACITY];
+} beckon_error;
+
+/** Copies a NUL-terminated message into `error`, cut to fit on a UTF-8 boundary. NULL-safe. */
+static inline void beckon_error_set(beckon_error *error, const char *message) {
+    if (error == NULL || message == NULL) return;
+    size_t length = 0;
+    while (message[length] != '\0' && length < BECKON_ERROR_MESSAGE_CAPACITY - 1) length++;
+    while (length > 0 && message[length] != '\0' && ((unsigned char)message[length] & 0xC0) == 0x80) length--;
+    for (size_t i = 0; i < length; i++) error->message[i] = message[i];
+    error->message[length] = '\0';
+}
+
+/** Copies a NUL-terminated JSON pointer into `error` (validate_config). NULL-safe; cut to fit. */
+static inline void beckon_error_set_pointer(beckon_error *error, const char *pointer) {
+    if (error == NULL || pointer == NULL) return;
+    size_t length = 0;
+    while (pointer[length] != '\0' && length < BECKON_ERROR_POINTER_CAPACITY - 1) length++;
+    for (size_t i = 0; i < length; i++) error->json_pointer[i] = pointer[i];
+    error->json_pointer[length] = '\0';
+}
+
+/** A borrowed UTF-8 string: `len` bytes at `ptr` (ptr may be NULL when len is 0). Frozen. */
+typedef struct beckon_string {
+    const char *ptr;
+    size_t len;
+} beckon_string;
+
+#endif /* BECKON_SHARED_TYPES_V1 */
+
+/* ---------------------------------------------------------------------------------------------
+ * The engine, sinks and requests
+ * ------------------------------------------------------------------------------------------- */
+
+/** An open engine: opaque; from beckon_open_path or beckon_open_text, released by beckon_close. */
+typedef struct beckon_engine beckon_engine;
+
+/**
+ * Where a result goes: `write` is called once per result with one JSON document (UTF-8, not
+ * NUL-terminated, borrowed for the call: copy it). `context` is the host's, passed back as is.
+ */
+typedef struct beckon_sink {
+    uint32_t struct_size;
+    void *context;
+    void (*write)(void *context, const char *json, size_t len);
+} beckon_sink;
+
+/** `now` meaning "the engine's clock". */
+#define BECKON_NOW_CLOCK INT64_MIN
+
+/** Who is asking, and when. */
+typedef struct beckon_request {
+    uint32_t struct_size;
+    /** The subject (a user, a device); required, non-empty. */
+    beckon_string subject;
+    /** The decision's instant, Unix ms; BECKON_NOW_CLOCK for the engine's clock. */
+    int64_t now;
+    /** The current app version ("2.3.1"); empty for the configuration's `app.version`. */
+    beckon_string app_version;
+} beckon_request;
+
+/** One info field of a donation: its name and its value written as on the command line. */
+typedef struct beckon_field {
+    uint32_t struct_size;
+    beckon_string name;
+    /** The value as text, parsed by the field's declared type: `true`, `42`, `0.5`, `Eiffel`, `7d`, `2.1.0`, `a,b`. */
+    beckon_string value;
+} beckon_field;
+
+/** Where the store comes from when opening. */
+#define BECKON_STORE_CONFIGURED 0 /**< the configuration's `store:` (SQLite by default) */
+#define BECKON_STORE_MEMORY 1     /**< a fresh in-memory store, whatever the configuration says */
+
+/* ---------------------------------------------------------------------------------------------
+ * Library and lifecycle
+ * ------------------------------------------------------------------------------------------- */
+
+/** The library's version ("0.1.0"): NUL-terminated, static. */
+const char *beckon_version(void);
+
+/** The library's ABI: (major << 16) | minor. A host built for 1.x runs with any library 1.y, y >= x. */
+uint32_t beckon_abi_version(void);
+
+/**
+ * Opens an engine on the configuration file at `path` (with its includes and plugins) and the
+ * store chosen by `store` (BECKON_STORE_). On success `*engine` is set. When the configuration
+ * is invalid, the status is BECKON_INVALID_ARGUMENT and `diagnostics` (optional) receives one JSON
+ * array of diagnostics ({file, line, column, severity, code, message, notes}). A missing file is
+ * BECKON_NOT_FOUND; a plugin or store that cannot be opened is BECKON_UNAVAILABLE.
+ */
+beckon_status beckon_open_path(beckon_string path, int32_t store, beckon_engine **engine, beckon_sink *diagnostics,
+                               beckon_error *error);
+
+/**
+ * Opens an engine on YAML text. `name` names it in diagnostics and anchors its relative paths
+ * (includes, plugins, the SQLite file), as if the text were a file of that name. Otherwise as
+ * beckon_open_path.
+ */
+beckon_status beckon_open_text(beckon_string yaml, beckon_string name, int32_t store, beckon_engine **engine,
+                               beckon_sink *diagnostics, beckon_error *error);
+
+/** Releases the engine (NULL is ignored). No call on it may run at the same time or after. */
+void beckon_close(beckon_engine *engine);
+
+/** Sets the engine's clock (Unix ms) for requests with BECKON_NOW_CLOCK; INT64_MIN restores the wall clock. */
+beckon_status beckon_set_clock(beckon_engine *engine, int64_t now, beckon_error *error);
+
+/* ---------------------------------------------------------------------------------------------
+ * Operations (SEMANTICS.md). Each writes one JSON object to `result`, the shape of the matching
+ * `beckon ... --json` answer, and returns BECKON_OK also for a negative answer (a tip that is
+ * not available, a scenario that does not run): read it in the JSON. Statuses: BECKON_NOT_FOUND
+ * for an id the configuration does not declare, BECKON_INVALID_ARGUMENT for a value of the wrong
+ * type or a bad request, BECKON_UNAVAILABLE when the store or a plugin store fails (nothing of the
+ * operation is written), BECKON_CONFLICT when the subject stayed contended past every retry.
+ * ------------------------------------------------------------------------------------------- */
+
+/** A tip's status (pending, available, invalidated) and why. */
+beckon_status beckon_tip_status(beckon_engine *engine, const beckon_request *request, beckon_string tip,
+                                beckon_sink *result, beckon_error *error);
+/** Displays a tip if it is available (counts the display; the check and the count are atomic). */
+beckon_status beckon_tip_display(beckon_engine *engine, const beckon_request *request, beckon_string tip,
+                                 beckon_sink *result, beckon_error *error);
+/** Records that a displayed tip stayed on screen for `duration` ms. */
+beckon_status beckon_tip_shown(beckon_engine *engine, const beckon_request *request, beckon_string tip, int64_t duration,
+                               beckon_sink *result, beckon_error *error);
+/** Invalidates a tip: `reason` is actionPerformed, closedByUser or displayCountExceeded. */
+beckon_status beckon_tip_invalidate(beckon_engine *engine, const beckon_request *request, beckon_string tip,
+                                    beckon_string reason, beckon_sink *result, beckon_error *error);
+/** Resets a tip's state for the subject. */
+beckon_status beckon_tip_reset(beckon_engine *engine, const beckon_request *request, beckon_string tip,
+                               beckon_sink *result, beckon_error *error);
+/** A group's current tip. */
+beckon_status beckon_group_current(beckon_engine *engine, const beckon_request *request, beckon_string group,
+                                   beckon_sink *result, beckon_error *error);
+/** Donates an event with its info fields (`info` may be NULL when `info_count` is 0). */
+beckon_status beckon_donate(beckon_engine *engine, const beckon_request *request, beckon_string event,
+                            const beckon_field *const *info, size_t info_count, beckon_sink *result, beckon_error *error);
+/** Sets a parameter for the subject; `value` is written as on the command line; `null` restores the default. */
+beckon_status beckon_parameter_set(beckon_engine *engine, const beckon_request *request, beckon_string parameter,
+                                   beckon_string value, beckon_sink *result, beckon_error *error);
+/** A parameter's value for the subject: {"parameter": NAME, "value": V}. */
+beckon_status beckon_parameter_get(beckon_engine *engine, const beckon_request *request, beckon_string parameter,
+                                   beckon_sink *result, beckon_error *error);
+/** Counts an event of a scenario (WaitForIt's trigger). */
+beckon_status beckon_scenario_trigger(beckon_engine *engine, const beckon_request *request, beckon_string scenario,
+                                      beckon_sink *result, beckon_error *error);
+/** Runs a scenario if every check passes (the check and the count are atomic: one winner per race). */
+beckon_status beckon_scenario_try(beckon_engine *engine, const beckon_request *request, beckon_string scenario,
+                                  beckon_sink *result, beckon_error *error);
+/** Whether a scenario would run now, with every check. */
+beckon_status beckon_scenario_status(beckon_engine *engine, const beckon_request *request, beckon_string scenario,
+                                     beckon_sink *result, beckon_error *error);
+/** Resets a scenario's counters for the subject. */
+beckon_status beckon_scenario_reset(beckon_engine *engine, const beckon_request *request, beckon_string scenario,
+                                    beckon_sink *result, beckon_error *error);
+/** The what's-new entries to present for the request's app version (nothing is recorded). */
+beckon_status beckon_whatsnew_next(beckon_engine *engine, const beckon_request *request, beckon_sink *result,
+                                   beckon_error *error);
+/** The entries to present, recorded as presented (atomic: presented once). */
+beckon_status beckon_whatsnew_present(beckon_engine *engine, const beckon_request *request, beckon_sink *result,
+                                      beckon_error *error);
+/** Marks a version ("2.3.0") as presented. */
+beckon_status beckon_whatsnew_mark(beckon_engine *engine, const beckon_request *request, beckon_string version,
+                                   beckon_sink *result, beckon_error *error);
+/** Unmarks a version, or every version when `version` is empty. */
+beckon_status beckon_whatsnew_unmark(beckon_engine *engine, const beckon_request *request, beckon_string version,
+                                     beckon_sink *result, beckon_error *error);
+/** A tip's status with every rule and check explained. */
+beckon_status beckon_explain_tip(beckon_engine *engine, const beckon_request *request, beckon_string tip,
+                                 beckon_sink *result, beckon_error *error);
+/** A scenario's status with every check explained. */
+beckon_status beckon_explain_scenario(beckon_engine *engine, const beckon_request *request, beckon_string scenario,
+                                      beckon_sink *result, beckon_error *error);
+/** Forgets everything about the subject. */
+beckon_status beckon_reset_subject(beckon_engine *engine, const beckon_request *request, beckon_sink *result,
+                                   beckon_error *error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BECKON_H */

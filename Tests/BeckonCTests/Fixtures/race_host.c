@@ -1,0 +1,142 @@
+/*
+ * A C host of libbeckon.so, built with plain cc against beckon.h: one engine on a SQLite store,
+ * shared by 4 threads. Each round, a subject's scenario gets its events, then the 4 threads try
+ * it at the same instant: exactly one may run it (SEMANTICS §9). Meanwhile the threads donate
+ * to one subject; every donation must be counted. Prints a summary; exit 0 when all held.
+ *
+ *     race_host CONFIG ROUNDS DONATIONS_PER_THREAD
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "beckon.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define THREADS 4
+
+static beckon_engine *engine;
+static pthread_barrier_t barrier;
+static int rounds;
+static int donations_per_thread;
+
+/* A sink that keeps the last JSON answer in a caller's buffer. */
+typedef struct answer {
+    char json[8192];
+} answer;
+
+static void keep(void *context, const char *json, size_t len) {
+    answer *kept = context;
+    if (len >= sizeof kept->json) len = sizeof kept->json - 1;
+    memcpy(kept->json, json, len);
+    kept->json[len] = '\0';
+}
+
+static beckon_string text(const char *value) {
+    beckon_string view = {value, strlen(value)};
+    return view;
+}
+
+static beckon_request request_for(const char *subject, int64_t now) {
+    beckon_request request = {0};
+    request.struct_size = sizeof request;
+    request.subject = text(subject);
+    request.now = now;
+    return request;
+}
+
+static void fail(const char *what, beckon_status status, const beckon_error *error) {
+    fprintf(stderr, "%s failed with status %d: %s\n", what, (int)status, error->message);
+    exit(2);
+}
+
+typedef struct worker {
+    int index;
+    int executions; /* rounds this thread won */
+    long last_count;
+} worker;
+
+static void *work(void *argument) {
+    worker *self = argument;
+    answer kept;
+    beckon_sink sink = {sizeof sink, &kept, keep};
+    beckon_error error = {0};
+    error.struct_size = sizeof error;
+    char subject[32];
+    for (int round = 0; round < rounds; round++) {
+        snprintf(subject, sizeof subject, "round-%d", round);
+        beckon_request request = request_for(subject, 1772445600000 + round);
+        pthread_barrier_wait(&barrier); /* everyone tries at once */
+        beckon_status status = beckon_scenario_try(engine, &request, text("welcome-tour"), &sink, &error);
+        if (status != BECKON_OK) fail("beckon_scenario_try", status, &error);
+        if (strstr(kept.json, "\"executed\":true") != NULL) self->executions++;
+        pthread_barrier_wait(&barrier);
+    }
+    for (int donation = 0; donation < donations_per_thread; donation++) {
+        beckon_request request = request_for("shared", 1772445600000 + donation);
+        beckon_field screen = {sizeof(beckon_field), text("screen"), text(self->index % 2 ? "home" : "map")};
+        const beckon_field *info[] = {&screen};
+        beckon_status status = beckon_donate(engine, &request, text("opened"), info, 1, &sink, &error);
+        if (status != BECKON_OK) fail("beckon_donate", status, &error);
+    }
+    return NULL;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 4) {
+        fprintf(stderr, "usage: race_host CONFIG ROUNDS DONATIONS_PER_THREAD\n");
+        return 64;
+    }
+    rounds = atoi(argv[2]);
+    donations_per_thread = atoi(argv[3]);
+    beckon_error error = {0};
+    error.struct_size = sizeof error;
+    answer kept;
+    beckon_sink sink = {sizeof sink, &kept, keep};
+    beckon_status status = beckon_open_path(text(argv[1]), BECKON_STORE_CONFIGURED, &engine, &sink, &error);
+    if (status != BECKON_OK) fail("beckon_open_path", status, &error);
+
+    /* Each round's subject gets the scenario's three events first. */
+    for (int round = 0; round < rounds; round++) {
+        char subject[32];
+        snprintf(subject, sizeof subject, "round-%d", round);
+        for (int event = 0; event < 3; event++) {
+            beckon_request request = request_for(subject, 1772445600000 - 3600000 + event);
+            status = beckon_scenario_trigger(engine, &request, text("welcome-tour"), &sink, &error);
+            if (status != BECKON_OK) fail("beckon_scenario_trigger", status, &error);
+        }
+    }
+
+    pthread_barrier_init(&barrier, NULL, THREADS);
+    pthread_t threads[THREADS];
+    worker workers[THREADS];
+    for (int index = 0; index < THREADS; index++) {
+        workers[index] = (worker){.index = index};
+        pthread_create(&threads[index], NULL, work, &workers[index]);
+    }
+    int executions = 0;
+    for (int index = 0; index < THREADS; index++) {
+        pthread_join(threads[index], NULL);
+        executions += workers[index].executions;
+    }
+
+    /* One more donation tells the count: every earlier one must be in it. */
+    beckon_request request = request_for("shared", 1772445600000 + donations_per_thread);
+    beckon_field screen = {sizeof(beckon_field), text("screen"), text("home")};
+    const beckon_field *info[] = {&screen};
+    status = beckon_donate(engine, &request, text("opened"), info, 1, &sink, &error);
+    if (status != BECKON_OK) fail("beckon_donate", status, &error);
+    long count = 0;
+    const char *field = strstr(kept.json, "\"count\":");
+    if (field != NULL) count = strtol(field + 8, NULL, 10);
+
+    /* The scenario's status for one round's subject, as JSON, for the test to read. */
+    request = request_for("round-0", 1772445600000 + 1000);
+    status = beckon_scenario_status(engine, &request, text("welcome-tour"), &sink, &error);
+    if (status != BECKON_OK) fail("beckon_scenario_status", status, &error);
+    printf("rounds %d, executions %d, donations %ld of %d\n%s\n", rounds, executions, count,
+           THREADS * donations_per_thread + 1, kept.json);
+    beckon_close(engine);
+    return executions == rounds && count == THREADS * donations_per_thread + 1 ? 0 : 1;
+}
