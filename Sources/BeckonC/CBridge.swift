@@ -32,9 +32,13 @@ enum CBridge {
 
     /// Writes one JSON document to the host's sink (a NULL sink or writer drops it).
     static func write(_ json: String, to sink: UnsafeMutablePointer<beckon_sink>?) {
+        write(Array(json.utf8), to: sink)
+    }
+
+    /// Writes one JSON document, as UTF-8 bytes, to the host's sink.
+    static func write(_ json: [UInt8], to sink: UnsafeMutablePointer<beckon_sink>?) {
         guard let sink, let write = sink.pointee.write else { return }
-        var json = json
-        json.withUTF8 { bytes in
+        json.withUnsafeBufferPointer { bytes in
             write(sink.pointee.context, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self), bytes.count)
         }
     }
@@ -74,7 +78,7 @@ enum CBridge {
         }
         var version: Version?
         if !versionText.isEmpty {
-            guard let parsed = Version(versionText) else {
+            guard let parsed = engine.version(versionText) else {
                 return .failure(.init(BECKON_INVALID_ARGUMENT, "request.app_version: \(Version.problem(with: versionText))"))
             }
             version = parsed
@@ -100,13 +104,11 @@ enum CBridge {
             } catch {
                 throw CallFailure(error)
             }
-            var object = report.answerJSON
-            object["subject"] = .string(decision.subject)
-            object["now"] = .instant(decision.now)
-            object["op"] = .string(operation.name)
-            if let id = operation.id { object["id"] = .string(id) }
-            if !report.arguments.isEmpty { object["arguments"] = .object(report.arguments) }
-            write(json(JSONValue.object(object)), to: result)
+            var members: [(String, JSONValue)] = [("subject", .string(decision.subject)), ("now", .instant(decision.now)),
+                                                  ("op", .string(operation.name))]
+            if let id = operation.id { members.append(("id", .string(id))) }
+            if !report.arguments.isEmpty { members.append(("arguments", .object(report.arguments))) }
+            write(JSONValue.objectUTF8(report.answerJSON, overriding: members), to: result)
             return BECKON_OK
         } catch {
             return fail(error.status, error.message, errorOut)

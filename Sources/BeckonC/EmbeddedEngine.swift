@@ -1,5 +1,6 @@
 import BeckonCore
 import BeckonRuntime
+import BeckonRules
 import Glibc
 import Synchronization
 
@@ -9,6 +10,8 @@ final class EmbeddedEngine: Sendable {
     let runtime: Runtime
     /// The instant set with `beckon_set_clock`, or `Int64.min` for the wall clock.
     private let clock = Atomic<Int64>(Int64.min)
+    /// The app version a host last sent and its parse: hosts send the same one call after call.
+    private let lastVersion = Mutex<(text: String, version: Version)?>(nil)
 
     init(runtime: Runtime) {
         self.runtime = runtime
@@ -26,6 +29,14 @@ final class EmbeddedEngine: Sendable {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
+
+    /// The version `text` names, or nil when it is not a version.
+    func version(_ text: String) -> Version? {
+        if let last = lastVersion.withLock({ $0 }), last.text == text { return last.version }
+        guard let version = Version(text) else { return nil }
+        lastVersion.withLock { $0 = (text, version) }
+        return version
     }
 
     /// The engine behind a handle the host passed (nil for NULL).

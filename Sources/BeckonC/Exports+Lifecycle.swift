@@ -1,4 +1,4 @@
-internal import CBeckon
+public import CBeckon  // public: the @_cdecl exports are this module's C ABI and must stay visible
 import BeckonConfig
 import BeckonCore
 import BeckonDiagnostics
@@ -17,17 +17,17 @@ nonisolated(unsafe) private let versionText: UnsafePointer<CChar> = {
 }()
 
 @_cdecl("beckon_version")
-func beckonVersion() -> UnsafePointer<CChar>? {
+public func beckonVersion() -> UnsafePointer<CChar>? {
     versionText
 }
 
 @_cdecl("beckon_abi_version")
-func beckonABIVersion() -> UInt32 {
+public func beckonABIVersion() -> UInt32 {
     UInt32(BECKON_ABI_MAJOR) << 16 | UInt32(BECKON_ABI_MINOR)
 }
 
 @_cdecl("beckon_open_path")
-func beckonOpenPath(_ path: beckon_string, _ store: Int32, _ engine: UnsafeMutablePointer<OpaquePointer?>?,
+public func beckonOpenPath(_ path: beckon_string, _ store: Int32, _ engine: UnsafeMutablePointer<OpaquePointer?>?,
                            _ diagnostics: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     guard let text = CBridge.string(path), !text.isEmpty else {
         return CBridge.fail(BECKON_INVALID_ARGUMENT, "path must be a non-empty UTF-8 string", error)
@@ -38,7 +38,7 @@ func beckonOpenPath(_ path: beckon_string, _ store: Int32, _ engine: UnsafeMutab
 }
 
 @_cdecl("beckon_open_text")
-func beckonOpenText(_ yaml: beckon_string, _ name: beckon_string, _ store: Int32, _ engine: UnsafeMutablePointer<OpaquePointer?>?,
+public func beckonOpenText(_ yaml: beckon_string, _ name: beckon_string, _ store: Int32, _ engine: UnsafeMutablePointer<OpaquePointer?>?,
                            _ diagnostics: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     guard let text = CBridge.string(yaml) else { return CBridge.fail(BECKON_INVALID_ARGUMENT, "yaml is not UTF-8", error) }
     guard let label = CBridge.string(name), !label.isEmpty else {
@@ -50,13 +50,13 @@ func beckonOpenText(_ yaml: beckon_string, _ name: beckon_string, _ store: Int32
 }
 
 @_cdecl("beckon_close")
-func beckonClose(_ engine: OpaquePointer?) {
+public func beckonClose(_ engine: OpaquePointer?) {
     guard let engine else { return }
     Unmanaged<EmbeddedEngine>.fromOpaque(UnsafeRawPointer(engine)).release()
 }
 
 @_cdecl("beckon_set_clock")
-func beckonSetClock(_ engine: OpaquePointer?, _ now: Int64, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+public func beckonSetClock(_ engine: OpaquePointer?, _ now: Int64, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     guard let embedded = EmbeddedEngine.from(engine) else { return CBridge.fail(BECKON_INVALID_ARGUMENT, "engine is NULL", error) }
     embedded.setClock(now)
     // Plugins read the host clock process-wide (beckon_host.now).

@@ -1,4 +1,4 @@
-internal import CBeckon
+public import CBeckon  // public: the @_cdecl exports are this module's C ABI and must stay visible
 import BeckonConfig
 import BeckonCore
 import BeckonRules
@@ -9,19 +9,19 @@ import BeckonRuntime
 // header in SignatureChecks.swift.
 
 @_cdecl("beckon_tip_status")
-func beckonTipStatus(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_string,
+public func beckonTipStatus(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_string,
                             _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in .tipStatus(try CBridge.id(tip, "tip")) }
 }
 
 @_cdecl("beckon_tip_display")
-func beckonTipDisplay(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_string,
+public func beckonTipDisplay(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_string,
                              _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in .tipDisplay(try CBridge.id(tip, "tip")) }
 }
 
 @_cdecl("beckon_tip_shown")
-func beckonTipShown(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_string, _ duration: Int64,
+public func beckonTipShown(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_string, _ duration: Int64,
                            _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in
         guard duration >= 0 else { throw CallFailure(BECKON_INVALID_ARGUMENT, "duration must not be negative, not \(duration) ms") }
@@ -30,7 +30,7 @@ func beckonTipShown(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_re
 }
 
 @_cdecl("beckon_tip_invalidate")
-func beckonTipInvalidate(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_string, _ reason: beckon_string,
+public func beckonTipInvalidate(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_string, _ reason: beckon_string,
                                 _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in
         let text = CBridge.string(reason) ?? ""
@@ -43,19 +43,19 @@ func beckonTipInvalidate(_ engine: OpaquePointer?, _ request: UnsafePointer<beck
 }
 
 @_cdecl("beckon_tip_reset")
-func beckonTipReset(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_string,
+public func beckonTipReset(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_string,
                            _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in .tipReset(try CBridge.id(tip, "tip")) }
 }
 
 @_cdecl("beckon_group_current")
-func beckonGroupCurrent(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ group: beckon_string,
+public func beckonGroupCurrent(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ group: beckon_string,
                                _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in .groupCurrent(try CBridge.id(group, "group")) }
 }
 
 @_cdecl("beckon_donate")
-func beckonDonate(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ event: beckon_string,
+public func beckonDonate(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ event: beckon_string,
                          _ info: UnsafePointer<UnsafePointer<beckon_field>?>?, _ infoCount: Int,
                          _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { runtime throws(CallFailure) in
@@ -78,7 +78,7 @@ func beckonDonate(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_requ
 }
 
 @_cdecl("beckon_parameter_set")
-func beckonParameterSet(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ parameter: beckon_string, _ value: beckon_string,
+public func beckonParameterSet(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ parameter: beckon_string, _ value: beckon_string,
                                _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { runtime throws(CallFailure) in
         let name = try CBridge.id(parameter, "parameter")
@@ -92,7 +92,7 @@ func beckonParameterSet(_ engine: OpaquePointer?, _ request: UnsafePointer<becko
 }
 
 @_cdecl("beckon_parameter_get")
-func beckonParameterGet(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ parameter: beckon_string,
+public func beckonParameterGet(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ parameter: beckon_string,
                                _ result: UnsafeMutablePointer<beckon_sink>?, _ errorOut: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     let (embedded, decision): (EmbeddedEngine, DecisionRequest)
     switch CBridge.decode(engine, request) {
@@ -103,8 +103,8 @@ func beckonParameterGet(_ engine: OpaquePointer?, _ request: UnsafePointer<becko
         let name = try CBridge.id(parameter, "parameter")
         let value: Value
         do { value = try embedded.runtime.engine.parameter(name, decision) } catch { throw CallFailure(error) }
-        CBridge.write(CBridge.json(JSONValue.object(["subject": .string(decision.subject), "parameter": .string(name),
-                                                     "value": ValueRenderer.json(value)])), to: result)
+        CBridge.write(JSONValue.object(["subject": .string(decision.subject), "parameter": .string(name),
+                                        "value": ValueRenderer.json(value)]).text, to: result)
         return BECKON_OK
     } catch {
         return CBridge.fail(error.status, error.message, errorOut)

@@ -1,4 +1,4 @@
-internal import CBeckon
+public import CBeckon  // public: the @_cdecl exports are this module's C ABI and must stay visible
 import BeckonConfig
 import BeckonCore
 import BeckonRules
@@ -7,49 +7,49 @@ import BeckonRuntime
 // Scenarios, what's new, explanations and reset: the rest of beckon.h's operations.
 
 @_cdecl("beckon_scenario_trigger")
-func beckonScenarioTrigger(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ scenario: beckon_string,
+public func beckonScenarioTrigger(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ scenario: beckon_string,
                                   _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in .scenarioTrigger(try CBridge.id(scenario, "scenario")) }
 }
 
 @_cdecl("beckon_scenario_try")
-func beckonScenarioTry(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ scenario: beckon_string,
+public func beckonScenarioTry(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ scenario: beckon_string,
                               _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in .scenarioTry(try CBridge.id(scenario, "scenario")) }
 }
 
 @_cdecl("beckon_scenario_status")
-func beckonScenarioStatus(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ scenario: beckon_string,
+public func beckonScenarioStatus(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ scenario: beckon_string,
                                  _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in .scenarioStatus(try CBridge.id(scenario, "scenario")) }
 }
 
 @_cdecl("beckon_scenario_reset")
-func beckonScenarioReset(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ scenario: beckon_string,
+public func beckonScenarioReset(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ scenario: beckon_string,
                                 _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in .scenarioReset(try CBridge.id(scenario, "scenario")) }
 }
 
 @_cdecl("beckon_whatsnew_next")
-func beckonWhatsNewNext(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?,
+public func beckonWhatsNewNext(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?,
                                _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in .whatsNewNext }
 }
 
 @_cdecl("beckon_whatsnew_present")
-func beckonWhatsNewPresent(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?,
+public func beckonWhatsNewPresent(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?,
                                   _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in .whatsNewPresent }
 }
 
 @_cdecl("beckon_whatsnew_mark")
-func beckonWhatsNewMark(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ version: beckon_string,
+public func beckonWhatsNewMark(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ version: beckon_string,
                                _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in .whatsNewMark(try parsedVersion(version)) }
 }
 
 @_cdecl("beckon_whatsnew_unmark")
-func beckonWhatsNewUnmark(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ version: beckon_string,
+public func beckonWhatsNewUnmark(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ version: beckon_string,
                                  _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in
         .whatsNewUnmark(version.len == 0 ? nil : try parsedVersion(version))
@@ -57,19 +57,19 @@ func beckonWhatsNewUnmark(_ engine: OpaquePointer?, _ request: UnsafePointer<bec
 }
 
 @_cdecl("beckon_explain_tip")
-func beckonExplainTip(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_string,
+public func beckonExplainTip(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_string,
                              _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in .explainTip(try CBridge.id(tip, "tip")) }
 }
 
 @_cdecl("beckon_explain_scenario")
-func beckonExplainScenario(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ scenario: beckon_string,
+public func beckonExplainScenario(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ scenario: beckon_string,
                                   _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in .explainScenario(try CBridge.id(scenario, "scenario")) }
 }
 
 @_cdecl("beckon_reset_subject")
-func beckonResetSubject(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?,
+public func beckonResetSubject(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?,
                                _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in .resetAll }
 }

@@ -41,14 +41,26 @@ public enum TimestampSyntax {
         let (seconds, millis) = floorDivide(milliseconds, 1000)
         let (days, secondOfDay) = floorDivide(seconds, 86_400)
         let (year, month, day) = civilFromDays(days)
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        // ISO-8601 years have at least four digits; parseISO8601 reads exactly four.
-        let yearText = (0..<1000).contains(year) ? String(String(year + 10_000).dropFirst()) : "\(year)"
-        var text = "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
-        if millis != 0 {
-            text += "." + String(String(millis + 1000).dropFirst())
+        // ISO-8601 years have at least four digits; parseISO8601 reads exactly four. Years
+        // outside 0...9999 keep their sign and all their digits.
+        let yearText = (0..<10_000).contains(year) ? nil : "\(year)"
+        // Written byte by byte: answers carry instants, and hosts ask for answers in a loop.
+        return String(unsafeUninitializedCapacity: 48) { buffer in
+            var index = 0
+            func put(_ byte: UInt8) { buffer[index] = byte; index += 1 }
+            func digits(_ value: Int64, _ count: Int) {
+                var divisor: Int64 = 1
+                for _ in 1..<count { divisor *= 10 }
+                while divisor > 0 { put(UInt8(ascii: "0") + UInt8(value / divisor % 10)); divisor /= 10 }
+            }
+            if let yearText { for byte in yearText.utf8 { put(byte) } } else { digits(year, 4) }
+            put(UInt8(ascii: "-")); digits(month, 2); put(UInt8(ascii: "-")); digits(day, 2)
+            put(UInt8(ascii: "T")); digits(secondOfDay / 3600, 2); put(UInt8(ascii: ":")); digits(secondOfDay / 60 % 60, 2)
+            put(UInt8(ascii: ":")); digits(secondOfDay % 60, 2)
+            if millis != 0 { put(UInt8(ascii: ".")); digits(millis, 3) }
+            put(UInt8(ascii: "Z"))
+            return index
         }
-        return text + "Z"
     }
 
     /// Quotient rounded down and a non-negative remainder, for a positive `b`; computed from `/`

@@ -1,5 +1,6 @@
 // FoundationEssentials rather than Foundation: the full Foundation loads ICU at start-up, which
 // costs several milliseconds on every call of a command that hosts run call after call.
+import BeckonRuntime
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -25,6 +26,11 @@ enum Output {
     /// Prints `beckon: error: …` to standard error.
     static func error(_ message: String) {
         standardError("beckon: error: \(message)\n")
+    }
+
+    /// Prints one JSON document (sorted keys, so output is stable) to standard output.
+    static func printJSON(_ value: JSONValue) {
+        print(value.text)
     }
 
     /// Prints one JSON document (sorted keys, so output is stable) to standard output.

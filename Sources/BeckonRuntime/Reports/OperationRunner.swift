@@ -109,11 +109,17 @@ public enum OperationRunner {
 /// answer is positive (exit 0) or negative (exit 1).
 public struct OperationReport {
     /// The operation as printed: `tip.shown favorite-landmark for 45s`.
-    public var operation: String
+    public var operation: String {
+        get { describeOperation() }
+        set { describeOperation = { newValue } }
+    }
     /// The answer after the arrow: `available (every check passed)`.
-    public var answer: String
+    public var answer: String { describeAnswer() }
     /// Lines printed indented under the answer (explanations).
-    public var details: [String] = []
+    public var details: [String] {
+        get { describeDetails() }
+        set { describeDetails = { newValue } }
+    }
     /// The operation's arguments (`for`, `reason`, `info`, parameters).
     public var arguments: [String: JSONValue] = [:]
     /// The answer's JSON members.
@@ -121,4 +127,21 @@ public struct OperationReport {
     /// Tip available or displayed, scenario executed or would execute, what's new has entries,
     /// group has a current tip; operations that only record are positive when they succeed.
     public var isPositive = true
+
+    // The texts for people are written only when asked for: hosts that read the JSON (the C
+    // API) would otherwise pay for sentences they never print.
+    private var describeOperation: () -> String
+    private let describeAnswer: () -> String
+    private var describeDetails: () -> [String]
+
+    init(operation: @autoclosure @escaping () -> String, answer: @autoclosure @escaping () -> String,
+         details: @autoclosure @escaping () -> [String] = [], arguments: [String: JSONValue] = [:],
+         answerJSON: [String: JSONValue] = [:], isPositive: Bool = true) {
+        describeOperation = operation
+        describeAnswer = answer
+        describeDetails = details
+        self.arguments = arguments
+        self.answerJSON = answerJSON
+        self.isPositive = isPositive
+    }
 }

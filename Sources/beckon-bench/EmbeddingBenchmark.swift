@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+
+/// The embedding API's cost from C: a C program, built with `cc` against `beckon.h` and linked to
+/// the release `libbeckon.so`, times tip status (five rules, memory store) through the C API.
+struct EmbeddingBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "embedding",
+        abstract: "Time a tip status (five rules, memory store) through the C API from a C program.",
+        discussion: "Build the library first: swift build -c release --product BeckonC"
+    )
+
+    @Option(help: "Operations per measured run.") var operations = 200_000
+
+    /// The host: opens the engine's YAML (from its first argument) with the memory store, sets the
+    /// subject up like `beckon-bench engine`, then times tip status in 7 runs and prints the median.
+    static let hostSource = """
+        #define _POSIX_C_SOURCE 200809L
+        #include "beckon.h"
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <string.h>
+        #include <time.h>
+
+        static long answers;
+        static void count(void *context, const char *json, size_t len) { (void)context; (void)json; answers += len > 0; }
+        static beckon_string text(const char *value) { beckon_string view = {value, strlen(value)}; return view; }
+        static double seconds(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec / 1e9; }
+        static int compare(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
+
+        int main(int argc, char **argv) {
+            if (argc != 3) return 64;
+            long operations = atol(argv[2]);
+            FILE *file = fopen(argv[1], "rb");
+            if (!file) return 66;
+            static char yaml[1 << 20];
+            size_t length = fread(yaml, 1, sizeof yaml - 1, file);
+            fclose(file);
+            beckon_engine *engine = NULL;
+            beckon_error error = {0};
+            error.struct_size = sizeof error;
+            beckon_sink sink = {sizeof sink, NULL, count};
+            beckon_string source = {yaml, length};
+            if (beckon_open_text(source, text("bench.yaml"), BECKON_STORE_MEMORY, &engine, &sink, &error) != BECKON_OK) {
+                fprintf(stderr, "open: %s\\n", error.message);
+                return 1;
+            }
+            const int64_t now = 1800000000000;
+            beckon_request request = {sizeof request, text("bench"), now, text("2.0.0")};
+            beckon_parameter_set(engine, &request, text("isLoggedIn"), text("true"), &sink, &error);
+            beckon_parameter_set(engine, &request, text("plan"), text("free"), &sink, &error);
+            for (int hour = 0; hour < 50; hour++) {
+                beckon_request at = request;
+                at.now = now - (int64_t)hour * 3600000;
+                char kind[8];
+                snprintf(kind, sizeof kind, "k%d", hour % 3);
+                beckon_field field = {sizeof field, text("kind"), text(kind)};
+                const beckon_field *info[] = {&field};
+                beckon_donate(engine, &at, text("viewed"), info, 1, &sink, &error);
+            }
+            double runs[7];
+            for (int run = -1; run < 7; run++) {
+                double start = seconds();
+                for (long operation = 0; operation < operations; operation++) {
+                    if (beckon_tip_status(engine, &request, text("five-rules"), &sink, &error) != BECKON_OK) {
+                        fprintf(stderr, "tip status: %s\\n", error.message);
+                        return 1;
+                    }
+                }
+                if (run >= 0) runs[run] = (seconds() - start) / operations;
+            }
+            qsort(runs, 7, sizeof runs[0], compare);
+            printf("%.1f %.1f\\n", runs[3] * 1e9, runs[0] * 1e9);
+            beckon_close(engine);
+            return 0;
+        }
+        """
+
+    func run() throws {
+        let binFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let library = binFolder.appendingPathComponent("libBeckonC.so")
+        guard FileManager.default.fileExists(atPath: library.path) else {
+            throw ValidationError("no \(library.path): build it first with swift build -c \(binFolder.lastPathComponent) --product BeckonC")
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-bench-embedding-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let linked = folder.appendingPathComponent("libbeckon.so")
+        try? FileManager.default.removeItem(at: linked)
+        try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: library)
+        let source = folder.appendingPathComponent("host.c"), host = folder.appendingPathComponent("host")
+        let yaml = folder.appendingPathComponent("bench.yaml")
+        try Self.hostSource.write(to: source, atomically: true, encoding: .utf8)
+        try EngineBenchmark.configuration(tips: 0).write(to: yaml, atomically: true, encoding: .utf8)
+        try Self.execute("/usr/bin/env", ["cc", "-std=c11", "-O2", "-I", root.appendingPathComponent("Sources/CBeckon/include").path,
+                                          source.path, "-L", folder.path, "-lbeckon", "-Wl,-rpath," + folder.path, "-o", host.path])
+        let output = try Self.execute(host.path, [yaml.path, String(operations)]).split(separator: " ")
+        print("embedding: tip status, 5 rules, memory store, through the C API from C: \(output[0]) ns per operation (median of 7 runs of \(operations); fastest \(output[1].trimmingCharacters(in: .whitespacesAndNewlines)) ns)")
+    }
+
+    @discardableResult
+    private static func execute(_ program: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw ValidationError("\(program) exited \(process.terminationStatus)") }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
