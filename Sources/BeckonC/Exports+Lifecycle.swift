@@ -4,17 +4,13 @@ import BeckonCore
 import BeckonDiagnostics
 import BeckonPluginHost
 import BeckonRuntime
+import Glibc
 
 // The lifecycle functions of beckon.h. Their signatures are checked against the header in
 // SignatureChecks.swift.
 
 /// The library's version, NUL-terminated and static.
-nonisolated(unsafe) private let versionText: UnsafePointer<CChar> = {
-    let text = "0.1.0"
-    let memory = UnsafeMutablePointer<CChar>.allocate(capacity: text.utf8.count + 1)
-    _ = text.utf8CString.withUnsafeBufferPointer { memory.initialize(from: $0.baseAddress!, count: $0.count) }
-    return UnsafePointer(memory)
-}()
+nonisolated(unsafe) private let versionText = UnsafePointer(strdup(Runtime.version)!)
 
 @_cdecl("beckon_version")
 public func beckonVersion() -> UnsafePointer<CChar>? {

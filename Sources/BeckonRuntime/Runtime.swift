@@ -8,6 +8,9 @@ import Synchronization
 /// A configuration, its plugins, its store and a ready engine: what every host (the CLI, the
 /// C API) opens.
 public struct Runtime: Sendable {
+    /// The version of this build of Beckon (the CLI's `--version`, the C API's `beckon_version`).
+    public static let version = "0.1.0"
+
     /// The loaded configuration with its compiled rules and warnings.
     public let loaded: LoadedConfiguration
     /// The configuration's plugins.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeckonRuntime
 
 /// The `beckon` command: decides when software should beckon its user.
 @main
@@ -10,15 +11,10 @@ struct BeckonCommand: ParsableCommand {
             Exit codes: 0 success or positive answer, 1 negative answer, 64 usage, 65 bad \
             configuration or input, 66 missing file, 69 store or plugin unavailable, 70 internal error.
             """,
-        version: BeckonVersion.current,
+        version: Runtime.version,
         subcommands: [
             Check.self, StatusCommand.self, TipCommand.self, GroupCommand.self, EventCommand.self, ParamCommand.self,
             ScenarioCommand.self, WhatsNewCommand.self, ExplainCommand.self, ResetCommand.self, Simulate.self, PluginsCommand.self,
         ]
     )
-}
-
-/// The version of this build of Beckon.
-enum BeckonVersion {
-    static let current = "0.1.0"
 }

@@ -1,4 +1,4 @@
-public import BeckonRules
+import BeckonRules
 
 /// A JSON document built in code: what `--json` prints, one object per line, keys sorted.
 public enum JSONValue: Encodable, Equatable {

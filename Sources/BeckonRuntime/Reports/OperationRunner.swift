@@ -1,6 +1,6 @@
 public import BeckonConfig
 public import BeckonCore
-public import BeckonRules
+import BeckonRules
 
 /// Runs one engine operation (a CLI subcommand or a trace step) and describes what it decided,
 /// so that `beckon tip status` and a `tip.status` step print the same answer.

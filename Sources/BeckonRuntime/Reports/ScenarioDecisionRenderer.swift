@@ -1,6 +1,6 @@
 public import BeckonCore
-public import BeckonDiagnostics
-public import BeckonRules
+import BeckonDiagnostics
+import BeckonRules
 
 /// Scenario decisions for people (`not executed (3 events, 0 executions) ✗ minEventsRequired 5: 3
 /// events`) and for scripts.

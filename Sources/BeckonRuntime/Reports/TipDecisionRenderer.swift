@@ -1,6 +1,6 @@
 public import BeckonCore
-public import BeckonDiagnostics
-public import BeckonRules
+import BeckonDiagnostics
+import BeckonRules
 
 /// Tip decisions and explanations for people (`pending (rule 2 is false: … (file:line))`) and for
 /// scripts (JSON objects).
