@@ -90,17 +90,17 @@ enum CBridge {
     /// Runs one operation and writes its answer (the CLI's `--json` object) to the sink.
     static func perform(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?,
                         _ result: UnsafeMutablePointer<beckon_sink>?, _ errorOut: UnsafeMutablePointer<beckon_error>?,
-                        _ makeOperation: (Runtime) throws(CallFailure) -> TraceOperation) -> beckon_status {
+                        _ makeOperation: (EmbeddedEngine) throws(CallFailure) -> TraceOperation) -> beckon_status {
         let engine: EmbeddedEngine, decision: DecisionRequest
         switch decode(handle, request) {
         case .failure(let failure): return fail(failure.status, failure.message, errorOut)
         case .success(let decoded): (engine, decision) = decoded
         }
         do throws(CallFailure) {
-            let operation = try makeOperation(engine.runtime)
+            let operation = try makeOperation(engine)
             let report: OperationReport
             do {
-                report = try OperationRunner.perform(operation, decision, on: engine.runtime.engine)
+                report = try OperationRunner.perform(operation, decision, on: engine.engine)
             } catch {
                 throw CallFailure(error)
             }

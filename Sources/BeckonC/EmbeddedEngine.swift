@@ -8,6 +8,9 @@ import Synchronization
 /// thread the host calls from; the runtime is immutable and the clock atomic.
 final class EmbeddedEngine: Sendable {
     let runtime: Runtime
+    /// The runtime's engine, kept apart: reading it through `runtime` would copy the whole
+    /// runtime (configuration, rules, plugins) on every call.
+    let engine: Engine
     /// The instant set with `beckon_set_clock`, or `Int64.min` for the wall clock.
     private let clock = Atomic<Int64>(Int64.min)
     /// The app version a host last sent and its parse: hosts send the same one call after call.
@@ -15,6 +18,7 @@ final class EmbeddedEngine: Sendable {
 
     init(runtime: Runtime) {
         self.runtime = runtime
+        self.engine = runtime.engine
     }
 
     func setClock(_ instant: Int64) {
