@@ -129,13 +129,90 @@ static beckon_status local_date_evaluate(void *plugin_state, void *call_state, c
 }
 
 /* ------------------------------------------------------------------------------------------
- * hourBetween(start, end): constants are checked once in bind; the rest at each evaluation
+ * Two-argument conditions: hourBetween and between both take a pair of arguments. Constants
+ * are checked once in bind and remembered; the rest are checked at each evaluation.
  * ---------------------------------------------------------------------------------------- */
 
-typedef struct hour_range {
+/** What bind learned from the constant arguments; evaluate reads the others from args. */
+typedef struct arg_pair {
     bool known[2];
-    int64_t hour[2];
-} hour_range;
+    int64_t value[2];
+} arg_pair;
+
+/** Checks argument `index` (0 or 1) and converts it; the message names the argument. */
+typedef beckon_status (*pair_check)(const beckon_value *value, size_t index, int64_t *out, beckon_error *error);
+
+/** A rule on the two values together (NULL for none); it can only run once both are at hand. */
+typedef beckon_status (*pair_order)(const int64_t pair[2], beckon_error *error);
+
+static beckon_status wrong_count(const char *name, beckon_error *error) {
+    char message[BECKON_ERROR_MESSAGE_CAPACITY];
+    snprintf(message, sizeof message, "%s takes 2 arguments", name);
+    return fail(error, BECKON_INTERNAL, message);
+}
+
+/**
+ * Checks the known constants now, so a bad rule fails at load rather than at every decision,
+ * and keeps them for evaluate. Order runs when both are constant; it comes before the
+ * allocation so a rule that can never hold is reported as such, not as running out of memory.
+ */
+static beckon_status bind_pair(const char *name, pair_check check, pair_order order, const beckon_value *constants,
+                               const bool *known, size_t count, void **call_state, beckon_error *error) {
+    if (count != 2) return wrong_count(name, error);
+    arg_pair pair = {{false, false}, {0, 0}};
+    for (size_t i = 0; i < 2; i++) {
+        if (!known[i]) continue;
+        const beckon_status status = check(&constants[i], i, &pair.value[i], error);
+        if (status != BECKON_OK) return status;
+        pair.known[i] = true;
+    }
+    if (order != NULL && pair.known[0] && pair.known[1]) {
+        const beckon_status status = order(pair.value, error);
+        if (status != BECKON_OK) return status;
+    }
+    if (!pair.known[0] && !pair.known[1]) {
+        *call_state = NULL; /* nothing to remember: evaluate reads both arguments */
+        return BECKON_OK;
+    }
+    arg_pair *stored = malloc(sizeof *stored);
+    if (stored == NULL) {
+        char message[BECKON_ERROR_MESSAGE_CAPACITY];
+        snprintf(message, sizeof message, "out of memory binding %s", name);
+        return fail(error, BECKON_INTERNAL, message);
+    }
+    *stored = pair;
+    *call_state = stored;
+    return BECKON_OK;
+}
+
+/**
+ * Both values for one evaluation: bound constants as bind stored them, the others checked
+ * from args. Args is only consulted (and its count only matters) when something is not bound.
+ * Order runs every time, since an argument that varies may put the pair out of order.
+ */
+static beckon_status resolve_pair(const char *name, pair_check check, pair_order order, const void *call_state,
+                                  const beckon_value *args, size_t count, int64_t out[2], beckon_error *error) {
+    const arg_pair *bound = call_state;
+    for (size_t i = 0; i < 2; i++) {
+        if (bound != NULL && bound->known[i]) {
+            out[i] = bound->value[i];
+            continue;
+        }
+        if (args == NULL || count != 2) return wrong_count(name, error);
+        const beckon_status status = check(&args[i], i, &out[i], error);
+        if (status != BECKON_OK) return status;
+    }
+    return order != NULL ? order(out, error) : BECKON_OK;
+}
+
+static void free_call_state(void *plugin_state, void *call_state) {
+    (void)plugin_state;
+    free(call_state);
+}
+
+/* ------------------------------------------------------------------------------------------
+ * hourBetween(start, end): local hour in [start, end), wrapping past midnight
+ * ---------------------------------------------------------------------------------------- */
 
 static const char *const hour_names[2] = {"start", "end"};
 
@@ -158,41 +235,17 @@ static beckon_status check_hour(const beckon_value *value, size_t index, int64_t
 static beckon_status hour_between_bind(void *plugin_state, const beckon_value *constants, const bool *known,
                                        size_t count, void **call_state, beckon_error *error) {
     (void)plugin_state;
-    if (count != 2) return fail(error, BECKON_INTERNAL, "hourBetween takes 2 arguments");
-    hour_range range = {{false, false}, {0, 0}};
-    for (size_t i = 0; i < 2; i++) {
-        if (!known[i]) continue;
-        const beckon_status status = check_hour(&constants[i], i, &range.hour[i], error);
-        if (status != BECKON_OK) return status;
-        range.known[i] = true;
-    }
-    if (!range.known[0] && !range.known[1]) {
-        *call_state = NULL; /* nothing to remember: evaluate reads both arguments */
-        return BECKON_OK;
-    }
-    hour_range *stored = malloc(sizeof *stored);
-    if (stored == NULL) return fail(error, BECKON_INTERNAL, "out of memory binding hourBetween");
-    *stored = range;
-    *call_state = stored;
-    return BECKON_OK;
+    return bind_pair("hourBetween", check_hour, NULL, constants, known, count, call_state, error);
 }
 
 static beckon_status hour_between_evaluate(void *plugin_state, void *call_state, const beckon_eval *eval,
                                            const beckon_value *args, size_t count, beckon_value_sink *result,
                                            beckon_error *error) {
-    const hour_range *range = call_state;
     int64_t hour[2];
-    for (size_t i = 0; i < 2; i++) {
-        if (range != NULL && range->known[i]) {
-            hour[i] = range->hour[i];
-            continue;
-        }
-        if (args == NULL || count != 2) return fail(error, BECKON_INTERNAL, "hourBetween takes 2 arguments");
-        const beckon_status status = check_hour(&args[i], i, &hour[i], error);
-        if (status != BECKON_OK) return status;
-    }
+    beckon_status status = resolve_pair("hourBetween", check_hour, NULL, call_state, args, count, hour, error);
+    if (status != BECKON_OK) return status;
     cal_local local;
-    const beckon_status status = local_now(plugin_state, eval, &local, error);
+    status = local_now(plugin_state, eval, &local, error);
     if (status != BECKON_OK) return status;
     bool inside;
     if (hour[0] < hour[1]) inside = local.hour >= hour[0] && local.hour < hour[1];
@@ -204,11 +257,6 @@ static beckon_status hour_between_evaluate(void *plugin_state, void *call_state,
 /* ------------------------------------------------------------------------------------------
  * between(first, last): an inclusive range of local dates
  * ---------------------------------------------------------------------------------------- */
-
-typedef struct date_range {
-    bool known[2];
-    int64_t days[2];
-} date_range;
 
 static const char *const date_names[2] = {"first", "last"};
 
@@ -241,54 +289,19 @@ static beckon_status check_order(const int64_t days[2], beckon_error *error) {
 static beckon_status between_bind(void *plugin_state, const beckon_value *constants, const bool *known, size_t count,
                                   void **call_state, beckon_error *error) {
     (void)plugin_state;
-    if (count != 2) return fail(error, BECKON_INTERNAL, "between takes 2 arguments");
-    date_range range = {{false, false}, {0, 0}};
-    for (size_t i = 0; i < 2; i++) {
-        if (!known[i]) continue;
-        const beckon_status status = check_date(&constants[i], i, &range.days[i], error);
-        if (status != BECKON_OK) return status;
-        range.known[i] = true;
-    }
-    if (range.known[0] && range.known[1]) {
-        const beckon_status status = check_order(range.days, error);
-        if (status != BECKON_OK) return status;
-    }
-    if (!range.known[0] && !range.known[1]) {
-        *call_state = NULL;
-        return BECKON_OK;
-    }
-    date_range *stored = malloc(sizeof *stored);
-    if (stored == NULL) return fail(error, BECKON_INTERNAL, "out of memory binding between");
-    *stored = range;
-    *call_state = stored;
-    return BECKON_OK;
+    return bind_pair("between", check_date, check_order, constants, known, count, call_state, error);
 }
 
 static beckon_status between_evaluate(void *plugin_state, void *call_state, const beckon_eval *eval,
                                       const beckon_value *args, size_t count, beckon_value_sink *result,
                                       beckon_error *error) {
-    const date_range *range = call_state;
     int64_t days[2];
-    for (size_t i = 0; i < 2; i++) {
-        if (range != NULL && range->known[i]) {
-            days[i] = range->days[i];
-            continue;
-        }
-        if (args == NULL || count != 2) return fail(error, BECKON_INTERNAL, "between takes 2 arguments");
-        const beckon_status status = check_date(&args[i], i, &days[i], error);
-        if (status != BECKON_OK) return status;
-    }
-    beckon_status status = check_order(days, error);
+    beckon_status status = resolve_pair("between", check_date, check_order, call_state, args, count, days, error);
     if (status != BECKON_OK) return status;
     cal_local local;
     status = local_now(plugin_state, eval, &local, error);
     if (status != BECKON_OK) return status;
     return put_bool(result, local.days >= days[0] && local.days <= days[1], error);
-}
-
-static void free_call_state(void *plugin_state, void *call_state) {
-    (void)plugin_state;
-    free(call_state);
 }
 
 /* ------------------------------------------------------------------------------------------
