@@ -30,6 +30,31 @@ struct BadPluginHostTests {
                                        at: declaration.span)])
     }
 
+    @Test("two plugins under one namespace: the second is refused at its declaration, the first keeps it")
+    func duplicateNamespace() throws {
+        let path = try LoadingGoodPluginTests.build("hello")
+        let first = PluginDeclaration(path: path, writtenPath: "libhello.so", namespace: nil,
+                                      span: SourceSpan(file: Self.configFile, at: SourcePosition(line: 3, column: 11)))
+        let second = PluginDeclaration(path: path, writtenPath: "copies/libhello.so", namespace: nil,
+                                       span: SourceSpan(file: Self.configFile, at: SourcePosition(line: 4, column: 11)))
+        let renamedSecond = PluginDeclaration(path: path, writtenPath: "copies/libhello.so", namespace: "greeting",
+                                              span: SourceSpan(file: Self.configFile, at: SourcePosition(line: 4, column: 11)))
+        let (host, diagnostics) = PluginHost.load([first, second, renamedSecond])
+        #expect(host.plugins.map(\.namespace) == ["greeting"])
+        #expect(host.plugins.map(\.path) == ["libhello.so"])
+        #expect(diagnostics == [
+            .error("plugin.duplicate", "plugin 'copies/libhello.so': namespace 'greeting' is already taken by plugin 'libhello.so'; give one of them another with 'as:'",
+                   at: second.span),
+            .error("plugin.duplicate", "plugin 'copies/libhello.so': namespace 'greeting' is already taken by plugin 'libhello.so'",
+                   at: renamedSecond.span),
+        ])
+        // With another namespace, the same file loads twice, each under its own name.
+        let renamed = PluginDeclaration(path: path, writtenPath: "copies/libhello.so", namespace: "hello2", span: second.span)
+        let (both, noDiagnostics) = PluginHost.load([first, renamed])
+        #expect(noDiagnostics.isEmpty)
+        #expect(both.functions.keys.sorted() == ["greeting.atLeast", "greeting.isLongName", "hello2.atLeast", "hello2.isLongName"])
+    }
+
     @Test("init fails with a message")
     func initFails() throws {
         let declaration = try Self.declaration("init_fails")
