@@ -34,8 +34,8 @@ public func beckonTipInvalidate(_ engine: OpaquePointer?, _ request: UnsafePoint
                                 _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in
         let text = CBridge.string(reason) ?? ""
-        guard let parsed = InvalidationReason(rawValue: text) else {
-            let reasons = InvalidationReason.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let parsed = InvalidationReason(rawValue: text), InvalidationReason.hostReasons.contains(parsed) else {
+            let reasons = InvalidationReason.hostReasons.map(\.rawValue).joined(separator: ", ")
             throw CallFailure(BECKON_INVALID_ARGUMENT, "reason must be one of \(reasons), not '\(text)'")
         }
         return .tipInvalidate(try CBridge.id(tip, "tip"), reason: parsed)

@@ -50,6 +50,9 @@ public enum InvalidationReason: String, Hashable, Sendable, CaseIterable {
     case displayCountExceeded
     /// The tip reached its `maxDisplayDuration` (set by the engine).
     case displayDurationExceeded
+
+    /// The reasons a host may invalidate a tip with; the engine sets the others.
+    public static let hostReasons: [InvalidationReason] = [.actionPerformed, .tipClosed]
 }
 
 /// One tip's state for one subject (SEMANTICS §4).

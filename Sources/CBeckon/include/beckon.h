@@ -204,7 +204,7 @@ beckon_status beckon_tip_display(beckon_engine *engine, const beckon_request *re
 /** Records that a displayed tip stayed on screen for `duration` ms. */
 beckon_status beckon_tip_shown(beckon_engine *engine, const beckon_request *request, beckon_string tip, int64_t duration,
                                beckon_sink *result, beckon_error *error);
-/** Invalidates a tip: `reason` is actionPerformed, closedByUser or displayCountExceeded. */
+/** Invalidates a tip: `reason` is actionPerformed or tipClosed (the engine sets the other reasons). */
 beckon_status beckon_tip_invalidate(beckon_engine *engine, const beckon_request *request, beckon_string tip,
                                     beckon_string reason, beckon_sink *result, beckon_error *error);
 /** Resets a tip's state for the subject. */
