@@ -77,6 +77,12 @@ final class SQLiteConnection {
     /// Whether a transaction is open (SQLite rolls some back by itself after an error).
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
+    /// Whether the last call failed because another connection held a lock.
+    var lastErrorWasBusy: Bool {
+        let code = sqlite3_extended_errcode(handle) & 0xFF
+        return code == SQLITE_BUSY || code == SQLITE_LOCKED
+    }
+
     /// Whether SQLite opened the file read-only (it does so silently when it cannot write it).
     var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 

@@ -1,5 +1,12 @@
 import BeckonCore
 internal import CSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The store's tables and how a file gets them: a file is checked before anything is written to
 /// it, so a file that is not a Beckon store (or is from a newer Beckon) is left as it was.
@@ -54,7 +61,7 @@ enum SQLiteSchema {
         // Only an empty file takes a page size, and only before it is switched to WAL.
         if version == 0 { try connection.execute("PRAGMA page_size = \(pageSize)") }
         // WAL: readers never wait for the writer, and a commit is one append to the log.
-        _ = try connection.text("PRAGMA journal_mode = WAL")
+        try switchToWAL(connection)
         try connection.execute("PRAGMA synchronous = \(synchronous == .full ? "FULL" : "NORMAL")")
         guard version < currentVersion else {
             try verifyTables(connection)
@@ -78,11 +85,40 @@ enum SQLiteSchema {
         try verifyTables(connection)
     }
 
+    /// Switches the file to WAL (a no-op once it is). Switching needs the file to itself, and
+    /// SQLite answers BUSY at once, without its busy handler, while another connection writes, as
+    /// when several processes create the same new store: so it is tried again, up to the busy
+    /// timeout.
+    private static func switchToWAL(_ connection: SQLiteConnection) throws(StoreError) {
+        let deadline = monotonicMilliseconds() + connection.busyTimeout
+        while true {
+            do {
+                _ = try connection.text("PRAGMA journal_mode = WAL")
+                return
+            } catch {
+                guard connection.lastErrorWasBusy, monotonicMilliseconds() < deadline else { throw error }
+                usleep(1000)
+            }
+        }
+    }
+
+    private static func monotonicMilliseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
+
     /// The schema version of a file that is empty or ours; throws for any other file.
     private static func inspect(_ connection: SQLiteConnection) throws(StoreError) -> Int64 {
-        let objects = try connection.integer("SELECT count(*) FROM sqlite_master")
-        let application = try connection.integer("PRAGMA application_id")
-        let version = try connection.integer("PRAGMA user_version")
+        // One statement, so one snapshot: read one by one, the three could straddle another
+        // process's creation of the schema (no tables yet, no application id, but a version).
+        let statement = try connection.prepare("""
+            SELECT (SELECT count(*) FROM sqlite_master), (SELECT application_id FROM pragma_application_id),
+                   (SELECT user_version FROM pragma_user_version)
+            """)
+        defer { statement.reset() }
+        guard try statement.step() else { return 0 }
+        let objects = statement.int64(0), application = statement.int64(1), version = statement.int64(2)
         if application == 0 && version == 0 && objects == 0 { return 0 }
         guard application == applicationID else {
             throw StoreError(.corrupt, "\(connection.path) is not a Beckon store or is corrupt (it is a database of another application)")
