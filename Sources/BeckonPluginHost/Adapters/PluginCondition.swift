@@ -138,8 +138,9 @@ final class PluginConditionCall: RuleFunctionCall, @unchecked Sendable {
 /// The result sink: keeps the plugin's value in the frame, copying the bytes of a string, which
 /// the plugin may free as soon as `put` returns. It reads only the member the type names: the
 /// plugin has just written that member alone (a bool is one byte), and reading the whole union
-/// back would stall on the store.
-private let putResult: @convention(c) (UnsafeMutablePointer<beckon_value_sink>?, UnsafePointer<beckon_value>?) -> beckon_status = { sink, value in
+/// back would stall on the store. A function, not a global closure constant: reading a global
+/// would cost a lazy-initialization check on every evaluation.
+private func putResult(_ sink: UnsafeMutablePointer<beckon_value_sink>?, _ value: UnsafePointer<beckon_value>?) -> beckon_status {
     guard let sink, let value, let data = sink.pointee.host_data else { return beckon_status(BECKON_INVALID_ARGUMENT) }
     let frame = data.assumingMemoryBound(to: EvaluationFrame.self)
     let type = value.pointee.type

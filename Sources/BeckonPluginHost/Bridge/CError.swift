@@ -4,8 +4,10 @@ import Glibc
 /// A `beckon_error` for one call: on the caller's stack, with only the fields a plugin reads
 /// set up front (zeroing its 770 bytes on every evaluation would cost more than the call).
 enum CError {
-    private static let messageOffset = MemoryLayout<beckon_error>.offset(of: \beckon_error.message)!
-    private static let pointerOffset = MemoryLayout<beckon_error>.offset(of: \beckon_error.json_pointer)!
+    // Computed, not stored: the optimizer folds them to constants, where a static stored
+    // property would cost a lazy-initialization check on every evaluation.
+    private static var messageOffset: Int { MemoryLayout<beckon_error>.offset(of: \beckon_error.message)! }
+    private static var pointerOffset: Int { MemoryLayout<beckon_error>.offset(of: \beckon_error.json_pointer)! }
 
     /// Runs `body` with a fresh error struct.
     static func with<R>(_ body: (UnsafeMutablePointer<beckon_error>) -> R) -> R {
