@@ -1,5 +1,5 @@
 import BeckonDiagnostics
-public import BeckonRules
+import BeckonRules
 
 /// Decides for one subject at a time, against an explicit instant, over a store: tips, groups,
 /// scenarios and what's new, with the exact semantics of SEMANTICS.md.
