@@ -141,6 +141,7 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "BeckonRuntimeTests", dependencies: ["BeckonRuntime", "BeckonRules"], swiftSettings: strictSettings),
         .testTarget(
             name: "BeckonCTests",
             // No Swift dependency: the tests load the built libbeckon.so the way a C or Python host does.

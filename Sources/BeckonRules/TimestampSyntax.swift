@@ -38,29 +38,35 @@ public enum TimestampSyntax {
 
     /// `2026-03-01T09:30:00Z`, with `.123` when there are milliseconds.
     public static func format(_ milliseconds: Int64) -> String {
+        String(unsafeUninitializedCapacity: maximumFormattedLength) { write(milliseconds, into: $0) }
+    }
+
+    /// The most bytes `format` writes.
+    public static var maximumFormattedLength: Int { 48 }
+
+    /// Writes the bytes of `format(milliseconds)` into `buffer` (at least `maximumFormattedLength`
+    /// long) and returns how many: byte by byte, for writers that need no `String` (answers carry
+    /// instants, and hosts ask for answers in a loop).
+    public static func write(_ milliseconds: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let (seconds, millis) = floorDivide(milliseconds, 1000)
         let (days, secondOfDay) = floorDivide(seconds, 86_400)
         let (year, month, day) = civilFromDays(days)
+        var index = 0
+        func put(_ byte: UInt8) { buffer[index] = byte; index += 1 }
+        func digits(_ value: Int64, _ count: Int) {
+            var divisor: Int64 = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 { put(UInt8(ascii: "0") + UInt8(value / divisor % 10)); divisor /= 10 }
+        }
         // ISO-8601 years have at least four digits; parseISO8601 reads exactly four. Years
         // outside 0...9999 keep their sign and all their digits.
-        let yearText = (0..<10_000).contains(year) ? nil : "\(year)"
-        // Written byte by byte: answers carry instants, and hosts ask for answers in a loop.
-        return String(unsafeUninitializedCapacity: 48) { buffer in
-            var index = 0
-            func put(_ byte: UInt8) { buffer[index] = byte; index += 1 }
-            func digits(_ value: Int64, _ count: Int) {
-                var divisor: Int64 = 1
-                for _ in 1..<count { divisor *= 10 }
-                while divisor > 0 { put(UInt8(ascii: "0") + UInt8(value / divisor % 10)); divisor /= 10 }
-            }
-            if let yearText { for byte in yearText.utf8 { put(byte) } } else { digits(year, 4) }
-            put(UInt8(ascii: "-")); digits(month, 2); put(UInt8(ascii: "-")); digits(day, 2)
-            put(UInt8(ascii: "T")); digits(secondOfDay / 3600, 2); put(UInt8(ascii: ":")); digits(secondOfDay / 60 % 60, 2)
-            put(UInt8(ascii: ":")); digits(secondOfDay % 60, 2)
-            if millis != 0 { put(UInt8(ascii: ".")); digits(millis, 3) }
-            put(UInt8(ascii: "Z"))
-            return index
-        }
+        if (0..<10_000).contains(year) { digits(year, 4) } else { for byte in "\(year)".utf8 { put(byte) } }
+        put(UInt8(ascii: "-")); digits(month, 2); put(UInt8(ascii: "-")); digits(day, 2)
+        put(UInt8(ascii: "T")); digits(secondOfDay / 3600, 2); put(UInt8(ascii: ":")); digits(secondOfDay / 60 % 60, 2)
+        put(UInt8(ascii: ":")); digits(secondOfDay % 60, 2)
+        if millis != 0 { put(UInt8(ascii: ".")); digits(millis, 3) }
+        put(UInt8(ascii: "Z"))
+        return index
     }
 
     /// Quotient rounded down and a non-negative remainder, for a positive `b`; computed from `/`

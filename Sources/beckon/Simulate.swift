@@ -84,7 +84,7 @@ struct Simulate: ParsableCommand {
     }
 
     /// A step's JSON object: `step`, `line`, `at`, `now`, `subject`, `op`, `id`, then the answer.
-    static func json(_ report: OperationReport, for step: TraceStep) -> [String: JSONValue] {
+    static func json(_ report: OperationReport, for step: TraceStep) -> JSONObject {
         var object = report.answerJSON
         object["step"] = .int(Int64(step.number))
         object["line"] = .int(Int64(step.span.start.line))

@@ -60,7 +60,7 @@ struct StatusCommand: ParsableCommand {
 
     private func printJSON(_ request: DecisionRequest, _ configuration: Configuration, _ tips: [TipDecision], _ groups: [GroupDecision],
                            _ scenarios: [ScenarioDecision], _ whatsNew: Engine.WhatsNewDecision?) {
-        var object: [String: JSONValue] = [
+        var object: JSONObject = [
             "subject": .string(request.subject),
             "now": .instant(request.now),
             "tips": .array(tips.map { tip in

@@ -8,7 +8,7 @@ public enum GroupDecisionRenderer {
     }
 
     /// `current` (null when none), `priority` and `members` (`tip`, `status`: its own status).
-    public static func json(_ decision: GroupDecision, priority: TipGroupPriority) -> [String: JSONValue] {
+    public static func json(_ decision: GroupDecision, priority: TipGroupPriority) -> JSONObject {
         [
             "current": .string(decision.current),
             "priority": .string(priority.rawValue),

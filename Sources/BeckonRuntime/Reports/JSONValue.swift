@@ -1,14 +1,16 @@
 import BeckonRules
 
 /// A JSON document built in code: what `--json` prints, one object per line, keys sorted.
-public enum JSONValue: Encodable, Equatable {
+public enum JSONValue: Encodable, Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int64)
     case double(Double)
     case string(String)
+    /// An instant (Unix ms), written as its ISO-8601 text (`"2026-03-01T09:30:00Z"`).
+    case timestamp(Int64)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -18,8 +20,9 @@ public enum JSONValue: Encodable, Equatable {
         case .int(let value): try container.encode(value)
         case .double(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
+        case .timestamp(let milliseconds): try container.encode(TimestampSyntax.format(milliseconds))
         case .array(let values): try container.encode(values)
-        case .object(let members): try container.encode(members)
+        case .object(let members): try container.encode(Dictionary(members.map { ($0.key, $0.value) }) { _, last in last })
         }
     }
 
@@ -30,6 +33,6 @@ public enum JSONValue: Encodable, Equatable {
 
     /// An instant as ISO-8601 text, or `.null`.
     public static func instant(_ milliseconds: Int64?) -> JSONValue {
-        .string(milliseconds.map(TimestampSyntax.format))
+        milliseconds.map(JSONValue.timestamp) ?? .null
     }
 }

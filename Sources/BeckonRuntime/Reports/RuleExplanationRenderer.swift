@@ -35,7 +35,7 @@ public enum RuleExplanationRenderer {
     /// `outcome` (`satisfied`, `notSatisfied`, `failed`), `error` and `tree`: nodes with `text`,
     /// `evaluated`, `value` (when evaluated) and `children`.
     public static func json(_ explanation: RuleExplanation) -> JSONValue {
-        var object: [String: JSONValue] = ["tree": json(explanation.root)]
+        var object: JSONObject = ["tree": json(explanation.root)]
         switch explanation.outcome {
         case .satisfied: object["outcome"] = .string("satisfied")
         case .notSatisfied: object["outcome"] = .string("notSatisfied")
@@ -47,7 +47,7 @@ public enum RuleExplanationRenderer {
     }
 
     public static func json(_ node: ExplanationNode) -> JSONValue {
-        var object: [String: JSONValue] = [
+        var object: JSONObject = [
             "text": .string(node.text),
             "evaluated": .bool(node.value != nil),
             "children": .array(node.children.map(json)),

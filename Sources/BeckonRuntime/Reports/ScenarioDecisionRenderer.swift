@@ -9,7 +9,7 @@ public enum ScenarioDecisionRenderer {
     public enum Verb {
         case tried, wouldTry
 
-        var answerKey: String { self == .tried ? "executed" : "wouldRun" }
+        var answerKey: JSONKey { self == .tried ? "executed" : "wouldRun" }
     }
 
     /// The answer, the counters, then each failed check after a `✗`.
@@ -52,9 +52,9 @@ public enum ScenarioDecisionRenderer {
 
     /// `executed` (try) or `wouldRun` (the others), `events`, `executions` and every check
     /// (`name`, `passed`, `limit`, `actual`, `detail`, `source`, `explanation`); durations in ms.
-    public static func json(_ decision: ScenarioDecision, _ verb: Verb) -> [String: JSONValue] {
+    public static func json(_ decision: ScenarioDecision, _ verb: Verb) -> JSONObject {
         let checks: [JSONValue] = decision.checks.map { check in
-            var object: [String: JSONValue] = [
+            var object: JSONObject = [
                 "name": .string(check.name),
                 "passed": .bool(check.passed),
                 "detail": .string(check.detail),

@@ -31,16 +31,16 @@ public enum TipDecisionRenderer {
     }
 
     /// `status`, `reason`, `reasonCode`, `changed` and the tip's recorded state.
-    public static func json(_ decision: TipDecision) -> [String: JSONValue] {
-        [
-            "status": .string(decision.status.rawValue),
-            "reason": .string(decision.reason.description),
-            "reasonCode": .string(decision.reason.code),
-            "changed": .bool(decision.changed),
-            "displayCount": .int(decision.record.displayCount),
-            "displayDurationMs": .int(decision.record.displayDuration),
-            "invalidation": .string(decision.record.invalidation?.rawValue),
-        ]
+    public static func json(_ decision: TipDecision) -> JSONObject {
+        JSONObject(sortedKeys: [
+            ("changed", .bool(decision.changed)),
+            ("displayCount", .int(decision.record.displayCount)),
+            ("displayDurationMs", .int(decision.record.displayDuration)),
+            ("invalidation", .string(decision.record.invalidation?.rawValue)),
+            ("reason", .string(decision.reason.description)),
+            ("reasonCode", .string(decision.reason.code)),
+            ("status", .string(decision.status.rawValue)),
+        ])
     }
 
     /// The explanation's checks, one per line, with rule trees under them (the answer itself is
@@ -55,9 +55,9 @@ public enum TipDecisionRenderer {
     }
 
     /// `status`, `reason`, `reasonCode` and `checks` (`name`, `passed`, `detail`, `source`, `explanation`).
-    public static func json(_ explanation: TipExplanation) -> [String: JSONValue] {
+    public static func json(_ explanation: TipExplanation) -> JSONObject {
         let checks: [JSONValue] = explanation.checks.map { check in
-            var object: [String: JSONValue] = [
+            var object: JSONObject = [
                 "name": .string(check.name),
                 "passed": check.passed.map(JSONValue.bool) ?? .null,
                 "detail": .string(check.detail),

@@ -19,6 +19,6 @@ public enum ValueRenderer {
 
     /// Named values as a JSON object: `{"isLoggedIn": true}`.
     public static func json(_ values: [(name: String, value: Value)]) -> JSONValue {
-        .object(Dictionary(values.map { ($0.name, json($0.value)) }) { _, last in last })
+        .object(JSONObject(values.map { ($0.name, json($0.value)) }))
     }
 }

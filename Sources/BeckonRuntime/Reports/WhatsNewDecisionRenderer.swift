@@ -19,7 +19,7 @@ public enum WhatsNewDecisionRenderer {
     }
 
     /// `version` (the app version decided for), `entries`, `reason`, `freshInstall`, `presented`.
-    public static func json(_ decision: Engine.WhatsNewDecision) -> [String: JSONValue] {
+    public static func json(_ decision: Engine.WhatsNewDecision) -> JSONObject {
         [
             "version": .string(decision.version.description),
             "entries": .array(decision.entries.map(json)),

@@ -1,0 +1,144 @@
+import BeckonConfig
+import BeckonCore
+import BeckonRules
+
+/// What one operation did: its line for people, its JSON members for scripts, and whether the
+/// answer is positive (exit 0) or negative (exit 1). Texts and JSON are written from the engine's
+/// answer when asked for, each by the one renderer of that answer.
+public struct OperationReport {
+    /// What the engine answered.
+    enum Outcome {
+        case stored
+        case donated(EventCounters)
+        /// A tip's status after a status query, an invalidation or a reset.
+        case tip(TipDecision)
+        case tipDisplayed(TipDecision)
+        case tipShown(TipDecision)
+        case cleared
+        case group(GroupDecision, TipGroupPriority)
+        case scenario(ScenarioDecision, ScenarioDecisionRenderer.Verb)
+        case whatsNew(Engine.WhatsNewDecision, presenting: Bool)
+        case presented([Version])
+        case tipExplanation(TipExplanation)
+    }
+
+    private let step: TraceOperation
+    private let outcome: Outcome
+    /// Set when a caller rewrote the operation's line.
+    private var writtenOperation: String?
+
+    /// Tip available or displayed, scenario executed or would execute, what's new has entries,
+    /// group has a current tip; operations that only record are positive when they succeed.
+    public var isPositive: Bool
+
+    init(_ step: TraceOperation, _ outcome: Outcome, isPositive: Bool = true) {
+        self.step = step
+        self.outcome = outcome
+        self.isPositive = isPositive
+    }
+
+    /// The operation as printed: `tip.shown favorite-landmark for 45s`.
+    public var operation: String {
+        get { writtenOperation ?? describeOperation() }
+        set { writtenOperation = newValue }
+    }
+
+    private func describeOperation() -> String {
+        let name = step.name
+        let target = step.id.map { "\(name) \($0)" } ?? name
+        switch step {
+        case .set(let values):
+            return "set " + values.map { "\($0.name) = \($0.value)" }.joined(separator: ", ")
+        case .donate(_, let info):
+            return info.isEmpty ? target : target + " {" + info.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
+        case .tipShown(_, let duration):
+            return "\(target) for \(DurationSyntax.format(duration))"
+        case .tipInvalidate(_, let reason):
+            return "\(target) \(reason.rawValue)"
+        case .resetAll:
+            return "reset all"
+        case .whatsNewNext, .whatsNewPresent:
+            guard case .whatsNew(let decision, _) = outcome else { return name }
+            return "\(name) for \(decision.version)"
+        case .whatsNewMark(let version):
+            return "\(name) \(version)"
+        case .whatsNewUnmark(let version):
+            return "\(name) \(version?.description ?? "all")"
+        default:
+            return target
+        }
+    }
+
+    /// The answer after the arrow: `available (every check passed)`.
+    public var answer: String {
+        switch outcome {
+        case .stored: "stored"
+        case .donated(let counters): "count \(counters.count)"
+        case .tip(let decision): TipDecisionRenderer.text(decision)
+        case .tipDisplayed(let decision): TipDecisionRenderer.displayText(decision)
+        case .tipShown(let decision): TipDecisionRenderer.shownText(decision)
+        case .cleared: "cleared"
+        case .group(let decision, let priority): GroupDecisionRenderer.text(decision, priority: priority)
+        case .scenario(let decision, let verb): ScenarioDecisionRenderer.text(decision, verb)
+        case .whatsNew(let decision, let presenting): WhatsNewDecisionRenderer.text(decision, presenting: presenting)
+        case .presented(let versions): WhatsNewDecisionRenderer.presentedText(versions)
+        case .tipExplanation(let explanation): TipDecisionRenderer.text(explanation.status, explanation.reason)
+        }
+    }
+
+    /// Lines printed indented under the answer (explanations).
+    public var details: [String] {
+        switch (step, outcome) {
+        case (.explainTip, .tipExplanation(let explanation)): TipDecisionRenderer.explanationLines(explanation)
+        case (.explainScenario, .scenario(let decision, _)): ScenarioDecisionRenderer.explanationLines(decision)
+        default: []
+        }
+    }
+
+    /// The operation's arguments (`for`, `reason`, `info`, parameters).
+    public var arguments: JSONObject {
+        switch step {
+        case .set(let values): JSONObject(values.map { ($0.name, ValueRenderer.json($0.value)) })
+        case .donate(_, let info): info.isEmpty ? [:] : ["info": ValueRenderer.json(info.map { ($0.name, $0.value) })]
+        case .tipShown(_, let duration): ["for": .string(DurationSyntax.format(duration))]
+        case .tipInvalidate(_, let reason): ["reason": .string(reason.rawValue)]
+        case .whatsNewMark(let version): ["version": .string(version.description)]
+        case .whatsNewUnmark(let version): ["version": .string(version?.description ?? "all")]
+        default: [:]
+        }
+    }
+
+    /// The answer's JSON members.
+    public var answerJSON: JSONObject {
+        switch outcome {
+        case .stored:
+            return ["stored": .bool(true)]
+        case .donated(let counters):
+            return ["count": .int(counters.count), "first": .instant(counters.first), "last": .instant(counters.last)]
+        case .tip(let decision):
+            return TipDecisionRenderer.json(decision)
+        case .tipDisplayed(let decision):
+            var json = TipDecisionRenderer.json(decision)
+            json["changed"] = nil
+            json["displayed"] = .bool(decision.changed)
+            return json
+        case .tipShown(let decision):
+            var json = TipDecisionRenderer.json(decision)
+            json["changed"] = nil
+            json["recorded"] = .bool(decision.changed)
+            return json
+        case .cleared:
+            return ["cleared": .bool(true)]
+        case .group(let decision, let priority):
+            return GroupDecisionRenderer.json(decision, priority: priority)
+        case .scenario(let decision, let verb):
+            return ScenarioDecisionRenderer.json(decision, verb)
+        case .whatsNew(let decision, _):
+            return WhatsNewDecisionRenderer.json(decision)
+        case .presented(let versions):
+            return ["presented": WhatsNewDecisionRenderer.presentedJSON(versions)]
+        case .tipExplanation(let explanation):
+            return TipDecisionRenderer.json(explanation)
+        }
+    }
+}
