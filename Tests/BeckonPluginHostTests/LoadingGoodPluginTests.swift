@@ -50,6 +50,25 @@ struct LoadingGoodPluginTests {
         #expect(names == Array(repeating: "once", count: 16))
     }
 
+    @Test("arguments reach the plugin as written, few or many, known at load or only at evaluation")
+    func argumentsCrossTheABI() throws {
+        let path = try Self.build("echo")
+        let (host, diagnostics) = PluginHost.load([PluginDeclaration(path: path, writtenPath: path, namespace: nil, span: .wholeFile("beckon.yaml"))])
+        #expect(diagnostics.isEmpty)
+        let context = LoadingTestContext(subject: "ada")
+        let two = try #require(host.functions["echo.two"])
+        #expect(two.call([.string("naïve"), .int(-7)], context: context) == .success(.string("'naïve' -7")))
+        #expect(two.call([.string("bound"), .int(3)], constants: [.string("bound"), .int(3)], context: context) == .success(.string("'bound' 3")))
+        // Six arguments, more than fit on the stack: a temporary allocation carries them.
+        let six = try #require(host.functions["echo.six"])
+        let version = try #require(Version("2.3.1"))
+        let arguments: [Value] = [.string("a"), .int(42), .bool(true), .double(0.5), .version(version), .duration(86_400_000)]
+        let expected = Result<Value, RuleCallError>.success(.string("'a' 42 true 0.5 '2.3.1' 86400000"))
+        #expect(six.call(arguments, context: context) == expected)
+        #expect(six.call(arguments, constants: [nil, .int(42), nil, .double(0.5), nil, nil], context: context) == expected)
+        #expect(six.call(arguments, constants: arguments.map(Optional.some), context: context) == expected)
+    }
+
     @Test("hello through the host: conditions read the subject and a parameter")
     func evaluates() throws {
         let path = try Self.build("hello")

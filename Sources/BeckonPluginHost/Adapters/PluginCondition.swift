@@ -104,11 +104,28 @@ final class PluginConditionCall: RuleFunctionCall, @unchecked Sendable {
         if let constants {
             return call(UnsafePointer(constants.baseAddress!), count: arguments.count, frame: &frame)
         }
-        return withUnsafeTemporaryAllocation(of: beckon_value.self, capacity: arguments.count) { buffer in
-            for (index, argument) in arguments.enumerated() {
-                buffer.initializeElement(at: index, to: CValue.make(argument, allocations: &frame.allocations) ?? beckon_value())
+        // Up to four arguments (nearly every condition) in a tuple on the stack, which the
+        // optimizer keeps inline; more in a temporary allocation.
+        guard arguments.count <= 4 else {
+            return withUnsafeTemporaryAllocation(of: beckon_value.self, capacity: arguments.count) { buffer in
+                convert(arguments, into: buffer.baseAddress!, frame: &frame)
+                return call(UnsafePointer(buffer.baseAddress!), count: arguments.count, frame: &frame)
             }
-            return call(UnsafePointer(buffer.baseAddress!), count: arguments.count, frame: &frame)
+        }
+        var small = (beckon_value(), beckon_value(), beckon_value(), beckon_value())
+        return withUnsafeMutablePointer(to: &small) { tuple in
+            tuple.withMemoryRebound(to: beckon_value.self, capacity: 4) { values in
+                convert(arguments, into: values, frame: &frame)
+                return call(UnsafePointer(values), count: arguments.count, frame: &frame)
+            }
+        }
+    }
+
+    /// The C form of each argument, strings copied into the frame's allocations.
+    @inline(__always)
+    private func convert(_ arguments: UnsafeBufferPointer<Value>, into values: UnsafeMutablePointer<beckon_value>, frame: inout EvaluationFrame) {
+        for index in 0..<arguments.count {
+            values[index] = CValue.make(arguments[index], allocations: &frame.allocations) ?? beckon_value()
         }
     }
 
