@@ -3,31 +3,32 @@ import Synchronization
 
 /// A store in process memory: fast, shared by every engine in the process, gone when it exits.
 public final class MemoryStore: Store {
-    /// Logs are kept in the shape rules read them, so reading one copies nothing.
-    private struct Subject {
-        var stored = StoredRecord(record: SubjectRecord(), version: 0)
-        var logs: [String: DonationLog] = [:]
+    /// Records and logs by subject, apart, so that reading one copies nothing of the other; logs
+    /// are kept in the shape rules read them.
+    private struct Contents {
+        var records: [String: StoredRecord] = [:]
+        var logs: [String: [String: DonationLog]] = [:]
     }
 
-    private let subjects = Mutex<[String: Subject]>([:])
+    private let contents = Mutex(Contents())
 
     /// Creates an empty store.
     public init() {}
 
     public func load(subject: String) throws(StoreError) -> StoredRecord {
-        subjects.withLock { $0[subject]?.stored } ?? StoredRecord(record: SubjectRecord(), version: 0)
+        contents.withLock { $0.records[subject] } ?? StoredRecord(record: SubjectRecord(), version: 0)
     }
 
     public func commit(subject: String, expectedVersion: Int64, record: SubjectRecord, donations: DonationChanges) throws(StoreError) -> Bool {
-        subjects.withLock { subjects in
-            guard (subjects[subject]?.stored.version ?? 0) == expectedVersion else { return false }
-            // Modified in place, so that nothing stored is copied.
-            subjects[subject, default: Subject()].stored = StoredRecord(record: record, version: expectedVersion + 1)
+        contents.withLock { contents in
+            guard (contents.records[subject]?.version ?? 0) == expectedVersion else { return false }
+            contents.records[subject] = StoredRecord(record: record, version: expectedVersion + 1)
             guard !donations.isEmpty else { return true }
-            if donations.clearsAll { subjects[subject]!.logs = [:] }
-            for event in donations.clearedEvents { subjects[subject]!.logs[event] = nil }
+            // Modified in place, so that no stored log is copied.
+            if donations.clearsAll { contents.logs[subject] = nil }
+            for event in donations.clearedEvents { contents.logs[subject]?[event] = nil }
             for append in donations.appends {
-                Self.append(append.donation, to: &subjects[subject]![keyPath: \.logs][append.event, default: DonationLog()], retention: append.retention)
+                Self.append(append.donation, to: &contents.logs[subject, default: [:]][append.event, default: DonationLog()], retention: append.retention)
             }
             return true
         }
@@ -38,7 +39,7 @@ public final class MemoryStore: Store {
     }
 
     public func donationLog(subject: String, event: String, since: Int64?) throws(StoreError) -> DonationLog {
-        let log = subjects.withLock { $0[subject]?.logs[event] } ?? DonationLog()
+        let log = contents.withLock { $0.logs[subject]?[event] } ?? DonationLog()
         return since.map(log.since) ?? log
     }
 
