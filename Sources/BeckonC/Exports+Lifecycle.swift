@@ -78,7 +78,7 @@ private func open(_ engine: UnsafeMutablePointer<OpaquePointer?>?, store: Int32,
             return CBridge.fail(BECKON_NOT_FOUND, "cannot read configuration '\(path)': \(reason)", errorOut)
         case .invalid(let invalid):
             CBridge.write(CBridge.json(invalid.diagnostics.map(DiagnosticJSON.init)), to: diagnostics)
-            let status = invalid.diagnostics.contains { $0.code == "plugin.unavailable" } ? BECKON_UNAVAILABLE : BECKON_INVALID_ARGUMENT
+            let status = error.isPluginUnavailable ? BECKON_UNAVAILABLE : BECKON_INVALID_ARGUMENT
             let first = invalid.diagnostics.first { $0.severity == .error }.map { ": \($0.span): \($0.message)" } ?? ""
             return CBridge.fail(status, "the configuration is not valid (\(DiagnosticRenderer.summary(of: invalid.diagnostics)))\(first)", errorOut)
         }

@@ -27,14 +27,26 @@ public struct OperationReport {
     /// Set when a caller rewrote the operation's line.
     private var writtenOperation: String?
 
-    /// Tip available or displayed, scenario executed or would execute, what's new has entries,
-    /// group has a current tip; operations that only record are positive when they succeed.
-    public var isPositive: Bool
-
-    init(_ step: TraceOperation, _ outcome: Outcome, isPositive: Bool = true) {
+    init(_ step: TraceOperation, _ outcome: Outcome) {
         self.step = step
         self.outcome = outcome
-        self.isPositive = isPositive
+    }
+
+    /// Tip available or displayed, scenario executed or would execute, what's new has entries,
+    /// group has a current tip; operations that only record (a trigger or a reset counted, an
+    /// invalidation) are positive when they succeed.
+    public var isPositive: Bool {
+        switch (step, outcome) {
+        case (.tipStatus, .tip(let decision)): decision.status == .available
+        case (_, .tipDisplayed(let decision)): decision.changed
+        case (_, .group(let decision, _)): decision.current != nil
+        case (.scenarioTry, .scenario(let decision, _)), (.scenarioStatus, .scenario(let decision, _)),
+             (.explainScenario, .scenario(let decision, _)):
+            decision.executed
+        case (_, .whatsNew(let decision, _)): !decision.entries.isEmpty
+        case (_, .tipExplanation(let explanation)): explanation.status == .available
+        default: true
+        }
     }
 
     /// The operation as printed: `tip.shown favorite-landmark for 45s`.
