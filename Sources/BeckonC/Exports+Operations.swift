@@ -34,11 +34,11 @@ public func beckonTipInvalidate(_ engine: OpaquePointer?, _ request: UnsafePoint
                                 _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in
         let text = CBridge.string(reason) ?? ""
-        guard let parsed = InvalidationReason(rawValue: text), InvalidationReason.hostReasons.contains(parsed) else {
-            let reasons = InvalidationReason.hostReasons.map(\.rawValue).joined(separator: ", ")
+        guard let parsed = HostInvalidationReason(rawValue: text) else {
+            let reasons = HostInvalidationReason.allCases.map(\.rawValue).joined(separator: ", ")
             throw CallFailure(BECKON_INVALID_ARGUMENT, "reason must be one of \(reasons), not '\(text)'")
         }
-        return .tipInvalidate(try CBridge.id(tip, "tip"), reason: parsed)
+        return .tipInvalidate(try CBridge.id(tip, "tip"), reason: parsed.reason)
     }
 }
 

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser  // public: HostInvalidationReason conforms to ExpressibleByArgument below
 import BeckonConfig
 import BeckonCore
 import BeckonRules
@@ -65,12 +65,7 @@ struct TipCommand: ParsableCommand {
     }
 }
 
-/// The invalidation reasons a host may give.
-enum HostInvalidationReason: String, ExpressibleByArgument, CaseIterable {
-    case actionPerformed, tipClosed
-
-    var reason: InvalidationReason { self == .actionPerformed ? .actionPerformed : .tipClosed }
-}
+extension HostInvalidationReason: ExpressibleByArgument {}
 
 /// `beckon group current ID`.
 struct GroupCommand: ParsableCommand {

@@ -4,11 +4,6 @@ import BeckonRules
 
 /// The operations of steps and their arguments, typed against the configuration.
 extension TraceReader {
-    /// The reasons a host may invalidate a tip with (the engine sets the other two).
-    enum HostInvalidationReason: String, CaseIterable {
-        case actionPerformed, tipClosed
-    }
-
     mutating func readOperation(_ name: String, _ pair: YAMLPair, _ fields: Fields, step: String) -> TraceOperation? {
         let node = pair.value
         let what = "'\(name)' of \(step)"
@@ -33,7 +28,7 @@ extension TraceReader {
             let tip = tip(node, what, step: step)
             guard let reason = required("reason", of: pair, fields, step: step, hint: "actionPerformed or tipClosed")
                 .flatMap({ reader.choice($0, "'reason' of \(step)", as: HostInvalidationReason.self) }) else { return nil }
-            return tip.map { .tipInvalidate($0, reason: reason == .actionPerformed ? .actionPerformed : .tipClosed) }
+            return tip.map { .tipInvalidate($0, reason: reason.reason) }
         case "tip.reset":
             return tip(node, what, step: step).map(TraceOperation.tipReset)
         case "reset":

@@ -82,7 +82,7 @@ extension Engine {
     /// A tip already invalidated keeps its first reason.
     public func invalidateTip(_ id: String, reason: InvalidationReason, _ request: DecisionRequest) throws(EngineError) -> TipDecision {
         let slot = try slot(ofTip: id)
-        guard InvalidationReason.hostReasons.contains(reason) else {
+        guard reason.isHostReason else {
             throw .invalidValue("a tip can be invalidated with actionPerformed or tipClosed, not \(reason.rawValue) (the engine sets that one)")
         }
         return try mutate(request) { record, scope throws(EngineError) in

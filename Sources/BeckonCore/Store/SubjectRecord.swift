@@ -51,8 +51,24 @@ public enum InvalidationReason: String, Hashable, Sendable, CaseIterable {
     /// The tip reached its `maxDisplayDuration` (set by the engine).
     case displayDurationExceeded
 
-    /// The reasons a host may invalidate a tip with; the engine sets the others.
-    public static let hostReasons: [InvalidationReason] = [.actionPerformed, .tipClosed]
+    /// Whether a host may invalidate a tip with this reason (the engine sets the others).
+    public var isHostReason: Bool { HostInvalidationReason(rawValue: rawValue) != nil }
+}
+
+/// The reasons a host may invalidate a tip with, as the CLI, traces and the C API accept them.
+public enum HostInvalidationReason: String, Hashable, Sendable, CaseIterable {
+    /// The user did what the tip suggested.
+    case actionPerformed
+    /// The user closed the tip.
+    case tipClosed
+
+    /// The reason as recorded.
+    public var reason: InvalidationReason {
+        switch self {
+        case .actionPerformed: .actionPerformed
+        case .tipClosed: .tipClosed
+        }
+    }
 }
 
 /// One tip's state for one subject (SEMANTICS §4).
