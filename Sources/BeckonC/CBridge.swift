@@ -107,16 +107,8 @@ enum CBridge {
             } catch {
                 throw CallFailure(error)
             }
-            // In key order, the order they are written in.
-            var request: [(JSONKey, JSONValue)] = []
-            request.reserveCapacity(5)
-            if !report.arguments.isEmpty { request.append(("arguments", .object(report.arguments))) }
-            if let id = operation.id { request.append(("id", .string(id))) }
-            request.append(("now", .instant(decision.now)))
-            request.append(("op", .string(operation.name)))
-            request.append(("subject", .string(decision.subject)))
-            let members = JSONObject(sortedKeys: request)
-            JSONValue.withObjectUTF8(report.answerJSON, overriding: members) { write($0, to: result) }
+            let request = report.requestJSON(subject: decision.subject, now: decision.now)
+            JSONValue.withObjectUTF8(report.answerJSON, overriding: request) { write($0, to: result) }
             return BECKON_OK
         } catch {
             return fail(error.status, error.message, errorOut)

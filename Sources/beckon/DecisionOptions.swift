@@ -71,13 +71,8 @@ struct DecisionOptions: ParsableArguments {
             throw Self.exit(for: error)
         }
         if json {
-            var object = report.answerJSON
-            object["subject"] = .string(request.subject)
-            object["now"] = .instant(request.now)
-            object["op"] = .string(operation.name)
-            if let id = operation.id { object["id"] = .string(id) }
-            if !report.arguments.isEmpty { object["arguments"] = .object(report.arguments) }
-            Output.printJSON(JSONValue.object(object))
+            let requestJSON = report.requestJSON(subject: request.subject, now: request.now)
+            JSONValue.withObjectUTF8(report.answerJSON, overriding: requestJSON) { Output.line(String(decoding: $0, as: UTF8.self)) }
         } else {
             Output.line("\(report.operation) → \(report.answer)")
             for line in report.details { Output.line("    " + line) }

@@ -97,7 +97,8 @@ struct Simulate: ParsableCommand {
         if !step.transientParameters.isEmpty {
             object["transient"] = ValueRenderer.json(step.transientParameters.map { ($0.name, $0.value) })
         }
-        if !report.arguments.isEmpty { object["arguments"] = .object(report.arguments) }
+        let arguments = report.arguments
+        if !arguments.isEmpty { object["arguments"] = .object(arguments) }
         return object
     }
 }

@@ -120,6 +120,21 @@ public struct OperationReport {
         }
     }
 
+    /// The members of an answer about its request, in key order: `arguments` (when there are
+    /// any), `id` (when the operation names one), `now`, `op` and `subject`. Written over the
+    /// answer's own members, they make the JSON of `beckon … --json` and of the C API.
+    public func requestJSON(subject: String, now: Int64) -> JSONObject {
+        var members: [(JSONKey, JSONValue)] = []
+        members.reserveCapacity(5)
+        let arguments = self.arguments
+        if !arguments.isEmpty { members.append(("arguments", .object(arguments))) }
+        if let id = step.id { members.append(("id", .string(id))) }
+        members.append(("now", .instant(now)))
+        members.append(("op", .string(step.name)))
+        members.append(("subject", .string(subject)))
+        return JSONObject(sortedKeys: members)
+    }
+
     /// The answer's JSON members.
     public var answerJSON: JSONObject {
         switch outcome {
