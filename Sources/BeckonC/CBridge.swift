@@ -107,8 +107,7 @@ enum CBridge {
             } catch {
                 throw CallFailure(error)
             }
-            let request = report.requestJSON(subject: decision.subject, now: decision.now)
-            JSONValue.withObjectUTF8(report.answerJSON, overriding: request) { write($0, to: result) }
+            report.withJSONText(subject: decision.subject, now: decision.now) { write($0, to: result) }
             return BECKON_OK
         } catch {
             return fail(error.status, error.message, errorOut)

@@ -71,8 +71,7 @@ struct DecisionOptions: ParsableArguments {
             throw Self.exit(for: error)
         }
         if json {
-            let requestJSON = report.requestJSON(subject: request.subject, now: request.now)
-            JSONValue.withObjectUTF8(report.answerJSON, overriding: requestJSON) { Output.line(String(decoding: $0, as: UTF8.self)) }
+            report.withJSONText(subject: request.subject, now: request.now) { Output.line(String(decoding: $0, as: UTF8.self)) }
         } else {
             Output.line("\(report.operation) → \(report.answer)")
             for line in report.details { Output.line("    " + line) }

@@ -120,10 +120,15 @@ public struct OperationReport {
         }
     }
 
+    /// The JSON of `beckon … --json` and of the C API, borrowed for the duration of `body`: the
+    /// answer's members with the request's written over them.
+    public func withJSONText<R>(subject: String, now: Int64, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try JSONValue.withObjectUTF8(answerJSON, overriding: requestJSON(subject: subject, now: now), body)
+    }
+
     /// The members of an answer about its request, in key order: `arguments` (when there are
-    /// any), `id` (when the operation names one), `now`, `op` and `subject`. Written over the
-    /// answer's own members, they make the JSON of `beckon … --json` and of the C API.
-    public func requestJSON(subject: String, now: Int64) -> JSONObject {
+    /// any), `id` (when the operation names one), `now`, `op` and `subject`.
+    private func requestJSON(subject: String, now: Int64) -> JSONObject {
         var members: [(JSONKey, JSONValue)] = []
         members.reserveCapacity(5)
         let arguments = self.arguments
