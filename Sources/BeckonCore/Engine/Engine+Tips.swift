@@ -83,7 +83,8 @@ extension Engine {
     public func invalidateTip(_ id: String, reason: InvalidationReason, _ request: DecisionRequest) throws(EngineError) -> TipDecision {
         let slot = try slot(ofTip: id)
         guard reason.isHostReason else {
-            throw .invalidValue("a tip can be invalidated with actionPerformed or tipClosed, not \(reason.rawValue) (the engine sets that one)")
+            let hostReasons = HostInvalidationReason.allCases.map(\.rawValue).joined(separator: " or ")
+            throw .invalidValue("a tip can be invalidated with \(hostReasons), not \(reason.rawValue) (the engine sets that one)")
         }
         return try mutate(request) { record, scope throws(EngineError) in
             var tip = record.tips[id] ?? TipRecord()

@@ -52,7 +52,7 @@ public enum InvalidationReason: String, Hashable, Sendable, CaseIterable {
     case displayDurationExceeded
 
     /// Whether a host may invalidate a tip with this reason (the engine sets the others).
-    public var isHostReason: Bool { HostInvalidationReason(rawValue: rawValue) != nil }
+    public var isHostReason: Bool { HostInvalidationReason.allCases.contains { $0.reason == self } }
 }
 
 /// The reasons a host may invalidate a tip with, as the CLI, traces and the C API accept them.
