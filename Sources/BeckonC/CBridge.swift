@@ -19,19 +19,29 @@ enum CBridge {
         return String(validating: bytes, as: UTF8.self)
     }
 
-    /// Writes `message` into the caller's error (cut to fit on a UTF-8 boundary) and returns `status`.
+    /// Writes `message` into the caller's error and returns `status`. A message longer than the
+    /// buffer is cut before the character that would not fit whole, so the text stays UTF-8. An
+    /// error whose `struct_size` is smaller than ABI 1.0's `beckon_error` is left untouched, as
+    /// a NULL one: the library never writes past what the host said it has.
     static func fail(_ status: Int32, _ message: String, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
-        guard let error else { return status }
-        let capacity = Int(BECKON_ERROR_MESSAGE_CAPACITY) - 1
-        var bytes = Array(message.utf8.prefix(capacity))
-        while bytes.count == capacity, let last = bytes.last, last & 0xC0 == 0x80 { bytes.removeLast() }
-        if bytes.count == capacity, let last = bytes.last, last >= 0xC0 { bytes.removeLast() }
+        guard let error, Int(error.pointee.struct_size) >= MemoryLayout<beckon_error>.size else { return status }
+        let bytes = Array(message.utf8.prefix(Self.messagePrefixLength(of: message)))
         withUnsafeMutableBytes(of: &error.pointee.message) { buffer in
             buffer.copyBytes(from: bytes)
             buffer[bytes.count] = 0
         }
         withUnsafeMutableBytes(of: &error.pointee.json_pointer) { $0[0] = 0 }
         return status
+    }
+
+    /// How many bytes of `message` fit in `beckon_error.message` with its NUL, ending on a
+    /// character boundary (never inside a multi-byte character).
+    static func messagePrefixLength(of message: String) -> Int {
+        let utf8 = Array(message.utf8)
+        var length = min(utf8.count, Int(BECKON_ERROR_MESSAGE_CAPACITY) - 1)
+        // The byte after the cut is a continuation byte when the cut splits a character.
+        while length > 0, length < utf8.count, utf8[length] & 0xC0 == 0x80 { length -= 1 }
+        return length
     }
 
     /// Writes one JSON document to the host's sink (a NULL sink or writer drops it).
@@ -44,6 +54,22 @@ enum CBridge {
     static func write(_ json: UnsafeBufferPointer<UInt8>, to sink: UnsafeMutablePointer<beckon_sink>?) {
         guard let sink, let write = sink.pointee.write else { return }
         write(sink.pointee.context, UnsafeRawPointer(json.baseAddress)?.assumingMemoryBound(to: CChar.self), json.count)
+    }
+
+    /// Whether a sink wants answers: NULL or a NULL `write` means "no answer wanted".
+    static func wantsAnswer(_ sink: UnsafeMutablePointer<beckon_sink>?) -> Bool {
+        sink?.pointee.write != nil
+    }
+
+    /// The refusal of a sink smaller than ABI 1.0's `beckon_sink` (NULL is accepted: no answer
+    /// wanted), or nil when it may be used. `name` is the parameter's name in the header.
+    static func checkSink(_ sink: UnsafeMutablePointer<beckon_sink>?, _ name: String) -> CallFailure? {
+        guard let sink else { return nil }
+        let size = Int(sink.pointee.struct_size)
+        guard size >= MemoryLayout<beckon_sink>.size else {
+            return CallFailure(BECKON_INVALID_ARGUMENT, "\(name).struct_size is \(size); ABI 1.0 needs \(MemoryLayout<beckon_sink>.size)")
+        }
+        return nil
     }
 
     /// The JSON text of a value, keys sorted as the CLI prints them.
@@ -65,9 +91,10 @@ enum CBridge {
     }
 
     /// The engine and the decision request of a call, or the failure to report.
-    static func decode(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?)
+    static func decode(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ result: UnsafeMutablePointer<beckon_sink>?)
         -> Result<(EmbeddedEngine, DecisionRequest), CallFailure> {
         guard let engine = EmbeddedEngine.from(handle) else { return .failure(.init(BECKON_INVALID_ARGUMENT, "engine is NULL")) }
+        if let refusal = checkSink(result, "result") { return .failure(refusal) }
         guard let request else { return .failure(.init(BECKON_INVALID_ARGUMENT, "request is NULL")) }
         let size = Int(request.pointee.struct_size)
         guard size >= MemoryLayout<beckon_request>.size else {
@@ -94,20 +121,31 @@ enum CBridge {
     static func perform(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?,
                         _ result: UnsafeMutablePointer<beckon_sink>?, _ errorOut: UnsafeMutablePointer<beckon_error>?,
                         _ makeOperation: (EmbeddedEngine) throws(CallFailure) -> TraceOperation) -> beckon_status {
+        answer(handle, request, result, errorOut) { engine, decision throws(CallFailure) in
+            let operation = try makeOperation(engine)
+            do throws(EngineError) {
+                return try OperationRunner.perform(operation, decision, on: engine.engine)
+            } catch {
+                throw CallFailure(error)
+            }
+        }
+    }
+
+    /// Decodes a call, runs `report` and writes its answer to the sink (none is built for a
+    /// NULL sink), or fills the caller's error.
+    static func answer(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?,
+                       _ result: UnsafeMutablePointer<beckon_sink>?, _ errorOut: UnsafeMutablePointer<beckon_error>?,
+                       _ report: (EmbeddedEngine, DecisionRequest) throws(CallFailure) -> OperationReport) -> beckon_status {
         let engine: EmbeddedEngine, decision: DecisionRequest
-        switch decode(handle, request) {
+        switch decode(handle, request, result) {
         case .failure(let failure): return fail(failure.status, failure.message, errorOut)
         case .success(let decoded): (engine, decision) = decoded
         }
         do throws(CallFailure) {
-            let operation = try makeOperation(engine)
-            let report: OperationReport
-            do {
-                report = try OperationRunner.perform(operation, decision, on: engine.engine)
-            } catch {
-                throw CallFailure(error)
+            let answer = try report(engine, decision)
+            if wantsAnswer(result) {
+                answer.withJSONText(subject: decision.subject, now: decision.now) { write($0, to: result) }
             }
-            report.withJSONText(subject: decision.subject, now: decision.now) { write($0, to: result) }
             return BECKON_OK
         } catch {
             return fail(error.status, error.message, errorOut)

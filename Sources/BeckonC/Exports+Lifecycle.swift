@@ -66,6 +66,7 @@ private func open(_ engine: UnsafeMutablePointer<OpaquePointer?>?, store: Int32,
                   _ load: () throws(ConfigurationLoadError) -> PluggedConfiguration) -> beckon_status {
     guard let engine else { return CBridge.fail(BECKON_INVALID_ARGUMENT, "engine (the out pointer) is NULL", errorOut) }
     engine.pointee = nil
+    if let refusal = CBridge.checkSink(diagnostics, "diagnostics") { return CBridge.fail(refusal.status, refusal.message, errorOut) }
     guard store == BECKON_STORE_CONFIGURED || store == BECKON_STORE_MEMORY else {
         return CBridge.fail(BECKON_INVALID_ARGUMENT, "store must be BECKON_STORE_CONFIGURED (0) or BECKON_STORE_MEMORY (1), not \(store)", errorOut)
     }
@@ -77,7 +78,9 @@ private func open(_ engine: UnsafeMutablePointer<OpaquePointer?>?, store: Int32,
         case .unreadable(let path, let reason):
             return CBridge.fail(BECKON_NOT_FOUND, "cannot read configuration '\(path)': \(reason)", errorOut)
         case .invalid(let invalid):
-            CBridge.write(CBridge.json(invalid.diagnostics.map(DiagnosticJSON.init)), to: diagnostics)
+            if CBridge.wantsAnswer(diagnostics) {
+                CBridge.write(CBridge.json(invalid.diagnostics.map(DiagnosticJSON.init)), to: diagnostics)
+            }
             let status = error.isPluginUnavailable ? BECKON_UNAVAILABLE : BECKON_INVALID_ARGUMENT
             let first = invalid.diagnostics.first { $0.severity == .error }.map { ": \($0.span): \($0.message)" } ?? ""
             return CBridge.fail(status, "the configuration is not valid (\(DiagnosticRenderer.summary(of: invalid.diagnostics)))\(first)", errorOut)
@@ -86,6 +89,9 @@ private func open(_ engine: UnsafeMutablePointer<OpaquePointer?>?, store: Int32,
     do throws(RuntimeError) {
         let runtime = try Runtime.open(configuration, store: store == BECKON_STORE_MEMORY ? MemoryStore() : nil)
         engine.pointee = OpaquePointer(Unmanaged.passRetained(EmbeddedEngine(runtime: runtime)).toOpaque())
+        // A valid configuration's warnings: the array `beckon check --json` prints, when there are any.
+        let warnings = configuration.loaded.warnings
+        if !warnings.isEmpty, CBridge.wantsAnswer(diagnostics) { CBridge.write(CBridge.json(warnings.map(DiagnosticJSON.init)), to: diagnostics) }
         return BECKON_OK
     } catch {
         switch error {

@@ -94,20 +94,13 @@ public func beckonParameterSet(_ engine: OpaquePointer?, _ request: UnsafePointe
 @_cdecl("beckon_parameter_get")
 public func beckonParameterGet(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ parameter: beckon_string,
                                _ result: UnsafeMutablePointer<beckon_sink>?, _ errorOut: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
-    let (embedded, decision): (EmbeddedEngine, DecisionRequest)
-    switch CBridge.decode(engine, request) {
-    case .failure(let failure): return CBridge.fail(failure.status, failure.message, errorOut)
-    case .success(let decoded): (embedded, decision) = decoded
-    }
-    do throws(CallFailure) {
+    CBridge.answer(engine, request, result, errorOut) { embedded, decision throws(CallFailure) in
         let name = try CBridge.id(parameter, "parameter")
-        let value: Value
-        do { value = try embedded.engine.parameter(name, decision) } catch { throw CallFailure(error) }
-        CBridge.write(JSONValue.object(["subject": .string(decision.subject), "parameter": .string(name),
-                                        "value": ValueRenderer.json(value)]).text, to: result)
-        return BECKON_OK
-    } catch {
-        return CBridge.fail(error.status, error.message, errorOut)
+        do throws(EngineError) {
+            return try OperationRunner.parameter(name, decision, on: embedded.engine)
+        } catch {
+            throw CallFailure(error)
+        }
     }
 }
 

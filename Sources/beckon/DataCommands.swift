@@ -65,16 +65,16 @@ struct ParamCommand: ParsableCommand {
         func run() throws {
             let request = try options.request()
             let runtime = try options.openRuntime()
-            let value: Value
+            let report: OperationReport
             do {
-                value = try runtime.engine.parameter(name, request)
+                report = try OperationRunner.parameter(name, request, on: runtime.engine)
             } catch {
                 throw DecisionOptions.exit(for: error)
             }
             if options.json {
-                Output.printJSON(JSONValue.object(["subject": .string(request.subject), "parameter": .string(name), "value": ValueRenderer.json(value)]))
+                report.withJSONText(subject: request.subject, now: request.now) { Output.line(String(decoding: $0, as: UTF8.self)) }
             } else {
-                Output.line("\(name) = \(value)")
+                Output.line("\(name) = \(report.answer)")
             }
         }
     }

@@ -23,7 +23,8 @@ extension Engine {
         let slot = try slot(ofTip: id)
         return try read(request) { scope throws(EngineError) in
             let evaluation = tipEvaluation(slot, scope: scope, explaining: true)
-            return TipExplanation(tip: id, status: evaluation.status, reason: evaluation.reason, checks: evaluation.checks)
+            return TipExplanation(tip: id, status: evaluation.status, reason: evaluation.reason, checks: evaluation.checks,
+                                  record: scope.record.tips[id] ?? TipRecord())
         }
     }
 

@@ -66,8 +66,16 @@ extension Engine {
         return version
     }
 
-    /// The choice of entries, and the bookkeeping of `next` on `record`.
+    /// The choice of entries, and the bookkeeping of `next` on `record`; `presented` is the
+    /// subject's whole set of presented versions, as in `present`, `mark` and `unmark`.
     static func nextEntries(_ settings: WhatsNewSettings, version: Version, record: inout WhatsNewRecord) -> WhatsNewDecision {
+        var decision = chooseEntries(settings, version: version, record: &record)
+        decision.presented = record.presented.sorted()
+        return decision
+    }
+
+    /// The entries `next` chooses, with the version recorded as seen (`presented` left empty).
+    private static func chooseEntries(_ settings: WhatsNewSettings, version: Version, record: inout WhatsNewRecord) -> WhatsNewDecision {
         let isFresh = record.lastSeenAppVersion == nil
         // The version seen before this one: what catchUp shows entries after.
         let previous = record.lastSeenAppVersion != version ? record.lastSeenAppVersion : record.previousAppVersion
@@ -76,7 +84,6 @@ extension Engine {
             record.lastSeenAppVersion = version
         }
         var decision = WhatsNewDecision(version: version, entries: [], reason: nil, isFreshInstall: isFresh, presented: [])
-        defer { decision.presented = record.presented.sorted() }
         if isFresh, settings.freshInstall == .skip {
             // Nothing now, nor later for this version or older ones.
             record.presented.insert(version)

@@ -105,6 +105,8 @@ public struct TipExplanation: Sendable {
     public var status: TipStatus
     public var reason: TipReason
     public var checks: [TipCheck]
+    /// The tip's recorded state (counts, on-screen time, invalidation), as a status answer gives it.
+    public var record: TipRecord
 
     /// The explanation for people: the answer, then each check with ✓ / ✗ and rule trees.
     public func rendered() -> String {

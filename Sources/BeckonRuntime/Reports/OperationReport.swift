@@ -20,17 +20,33 @@ public struct OperationReport {
         case whatsNew(Engine.WhatsNewDecision, presenting: Bool)
         case presented([Version])
         case tipExplanation(TipExplanation)
+        /// A parameter's value (the default when unset).
+        case parameter(name: String, value: Value)
     }
 
-    private let step: TraceOperation
+    /// The operation performed; nil for a parameter read, which no trace step performs.
+    private let step: TraceOperation?
+    /// The operation's name in answers (`op`): the trace step's, or `parameter.get`.
+    private let name: String
     private let outcome: Outcome
     /// Set when a caller rewrote the operation's line.
     private var writtenOperation: String?
 
     init(_ step: TraceOperation, _ outcome: Outcome) {
         self.step = step
+        self.name = step.name
         self.outcome = outcome
     }
+
+    /// The report of reading a parameter.
+    init(parameter: String, value: Value) {
+        self.step = nil
+        self.name = Self.parameterReadName
+        self.outcome = .parameter(name: parameter, value: value)
+    }
+
+    /// The `op` of a parameter read: `beckon param get`, `beckon_parameter_get`.
+    public static let parameterReadName = "parameter.get"
 
     /// Tip available or displayed, scenario executed or would execute, what's new has entries,
     /// group has a current tip; operations that only record (a trigger or a reset counted, an
@@ -56,7 +72,10 @@ public struct OperationReport {
     }
 
     private func describeOperation() -> String {
-        let name = step.name
+        guard let step else {
+            guard case .parameter(let parameter, _) = outcome else { return name }
+            return "\(name) \(parameter)"
+        }
         let target = step.id.map { "\(name) \($0)" } ?? name
         switch step {
         case .set(let values):
@@ -95,6 +114,7 @@ public struct OperationReport {
         case .whatsNew(let decision, let presenting): WhatsNewDecisionRenderer.text(decision, presenting: presenting)
         case .presented(let versions): WhatsNewDecisionRenderer.presentedText(versions)
         case .tipExplanation(let explanation): TipDecisionRenderer.text(explanation.status, explanation.reason)
+        case .parameter(_, let value): value.description
         }
     }
 
@@ -109,7 +129,8 @@ public struct OperationReport {
 
     /// The operation's arguments (`for`, `reason`, `info`, parameters).
     public var arguments: JSONObject {
-        switch step {
+        guard let step else { return [:] }
+        return switch step {
         case .set(let values): JSONObject(values.map { ($0.name, ValueRenderer.json($0.value)) })
         case .donate(_, let info): info.isEmpty ? [:] : ["info": ValueRenderer.json(info.map { ($0.name, $0.value) })]
         case .tipShown(_, let duration): ["for": .string(DurationSyntax.format(duration))]
@@ -133,9 +154,9 @@ public struct OperationReport {
         members.reserveCapacity(5)
         let arguments = self.arguments
         if !arguments.isEmpty { members.append(("arguments", .object(arguments))) }
-        if let id = step.id { members.append(("id", .string(id))) }
+        if let id = step?.id { members.append(("id", .string(id))) }
         members.append(("now", .instant(now)))
-        members.append(("op", .string(step.name)))
+        members.append(("op", .string(name)))
         members.append(("subject", .string(subject)))
         return JSONObject(sortedKeys: members)
     }
@@ -171,6 +192,8 @@ public struct OperationReport {
             return ["presented": WhatsNewDecisionRenderer.presentedJSON(versions)]
         case .tipExplanation(let explanation):
             return TipDecisionRenderer.json(explanation)
+        case .parameter(let name, let value):
+            return ["parameter": .string(name), "value": ValueRenderer.json(value)]
         }
     }
 }

@@ -53,4 +53,10 @@ public enum OperationRunner {
         }
         return OperationReport(operation, outcome)
     }
+
+    /// Reads a parameter for a request (its default when unset): `beckon param get` and
+    /// `beckon_parameter_get`, answered in the same shape as every other operation.
+    public static func parameter(_ name: String, _ request: DecisionRequest, on engine: Engine) throws(EngineError) -> OperationReport {
+        OperationReport(parameter: name, value: try engine.parameter(name, request))
+    }
 }

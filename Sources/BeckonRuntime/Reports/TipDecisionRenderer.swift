@@ -32,14 +32,19 @@ public enum TipDecisionRenderer {
 
     /// `status`, `reason`, `reasonCode`, `changed` and the tip's recorded state.
     public static func json(_ decision: TipDecision) -> JSONObject {
+        json(decision.status, decision.reason, record: decision.record, changed: decision.changed)
+    }
+
+    /// The members of every tip answer: status, reason, and the recorded state.
+    static func json(_ status: TipStatus, _ reason: TipReason, record: TipRecord, changed: Bool) -> JSONObject {
         JSONObject(sortedKeys: [
-            ("changed", .bool(decision.changed)),
-            ("displayCount", .int(decision.record.displayCount)),
-            ("displayDurationMs", .int(decision.record.displayDuration)),
-            ("invalidation", .string(decision.record.invalidation?.rawValue)),
-            ("reason", .string(decision.reason.description)),
-            ("reasonCode", .string(decision.reason.code)),
-            ("status", .string(decision.status.rawValue)),
+            ("changed", .bool(changed)),
+            ("displayCount", .int(record.displayCount)),
+            ("displayDurationMs", .int(record.displayDuration)),
+            ("invalidation", .string(record.invalidation?.rawValue)),
+            ("reason", .string(reason.description)),
+            ("reasonCode", .string(reason.code)),
+            ("status", .string(status.rawValue)),
         ])
     }
 
@@ -54,7 +59,8 @@ public enum TipDecisionRenderer {
         }
     }
 
-    /// `status`, `reason`, `reasonCode` and `checks` (`name`, `passed`, `detail`, `source`, `explanation`).
+    /// The members of a tip status (`changed` is false: explaining records nothing), plus
+    /// `checks` (`name`, `passed`, `detail`, `source`, `explanation`).
     public static func json(_ explanation: TipExplanation) -> JSONObject {
         let checks: [JSONValue] = explanation.checks.map { check in
             var object: JSONObject = [
@@ -66,11 +72,8 @@ public enum TipDecisionRenderer {
             if let rule = check.rule { object["explanation"] = RuleExplanationRenderer.json(rule) }
             return .object(object)
         }
-        return [
-            "status": .string(explanation.status.rawValue),
-            "reason": .string(explanation.reason.description),
-            "reasonCode": .string(explanation.reason.code),
-            "checks": .array(checks),
-        ]
+        var object = json(explanation.status, explanation.reason, record: explanation.record, changed: false)
+        object["checks"] = .array(checks)
+        return object
     }
 }

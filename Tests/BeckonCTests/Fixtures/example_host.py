@@ -174,7 +174,8 @@ def drive_the_example(beckon, engine, folder):
 
     check_ok(op("parameter_set", "2026-03-01T09:00:10Z", view("isLoggedIn"), view("true")), "parameter set")
     logged_in = check_ok(op("parameter_get", "2026-03-01T09:00:11Z", view("isLoggedIn")), "parameter get")
-    check(logged_in == {"subject": "ada", "parameter": "isLoggedIn", "value": True}, "isLoggedIn reads back true", logged_in)
+    check({key: logged_in.get(key) for key in ["op", "subject", "parameter", "value"]}
+          == {"op": "parameter.get", "subject": "ada", "parameter": "isLoggedIn", "value": True}, "isLoggedIn reads back true", logged_in)
 
     for number, minute in enumerate(["10", "20", "30"], start=1):
         fields = [Field(ctypes.sizeof(Field), view("landmark"), view("Eiffel")),
