@@ -1,0 +1,133 @@
+"""One promise of beckon.h, checked from a ctypes host: error messages, sizes, sinks, warnings.
+
+Usage: python3 api_contract.py PATH/TO/libbeckon.so FOLDER CASE
+Prints "ok" when the promise holds, else one line per broken check; exits 1 then.
+"""
+
+import ctypes
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from example_host import (INVALID_ARGUMENT, NOT_FOUND, OK, STORE_MEMORY, WRITE, Beckon, Error, Field,  # noqa: E402
+                          Request, Sink, view)
+
+CONFIGURATION = "version: 1\nevents:\n  opened: {}\ntips:\n  welcome:\n    title: Hi\n"
+failures = []
+
+
+def check(condition, what, detail=None):
+    if not condition:
+        failures.append(what if detail is None else f"{what}: {detail!r}")
+
+
+def request():
+    return ctypes.byref(Request(ctypes.sizeof(Request), view("ada"), 1772355600000, view("")))
+
+
+def open_engine(beckon, text=CONFIGURATION):
+    engine, answer = beckon.open_text(text, "contract.yaml", STORE_MEMORY)
+    check(answer.status == OK and engine.value, "the configuration opens", (answer.status, answer.message))
+    return engine, answer
+
+
+def donation_count(beckon, engine):
+    return beckon.call("donate", engine, request(), view("opened"), None, 0).json.get("count")
+
+
+def long_message(beckon, character, prefix):
+    """An unknown tip id long enough that the message is cut: it stays UTF-8, cut before the
+    character that did not fit."""
+    engine, _ = open_engine(beckon)
+    error = Error(ctypes.sizeof(Error))
+    status = beckon.library.beckon_tip_status(engine, request(), view("x" * prefix + character * 400), None, ctypes.byref(error))
+    check(status == NOT_FOUND, "an unknown tip is NOT_FOUND", status)
+    raw = error.message  # the bytes before the NUL
+    check(len(raw) <= 511, "the message fits its buffer with its NUL", len(raw))
+    check(len(raw) > 511 - 4, "only the character that did not fit is dropped", len(raw))
+    try:
+        text = raw.decode("utf-8")
+        check(text.endswith(character), "the message ends with a whole character", raw[-6:])
+    except UnicodeDecodeError as error:
+        check(False, "the cut message is UTF-8", f"{error}: {raw[-6:]!r}")
+
+
+def small_sink(beckon, size):
+    """A result sink smaller than 1.0's is refused before anything runs, like a small request."""
+    engine, _ = open_engine(beckon)
+    documents = []
+    writer = WRITE(lambda _context, data, length: documents.append(ctypes.string_at(data, length)))
+    sink = Sink(size, None, writer)
+    error = Error(ctypes.sizeof(Error))
+    status = beckon.library.beckon_donate(engine, request(), view("opened"), None, 0, ctypes.byref(sink), ctypes.byref(error))
+    check(status == INVALID_ARGUMENT, "the call is INVALID_ARGUMENT", status)
+    check(error.message.decode() == f"result.struct_size is {size}; ABI 1.0 needs {ctypes.sizeof(Sink)}",
+          "the message names the sink and the sizes", error.message)
+    check(documents == [], "nothing is written to it", documents)
+    check(donation_count(beckon, engine) == 1, "and the donation was not recorded")
+    engine = ctypes.c_void_p()
+    status = beckon.library.beckon_open_text(view(CONFIGURATION), view("contract.yaml"), STORE_MEMORY, ctypes.byref(engine),
+                                             ctypes.byref(sink), ctypes.byref(error))
+    check(status == INVALID_ARGUMENT and not engine.value, "a small diagnostics sink is refused by open", status)
+    check(error.message.decode().startswith(f"diagnostics.struct_size is {size}"), "naming the diagnostics sink", error.message)
+
+
+def null_sink(beckon):
+    """A NULL result sink means no answer wanted: the operation runs and returns OK."""
+    engine, _ = open_engine(beckon)
+    error = Error(ctypes.sizeof(Error))
+    status = beckon.library.beckon_donate(engine, request(), view("opened"), None, 0, None, ctypes.byref(error))
+    check(status == OK, "a donation with a NULL sink is OK", (status, error.message))
+    check(donation_count(beckon, engine) == 2, "and it was recorded")
+    status = beckon.library.beckon_tip_status(engine, request(), view("welcome"), None, None)
+    check(status == OK, "a status with a NULL sink and a NULL error is OK", status)
+
+
+def error_of_size(beckon, size):
+    """An error whose struct_size is smaller than 1.0's is not written; the status still tells."""
+    engine, _ = open_engine(beckon)
+    error = Error(size)
+    ctypes.memset(ctypes.addressof(error) + 4, ord("Z"), ctypes.sizeof(Error) - 4)
+    status = beckon.library.beckon_tip_status(engine, request(), view("welcom"), None, ctypes.byref(error))
+    check(status == NOT_FOUND, "the status is returned", status)
+    untouched = bytes(error.message) == b"Z" * 512 and bytes(error.json_pointer) == b"Z" * 256
+    check(untouched, "the error is left as it was", bytes(error.message)[:40])
+
+
+def warnings(beckon):
+    """A valid configuration's warnings come to the diagnostics sink with OK; none, no document."""
+    _, answer = open_engine(beckon, CONFIGURATION + "    rules: [\"true\"]\n")
+    check(len(answer.documents) == 1 and isinstance(answer.json, list), "one JSON array is written", answer.documents)
+    codes = [item.get("code") for item in answer.json or []]
+    severities = [item.get("severity") for item in answer.json or []]
+    check(codes == ["rule.constant"] and severities == ["warning"], "holding the warning", answer.json)
+    check(answer.json and answer.json[0].get("line") == 7, "at its line", answer.json)
+    _, answer = open_engine(beckon)
+    check(answer.documents == [], "a configuration without warnings writes nothing", answer.documents)
+
+
+CASES = {
+    "message-2-byte": lambda beckon: [long_message(beckon, "é", prefix) for prefix in range(2)],
+    "message-3-byte": lambda beckon: [long_message(beckon, "€", prefix) for prefix in range(3)],
+    "message-4-byte": lambda beckon: [long_message(beckon, "😀", prefix) for prefix in range(4)],
+    "small-sink": lambda beckon: [small_sink(beckon, size) for size in [0, 4, ctypes.sizeof(Sink) - 1]],
+    "null-sink": null_sink,
+    "small-error": lambda beckon: [error_of_size(beckon, size) for size in [0, 4, ctypes.sizeof(Error) - 1]],
+    "warnings": warnings,
+}
+
+
+def main():
+    beckon = Beckon(sys.argv[1])
+    os.chdir(sys.argv[2])
+    CASES[sys.argv[3]](beckon)
+    for failure in failures:
+        print(f"FAILED {failure}")
+    if not failures:
+        print("ok")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
