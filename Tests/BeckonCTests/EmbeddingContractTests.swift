@@ -3,12 +3,14 @@ import Testing
 
 /// The promises of beckon.h an embedder relies on, each checked by a ctypes host
 /// (Fixtures/api_contract.py) against the built libbeckon.so: error messages cut on a UTF-8
-/// character boundary, sinks and errors smaller than ABI 1.0's, a NULL sink, and the warnings of
-/// a valid configuration delivered by `beckon_open_*`.
+/// character boundary, sinks and errors smaller than ABI 1.0's, a NULL sink, the warnings of a
+/// valid configuration delivered by `beckon_open_*`, a sink that calls back into the engine, and
+/// what `beckon_whatsnew_next` records.
 @Suite("libbeckon.so keeps beckon.h's promises")
 struct EmbeddingContractTests {
     static let cases = [
-        "message-2-byte", "message-3-byte", "message-4-byte", "small-sink", "null-sink", "small-error", "warnings",
+        "message-2-byte", "message-3-byte", "message-4-byte", "small-sink", "null-sink", "small-error", "warnings", "reentrant-sink",
+        "whatsnew-next-records",
     ]
 
     @Test(arguments: cases)

@@ -13,17 +13,34 @@
  * - Versions: BECKON_ABI_MAJOR / BECKON_ABI_MINOR; beckon_abi_version() tells the library's.
  *   Minors only add functions and fields at the end of structs.
  * - Structs the host fills start with `uint32_t struct_size` = sizeof(the struct it was compiled
- *   with); the library reads only the fields that size covers.
+ *   with); the library reads only the fields that size covers. A request, a field or a sink whose
+ *   struct_size is smaller than its ABI 1.0 size is refused with BECKON_INVALID_ARGUMENT and a
+ *   message naming it ("result.struct_size is 4; ABI 1.0 needs 24"); nothing of the call runs.
  * - Strings are UTF-8 views `(ptr, len)` borrowed for the duration of the call. Results are
  *   written to the host's sink; the sink must copy what it keeps before returning. Nothing
  *   allocated by the library is freed by the host, or the reverse; the engine handle is released
  *   with beckon_close.
+ * - Sinks: a call writes at most one JSON document to a sink, on the caller's thread, before it
+ *   returns. By then the call's work is done (an operation's record is committed) and the library
+ *   holds no lock, so the sink may call any function of this library, on the same engine or
+ *   another, except beckon_close of the engine it is writing for. A NULL sink, or one whose
+ *   `write` is NULL, means "no answer wanted": the call runs and no JSON is built.
  * - Errors: every fallible call returns a beckon_status and fills the caller's beckon_error (when
  *   not NULL) with a message. The library never aborts the host process for bad input: a bad
- *   configuration, an unknown id, a wrong type, an unavailable store are statuses.
+ *   configuration, an unknown id, a wrong type, an unavailable store are statuses. A message
+ *   longer than the buffer is cut before the first character that does not fit whole, so it stays
+ *   UTF-8. A beckon_error whose struct_size is smaller than ABI 1.0's sizeof(beckon_error) (a host
+ *   that zeroed it and forgot struct_size) is treated as NULL: nothing is written into it, and the
+ *   status alone tells what happened.
+ * - Statuses: each function below lists the statuses it returns. BECKON_TIMEOUT and
+ *   BECKON_UNSUPPORTED are never returned by this library (they are the plugin ABI's: a plugin
+ *   store that times out reaches the host as BECKON_UNAVAILABLE); they stay reserved. BECKON_INTERNAL
+ *   means a bug in the library (report it): no bad input or failing resource gives it.
  * - Threads: every function may be called concurrently from any number of threads on one engine;
  *   each operation on a subject is atomic (SEMANTICS §9), across threads and processes sharing a
  *   store. The one exception is beckon_close, which must not race other calls on that engine.
+ * - After beckon_close the handle dangles, like a pointer after free(): any use of it is
+ *   undefined. Set it to NULL; a NULL engine is refused with BECKON_INVALID_ARGUMENT.
  * - Time: every request carries its instant (`now`, Unix ms), or BECKON_NOW_CLOCK for the
  *   engine's clock (beckon_set_clock; the wall clock until set).
  */
@@ -118,7 +135,9 @@ typedef struct beckon_engine beckon_engine;
 
 /**
  * Where a result goes: `write` is called once per result with one JSON document (UTF-8, not
- * NUL-terminated, borrowed for the call: copy it). `context` is the host's, passed back as is.
+ * NUL-terminated, borrowed for the call: copy it), on the calling thread, before the call returns.
+ * `context` is the host's, passed back as is. See "Sinks" above for NULL and for calls back into
+ * the engine.
  */
 typedef struct beckon_sink {
     uint32_t struct_size;
@@ -164,10 +183,15 @@ uint32_t beckon_abi_version(void);
 
 /**
  * Opens an engine on the configuration file at `path` (with its includes and plugins) and the
- * store chosen by `store` (BECKON_STORE_). On success `*engine` is set. When the configuration
- * is invalid, the status is BECKON_INVALID_ARGUMENT and `diagnostics` (optional) receives one JSON
- * array of diagnostics ({file, line, column, severity, code, message, notes}). A missing file is
- * BECKON_NOT_FOUND; a plugin or store that cannot be opened is BECKON_UNAVAILABLE.
+ * store chosen by `store` (BECKON_STORE_). On success `*engine` is set, and when the configuration
+ * has warnings `diagnostics` (optional) receives them as one JSON array of diagnostics ({file,
+ * line, column, severity, code, message, notes}), the array of `beckon check --json`; a
+ * configuration without warnings writes nothing. When the configuration is invalid, `diagnostics`
+ * receives every diagnostic (errors and warnings) the same way.
+ *
+ * Returns BECKON_OK; BECKON_INVALID_ARGUMENT for an invalid configuration, an empty or non-UTF-8
+ * path, a NULL `engine`, an unknown `store` or a sink smaller than 1.0's; BECKON_NOT_FOUND when the
+ * file cannot be read; BECKON_UNAVAILABLE when a plugin or the store cannot be opened.
  */
 beckon_status beckon_open_path(beckon_string path, int32_t store, beckon_engine **engine, beckon_sink *diagnostics,
                                beckon_error *error);
@@ -175,84 +199,163 @@ beckon_status beckon_open_path(beckon_string path, int32_t store, beckon_engine 
 /**
  * Opens an engine on YAML text. `name` names it in diagnostics and anchors its relative paths
  * (includes, plugins, the SQLite file), as if the text were a file of that name. Otherwise as
- * beckon_open_path.
+ * beckon_open_path (BECKON_NOT_FOUND: an included file cannot be read).
  */
 beckon_status beckon_open_text(beckon_string yaml, beckon_string name, int32_t store, beckon_engine **engine,
                                beckon_sink *diagnostics, beckon_error *error);
 
-/** Releases the engine (NULL is ignored). No call on it may run at the same time or after. */
+/**
+ * Releases the engine (NULL is ignored); it cannot fail. No call on it may run at the same time,
+ * nor after: the handle then dangles (see the conventions above).
+ */
 void beckon_close(beckon_engine *engine);
 
-/** Sets the engine's clock (Unix ms) for requests with BECKON_NOW_CLOCK; INT64_MIN restores the wall clock. */
+/**
+ * Sets the engine's clock (Unix ms) for requests with BECKON_NOW_CLOCK; INT64_MIN restores the wall
+ * clock. Returns BECKON_OK; BECKON_INVALID_ARGUMENT for a NULL engine.
+ */
 beckon_status beckon_set_clock(beckon_engine *engine, int64_t now, beckon_error *error);
 
 /* ---------------------------------------------------------------------------------------------
  * Operations (SEMANTICS.md). Each writes one JSON object to `result`, the shape of the matching
- * `beckon ... --json` answer, and returns BECKON_OK also for a negative answer (a tip that is
- * not available, a scenario that does not run): read it in the JSON. Statuses: BECKON_NOT_FOUND
- * for an id the configuration does not declare, BECKON_INVALID_ARGUMENT for a value of the wrong
- * type or a bad request, BECKON_UNAVAILABLE when the store or a plugin store fails (nothing of the
- * operation is written), BECKON_CONFLICT when the subject stayed contended past every retry.
+ * `beckon ... --json` answer (the README's table of answer members), and returns BECKON_OK also
+ * for a negative answer (a tip that is not available, a scenario that does not run): read it in
+ * the JSON. When a call fails, nothing is written to `result` and nothing of the operation is
+ * stored. Each function lists its statuses:
+ *   BECKON_INVALID_ARGUMENT  (every operation) a NULL engine or request, a request or sink smaller
+ *                            than 1.0's, an empty subject, text that is not UTF-8, an app version
+ *                            or a value that does not parse or has the wrong type;
+ *   BECKON_NOT_FOUND         an id the configuration does not declare (with "did you mean");
+ *   BECKON_UNAVAILABLE       (every operation) the store or a plugin store failed or stayed
+ *                            locked past its busy timeout;
+ *   BECKON_CONFLICT          (operations that record) the subject stayed contended past every
+ *                            retry of a compare-and-set store.
  * ------------------------------------------------------------------------------------------- */
 
-/** A tip's status (pending, available, invalidated) and why. */
+/**
+ * A tip's status (pending, available, invalidated) and why.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE.
+ */
 beckon_status beckon_tip_status(beckon_engine *engine, const beckon_request *request, beckon_string tip,
                                 beckon_sink *result, beckon_error *error);
-/** Displays a tip if it is available (counts the display; the check and the count are atomic). */
+/**
+ * Displays a tip if it is available (counts the display; the check and the count are atomic).
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE, BECKON_CONFLICT.
+ */
 beckon_status beckon_tip_display(beckon_engine *engine, const beckon_request *request, beckon_string tip,
                                  beckon_sink *result, beckon_error *error);
-/** Records that a displayed tip stayed on screen for `duration` ms. */
+/**
+ * Records that a displayed tip stayed on screen for `duration` ms (not negative).
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE, BECKON_CONFLICT.
+ */
 beckon_status beckon_tip_shown(beckon_engine *engine, const beckon_request *request, beckon_string tip, int64_t duration,
                                beckon_sink *result, beckon_error *error);
-/** Invalidates a tip: `reason` is actionPerformed or tipClosed (the engine sets the other reasons). */
+/**
+ * Invalidates a tip: `reason` is actionPerformed or tipClosed (the engine sets the other reasons).
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE, BECKON_CONFLICT.
+ */
 beckon_status beckon_tip_invalidate(beckon_engine *engine, const beckon_request *request, beckon_string tip,
                                     beckon_string reason, beckon_sink *result, beckon_error *error);
-/** Resets a tip's state for the subject. */
+/**
+ * Resets a tip's state for the subject.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE, BECKON_CONFLICT.
+ */
 beckon_status beckon_tip_reset(beckon_engine *engine, const beckon_request *request, beckon_string tip,
                                beckon_sink *result, beckon_error *error);
-/** A group's current tip. */
+/**
+ * A group's current tip.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE.
+ */
 beckon_status beckon_group_current(beckon_engine *engine, const beckon_request *request, beckon_string group,
                                    beckon_sink *result, beckon_error *error);
-/** Donates an event with its info fields (`info` may be NULL when `info_count` is 0). */
+/**
+ * Donates an event with its info fields (`info` may be NULL when `info_count` is 0).
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE, BECKON_CONFLICT.
+ */
 beckon_status beckon_donate(beckon_engine *engine, const beckon_request *request, beckon_string event,
                             const beckon_field *const *info, size_t info_count, beckon_sink *result, beckon_error *error);
-/** Sets a parameter for the subject; `value` is written as on the command line; `null` restores the default. */
+/**
+ * Sets a parameter for the subject; `value` is written as on the command line; `null` restores the default.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE, BECKON_CONFLICT.
+ */
 beckon_status beckon_parameter_set(beckon_engine *engine, const beckon_request *request, beckon_string parameter,
                                    beckon_string value, beckon_sink *result, beckon_error *error);
-/** A parameter's value for the subject: {"parameter": NAME, "value": V}. */
+/**
+ * A parameter's value for the subject (its default when unset): {"op": "parameter.get", "parameter": NAME,
+ * "value": V, ...}.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE.
+ */
 beckon_status beckon_parameter_get(beckon_engine *engine, const beckon_request *request, beckon_string parameter,
                                    beckon_sink *result, beckon_error *error);
-/** Counts an event of a scenario (WaitForIt's trigger). */
+/**
+ * Counts an event of a scenario (WaitForIt's trigger); a scenario that counts a declared event is
+ * BECKON_INVALID_ARGUMENT (donate its event).
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE, BECKON_CONFLICT.
+ */
 beckon_status beckon_scenario_trigger(beckon_engine *engine, const beckon_request *request, beckon_string scenario,
                                       beckon_sink *result, beckon_error *error);
-/** Runs a scenario if every check passes (the check and the count are atomic: one winner per race). */
+/**
+ * Runs a scenario if every check passes (the check and the count are atomic: one winner per race).
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE, BECKON_CONFLICT.
+ */
 beckon_status beckon_scenario_try(beckon_engine *engine, const beckon_request *request, beckon_string scenario,
                                   beckon_sink *result, beckon_error *error);
-/** Whether a scenario would run now, with every check. */
+/**
+ * Whether a scenario would run now, with every check.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE.
+ */
 beckon_status beckon_scenario_status(beckon_engine *engine, const beckon_request *request, beckon_string scenario,
                                      beckon_sink *result, beckon_error *error);
-/** Resets a scenario's counters for the subject. */
+/**
+ * Resets a scenario's counters for the subject.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE, BECKON_CONFLICT.
+ */
 beckon_status beckon_scenario_reset(beckon_engine *engine, const beckon_request *request, beckon_string scenario,
                                     beckon_sink *result, beckon_error *error);
-/** The what's-new entries to present for the request's app version (nothing is recorded). */
+/**
+ * The what's-new entries to present for the request's app version (else the configuration's
+ * `app.version`; with neither, BECKON_INVALID_ARGUMENT). Marks nothing as presented, but records the
+ * version as the subject's last seen one, which `catchUp` and `freshInstall` count from.
+ * `presented`, here as in every what's-new answer, is the subject's whole set of presented versions.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_UNAVAILABLE, BECKON_CONFLICT.
+ */
 beckon_status beckon_whatsnew_next(beckon_engine *engine, const beckon_request *request, beckon_sink *result,
                                    beckon_error *error);
-/** The entries to present, recorded as presented (atomic: presented once). */
+/**
+ * The entries to present, recorded as presented (atomic: presented once). As beckon_whatsnew_next
+ * otherwise.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_UNAVAILABLE, BECKON_CONFLICT.
+ */
 beckon_status beckon_whatsnew_present(beckon_engine *engine, const beckon_request *request, beckon_sink *result,
                                       beckon_error *error);
-/** Marks a version ("2.3.0") as presented. */
+/**
+ * Marks a version ("2.3.0") as presented.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_UNAVAILABLE, BECKON_CONFLICT.
+ */
 beckon_status beckon_whatsnew_mark(beckon_engine *engine, const beckon_request *request, beckon_string version,
                                    beckon_sink *result, beckon_error *error);
-/** Unmarks a version, or every version when `version` is empty. */
+/**
+ * Unmarks a version, or every version when `version` is empty.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_UNAVAILABLE, BECKON_CONFLICT.
+ */
 beckon_status beckon_whatsnew_unmark(beckon_engine *engine, const beckon_request *request, beckon_string version,
                                      beckon_sink *result, beckon_error *error);
-/** A tip's status with every rule and check explained. */
+/**
+ * A tip's status with every rule and check explained (a tip status's members, plus `checks`).
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE.
+ */
 beckon_status beckon_explain_tip(beckon_engine *engine, const beckon_request *request, beckon_string tip,
                                  beckon_sink *result, beckon_error *error);
-/** A scenario's status with every check explained. */
+/**
+ * A scenario's status with every check explained.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE.
+ */
 beckon_status beckon_explain_scenario(beckon_engine *engine, const beckon_request *request, beckon_string scenario,
                                       beckon_sink *result, beckon_error *error);
-/** Forgets everything about the subject. */
+/**
+ * Forgets everything about the subject.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_UNAVAILABLE, BECKON_CONFLICT.
+ */
 beckon_status beckon_reset_subject(beckon_engine *engine, const beckon_request *request, beckon_sink *result,
                                    beckon_error *error);
 

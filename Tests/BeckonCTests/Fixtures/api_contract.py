@@ -8,6 +8,7 @@ import ctypes
 import json
 import os
 import sys
+import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from example_host import (INVALID_ARGUMENT, NOT_FOUND, OK, STORE_MEMORY, WRITE, Beckon, Error, Field,  # noqa: E402
@@ -107,6 +108,46 @@ def warnings(beckon):
     check(answer.documents == [], "a configuration without warnings writes nothing", answer.documents)
 
 
+def reentrant_sink(beckon):
+    """The sink runs on the caller's thread, before the call returns, and may call back into the
+    engine: the operation is over (committed) when its answer is written."""
+    engine, _ = open_engine(beckon)
+    seen = []
+
+    def write(_context, data, length):
+        outer = json.loads(ctypes.string_at(data, length))
+        inner = beckon.call("donate", engine, request(), view("opened"), None, 0)
+        seen.append((threading.get_ident(), outer.get("count"), inner.status, inner.json and inner.json.get("count")))
+
+    writer = WRITE(write)
+    sink = Sink(ctypes.sizeof(Sink), None, writer)
+    error = Error(ctypes.sizeof(Error))
+    status = beckon.library.beckon_donate(engine, request(), view("opened"), None, 0, ctypes.byref(sink), ctypes.byref(error))
+    check(status == OK, "the outer call is OK", (status, error.message))
+    check(seen == [(threading.get_ident(), 1, OK, 2)], "the sink ran once, on this thread, and its own donation counted", seen)
+    check(donation_count(beckon, engine) == 3, "both donations are stored")
+
+
+def whatsnew_next_records(beckon):
+    """beckon_whatsnew_next presents nothing but records the version as last seen: a later
+    version is no fresh install, and catchUp shows only what is newer than the one seen."""
+    entries = "[{version: 2.1.0, title: A}, {version: 2.2.0, title: B}, {version: 2.3.0, title: C}]"
+    engine, _ = open_engine(beckon, f"version: 1\nwhatsNew: {{mode: catchUp, entries: {entries}}}\n")
+
+    def next_for(version):
+        answer_request = ctypes.byref(Request(ctypes.sizeof(Request), view("ada"), 1772355600000, view(version)))
+        return beckon.call("whatsnew_next", engine, answer_request).json or {}
+
+    first = next_for("2.1.0")
+    check(first.get("freshInstall") is True and first.get("presented") == [], "the first next is a fresh install", first)
+    later = next_for("2.3.0")
+    check(later.get("freshInstall") is False, "the version seen by next was recorded", later)
+    check([entry["version"] for entry in later.get("entries", [])] == ["2.3.0", "2.2.0"], "catchUp counts from it", later)
+    check(later.get("presented") == [], "and nothing was presented", later)
+    beckon.call("whatsnew_mark", engine, request(), view("2.2.0"))
+    check(next_for("2.3.0").get("presented") == ["2.2.0"], "next gives the whole presented set")
+
+
 CASES = {
     "message-2-byte": lambda beckon: [long_message(beckon, "é", prefix) for prefix in range(2)],
     "message-3-byte": lambda beckon: [long_message(beckon, "€", prefix) for prefix in range(3)],
@@ -115,6 +156,8 @@ CASES = {
     "null-sink": null_sink,
     "small-error": lambda beckon: [error_of_size(beckon, size) for size in [0, 4, ctypes.sizeof(Error) - 1]],
     "warnings": warnings,
+    "reentrant-sink": reentrant_sink,
+    "whatsnew-next-records": whatsnew_next_records,
 }
 
 
