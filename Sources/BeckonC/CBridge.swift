@@ -25,7 +25,7 @@ enum CBridge {
     /// a NULL one: the library never writes past what the host said it has.
     static func fail(_ status: Int32, _ message: String, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
         guard let error, Int(error.pointee.struct_size) >= MemoryLayout<beckon_error>.size else { return status }
-        let bytes = Array(message.utf8.prefix(Self.messagePrefixLength(of: message)))
+        let bytes = Self.messageBytes(message)
         withUnsafeMutableBytes(of: &error.pointee.message) { buffer in
             buffer.copyBytes(from: bytes)
             buffer[bytes.count] = 0
@@ -34,14 +34,14 @@ enum CBridge {
         return status
     }
 
-    /// How many bytes of `message` fit in `beckon_error.message` with its NUL, ending on a
+    /// The bytes of `message` that fit in `beckon_error.message` with its NUL, ending on a
     /// character boundary (never inside a multi-byte character).
-    static func messagePrefixLength(of message: String) -> Int {
+    static func messageBytes(_ message: String) -> ArraySlice<UInt8> {
         let utf8 = Array(message.utf8)
         var length = min(utf8.count, Int(BECKON_ERROR_MESSAGE_CAPACITY) - 1)
-        // The byte after the cut is a continuation byte when the cut splits a character.
+        // The first byte left out is a continuation byte when the cut splits a character.
         while length > 0, length < utf8.count, utf8[length] & 0xC0 == 0x80 { length -= 1 }
-        return length
+        return utf8[..<length]
     }
 
     /// Writes one JSON document to the host's sink (a NULL sink or writer drops it).
