@@ -73,6 +73,10 @@ extension NodeReader {
         case .duration: return duration(node, what).map(Value.duration)
         case .version: return version(node, what).map(Value.version)
         case .timestamp:
+            guard node.isTagged(noneOr: .int, .str) else {
+                typeError(node, what, expected: "a timestamp (ISO-8601 such as 2026-03-01T09:30:00Z, or Unix milliseconds)")
+                return nil
+            }
             if node.isPlainScalar, let text = node.scalarText, let milliseconds = Int64(text) { return .timestamp(milliseconds) }
             if let text = node.scalarText, let milliseconds = TimestampSyntax.parseISO8601(text) { return .timestamp(milliseconds) }
             typeError(node, what, expected: "a timestamp (ISO-8601 such as 2026-03-01T09:30:00Z, or Unix milliseconds)")
@@ -103,6 +107,7 @@ enum ConfigValueReader {
         case .scalar(let text, _):
             guard node.isPlainScalar else { return .string(text) }
             if node.isNull { return .null }
+            if node.tag == .float, let number = Double(text) { return .double(number) }
             switch text {
             case "true", "True", "TRUE": return .bool(true)
             case "false", "False", "FALSE": return .bool(false)

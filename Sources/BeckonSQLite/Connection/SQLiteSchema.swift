@@ -85,6 +85,17 @@ enum SQLiteSchema {
         try verifyTables(connection)
     }
 
+    /// Checks that a file opened read-only is a Beckon store of the current schema: one that
+    /// is empty or older would need writing before it could be read.
+    static func openReadOnly(_ connection: SQLiteConnection) throws(StoreError) {
+        let version = try inspect(connection)
+        guard version == currentVersion else {
+            let state = version == 0 ? "holds no store yet" : "needs upgrading from schema \(version)"
+            throw StoreError(.unavailable, "cannot open the store \(connection.path): it is read-only and \(state)")
+        }
+        try verifyTables(connection)
+    }
+
     /// Switches the file to WAL (a no-op once it is). Switching needs the file to itself, and
     /// SQLite answers BUSY at once, without its busy handler, while another connection writes, as
     /// when several processes create the same new store: so it is tried again, up to the busy
