@@ -172,6 +172,7 @@ struct NodeReader {
     // MARK: Problems
 
     mutating func typeError(_ node: YAMLNode, _ what: String, expected: String) {
+        guard !node.hasRefusedTag else { return }  // its tag was reported
         diagnostics.error("config.type", "\(what) must be \(expected), not \(node.kindDescription)", at: node.span)
     }
 }

@@ -22,13 +22,17 @@ final class YAMLNode {
     /// is built. `!!int`, `!!float`, `!!bool` and `!!null` read the text as if written plain;
     /// `!!str` as if quoted.
     let tag: YAMLCoreTag?
+    /// Whether a tag was written and refused (and reported): the node's type is then not
+    /// reported again.
+    let hasRefusedTag: Bool
     /// Nodes in this subtree with aliases expanded, saturating; bounds any walk over the tree.
     let expandedSize: Int
 
-    init(content: Content, span: SourceSpan, tag: YAMLCoreTag?, expandedSize: Int) {
+    init(content: Content, span: SourceSpan, tag: YAMLCoreTag?, hasRefusedTag: Bool = false, expandedSize: Int) {
         self.content = content
         self.span = span
         self.tag = tag
+        self.hasRefusedTag = hasRefusedTag
         self.expandedSize = expandedSize
     }
 

@@ -38,7 +38,8 @@ struct YAMLTreeBuilder {
             break
         case .scalar(let text, let style, let anchor, let tag):
             let content = YAMLNode.Content.scalar(text, style)
-            let node = YAMLNode(content: content, span: span(start, end), tag: coreTag(tag, of: content, at: span(start, end)), expandedSize: 1)
+            let core = coreTag(tag, of: content, at: span(start, end))
+            let node = YAMLNode(content: content, span: span(start, end), tag: core, hasRefusedTag: tag != nil && core == nil, expandedSize: 1)
             register(anchor, node)
             add(node)
         case .sequenceStart(let anchor, let tag), .mappingStart(let anchor, let tag):
@@ -52,7 +53,8 @@ struct YAMLTreeBuilder {
             guard let frame = stack.popLast() else { return }
             let size = frame.children.reduce(1) { saturatingAdd($0, $1.expandedSize) }
             let content: YAMLNode.Content = frame.isMapping ? .mapping(pairs(frame.children)) : .sequence(frame.children)
-            let node = YAMLNode(content: content, span: span(frame.start, end), tag: coreTag(frame.tag, of: content, at: span(frame.start, end)),
+            let core = coreTag(frame.tag, of: content, at: span(frame.start, end))
+            let node = YAMLNode(content: content, span: span(frame.start, end), tag: core, hasRefusedTag: frame.tag != nil && core == nil,
                                 expandedSize: size)
             register(frame.anchor, node)
             add(node)
