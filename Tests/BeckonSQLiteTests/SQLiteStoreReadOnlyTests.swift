@@ -17,14 +17,17 @@ import Testing
           arguments: Part.allCases)
     func aReadOnlyStoreCanBeReadButNotWritten(_ part: Part) throws {
         let folder = try TemporaryFolder()
-        let path = folder.file("state/beckon.db")
+        // Characters a URI would read (`?`, `&`, `#`, `%`): the read-only open must take them as
+        // the file's name.
+        let stateFolder = "state ?mode=memory&immutable=0#%41"
+        let path = folder.file(stateFolder + "/beckon.db")
         do {
             let store = try SQLiteStore(path: path)
             #expect(try store.commit(subject: "alice", expectedVersion: 0, record: SQLiteStoreOpeningTests.record,
                                      donations: SQLiteStoreOpeningTests.launches))
         }
         let before = contents(of: path)
-        let lockedPath = part == .file ? path : folder.file("state")
+        let lockedPath = part == .file ? path : folder.file(stateFolder)
         try ReadOnlyFiles.makeReadOnly(lockedPath)
         defer { ReadOnlyFiles.makeWritable(lockedPath) }
 
