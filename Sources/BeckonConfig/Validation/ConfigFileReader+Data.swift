@@ -107,15 +107,10 @@ enum ConfigValueReader {
         case .scalar(let text, _):
             guard node.isPlainScalar else { return .string(text) }
             if node.isNull { return .null }
-            if node.tag == .float, let number = Double(text) { return .double(number) }
-            switch text {
-            case "true", "True", "TRUE": return .bool(true)
-            case "false", "False", "FALSE": return .bool(false)
-            default: break
-            }
+            if node.tag == .float, let number = YAMLNode.number(text) { return .double(number) }
+            if let value = YAMLNode.boolean(text) { return .bool(value) }
             if let integer = Int64(text) { return .int(integer) }
-            if let number = Double(text), number.isFinite,
-               text.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }) { return .double(number) }
+            if let number = YAMLNode.number(text) { return .double(number) }
             return .string(text)
         }
     }

@@ -58,12 +58,8 @@ struct NodeReader {
 
     /// `true` or `false`, written plain.
     mutating func bool(_ node: YAMLNode, _ what: String) -> Bool? {
-        if node.isPlainScalar, node.isTagged(noneOr: .bool), let text = node.scalarText {
-            switch text {
-            case "true", "True", "TRUE": return true
-            case "false", "False", "FALSE": return false
-            default: break
-            }
+        if node.isPlainScalar, node.isTagged(noneOr: .bool), let text = node.scalarText, let value = YAMLNode.boolean(text) {
+            return value
         }
         typeError(node, what, expected: "true or false")
         return nil
@@ -84,8 +80,7 @@ struct NodeReader {
 
     /// A plain number (integer or decimal).
     mutating func double(_ node: YAMLNode, _ what: String) -> Double? {
-        guard node.isPlainScalar, node.isTagged(noneOr: .int, .float), let text = node.scalarText, let value = Double(text), value.isFinite,
-              text.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }) else {
+        guard node.isPlainScalar, node.isTagged(noneOr: .int, .float), let text = node.scalarText, let value = YAMLNode.number(text) else {
             typeError(node, what, expected: "a number")
             return nil
         }

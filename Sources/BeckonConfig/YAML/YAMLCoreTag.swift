@@ -35,15 +35,11 @@ enum YAMLCoreTag: String, CaseIterable {
         case (.int, .scalar(let text, _)):
             return Int64(text) != nil ? .success(tag) : .failure(.textDisagrees(tag, "an integer"))
         case (.float, .scalar(let text, _)):
-            let isNumber = Double(text).map(\.isFinite) == true
-                && text.unicodeScalars.allSatisfy { "0123456789+-.eE".unicodeScalars.contains($0) }
-            return isNumber ? .success(tag) : .failure(.textDisagrees(tag, "a number"))
+            return YAMLNode.number(text) != nil ? .success(tag) : .failure(.textDisagrees(tag, "a number"))
         case (.bool, .scalar(let text, _)):
-            let isBool = ["true", "True", "TRUE", "false", "False", "FALSE"].contains(text)
-            return isBool ? .success(tag) : .failure(.textDisagrees(tag, "true or false"))
+            return YAMLNode.boolean(text) != nil ? .success(tag) : .failure(.textDisagrees(tag, "true or false"))
         case (.null, .scalar(let text, _)):
-            let isNull = ["", "~", "null", "Null", "NULL"].contains(text)
-            return isNull ? .success(tag) : .failure(.textDisagrees(tag, "null"))
+            return YAMLNode.isNullText(text) ? .success(tag) : .failure(.textDisagrees(tag, "null"))
         case (_, .mapping):
             return .failure(.kindDisagrees(tag, "a mapping"))
         case (_, .sequence):

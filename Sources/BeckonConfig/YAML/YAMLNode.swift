@@ -46,7 +46,32 @@ final class YAMLNode {
     var isNull: Bool {
         if tag == .null { return true }
         guard case .scalar(let text, .plain) = content, tag == nil else { return false }
-        return text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+        return Self.isNullText(text)
+    }
+
+    // MARK: Plain texts, as YAML's implicit typing reads them
+
+    /// Whether a plain text means null: empty, `~` or `null`.
+    static func isNullText(_ text: String) -> Bool {
+        text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+    }
+
+    /// The boolean a plain text means (`true`, `False`, …); YAML 1.1's `yes`/`no`/`on`/`off` are
+    /// not booleans here, as they are ambiguous.
+    static func boolean(_ text: String) -> Bool? {
+        switch text {
+        case "true", "True", "TRUE": return true
+        case "false", "False", "FALSE": return false
+        default: return nil
+        }
+    }
+
+    /// The finite number a plain text means, written with digits, a sign, a point and an exponent
+    /// only (not `inf`, `nan` or hexadecimal).
+    static func number(_ text: String) -> Double? {
+        guard let value = Double(text), value.isFinite,
+              text.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }) else { return nil }
+        return value
     }
 
     /// Whether the scalar was written plain (or tagged with a type), so YAML's implicit typing
