@@ -65,7 +65,9 @@ public final class SQLiteStore: Store {
             return (connection, reason)
         } catch where error.kind == .unavailable {
             // The write-ahead log's index can be neither opened nor created next to the file
-            // (a read-only folder or mount): read the file as it is, which nobody can change.
+            // (a read-only folder or mount): read the file as it is, which nobody can change,
+            // unless a log left by a process that stopped holds commits the file lacks.
+            guard !StoreFile.hasWriteAheadLog(path) else { throw error }
             let connection = try SQLiteConnection(path: path, busyTimeout: busyTimeout, access: .immutable)
             try SQLiteSchema.openReadOnly(connection)
             return (connection, reason)

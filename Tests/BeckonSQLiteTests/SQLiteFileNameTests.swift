@@ -1,4 +1,6 @@
+import BeckonCore
 @testable import BeckonSQLite
+import Foundation
 import Testing
 
 /// SQLite gives `:memory:` (and, built with URI support, `file:…`) a meaning of its own: the
@@ -20,5 +22,15 @@ import Testing
     @Test func theImmutableURIEscapesEveryReservedByte() {
         #expect(SQLiteConnection.immutableURI("/a b/x?mode=rw&c=1#%é.db")
             == "file:/a%20b/x%3Fmode%3Drw%26c%3D1%23%25%C3%A9.db?immutable=1")
+    }
+
+    /// C would read the path only up to the NUL, another file: it is refused, and nothing is
+    /// created.
+    @Test func aPathWithANulIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let error = try #require(throws: StoreError.self) { try SQLiteStore(path: folder.file("s\0.db")) }
+        #expect(error.kind == .unavailable)
+        #expect(error.message.hasSuffix("contains a NUL character"), "\(error.message)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 }

@@ -65,4 +65,22 @@ import Testing
         #expect(error.message.hasPrefix("cannot open the store \(locked)/new.db: "), "\(error.message)")
         #expect(!FileManager.default.fileExists(atPath: locked + "/new.db"))
     }
+
+    /// In a read-only folder, a write-ahead log left with content (its index gone) may hold
+    /// commits the file lacks: the store is unavailable rather than read without them.
+    @Test(.enabled(if: ReadOnlyFiles.method != nil, "neither file modes nor chattr make a folder read-only here"))
+    func aLeftOverLogInAReadOnlyFolderIsNotIgnored() throws {
+        let folder = try TemporaryFolder()
+        let locked = folder.file("locked")
+        let path = locked + "/beckon.db"
+        do {
+            let store = try SQLiteStore(path: path)
+            #expect(try store.commit(subject: "alice", expectedVersion: 0, record: SQLiteStoreOpeningTests.record, donations: .none))
+        }
+        try write(Array(repeating: 0x2A, count: 64), to: path + "-wal")
+        try ReadOnlyFiles.makeReadOnly(locked)
+        defer { ReadOnlyFiles.makeWritable(locked) }
+        let error = try #require(throws: StoreError.self) { try SQLiteStore(path: path) }
+        #expect(error.kind == .unavailable)
+    }
 }

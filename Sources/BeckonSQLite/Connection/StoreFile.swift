@@ -55,6 +55,12 @@ enum StoreFile {
         access(path, F_OK) == 0
     }
 
+    /// Whether a write-ahead log with content lies next to the file (`PATH-wal`).
+    static func hasWriteAheadLog(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path + "-wal", &status) == 0 && status.st_size > 0
+    }
+
     /// Why the store cannot be written, as the system says it: the file (if it exists) and its
     /// folder (where SQLite keeps the write-ahead log) must both be writable. `access` answers
     /// for a read-only mount and an immutable file even to root, who ignores file modes.
