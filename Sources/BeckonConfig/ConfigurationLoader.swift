@@ -7,9 +7,10 @@ public import BeckonRules
 public struct ConfigurationLoader: Sendable {
     /// Loads a configuration's plugins before its rules are checked: returns the functions rules
     /// may call, the namespaces of plugins that failed (whose calls then raise no diagnostics of
-    /// their own) and a diagnostic for each plugin problem.
+    /// their own), the stores the plugins offer (`NAMESPACE.NAME`, so that `store.backend` is
+    /// checked) and a diagnostic for each plugin problem.
     public typealias PluginLoading = @Sendable (Configuration)
-        -> (functions: [String: RuleSchema.Function], unavailableNamespaces: Set<String>, diagnostics: [Diagnostic])
+        -> (functions: [String: RuleSchema.Function], unavailableNamespaces: Set<String>, stores: [String], diagnostics: [Diagnostic])
 
     private let pluginLoading: PluginLoading?
 

@@ -37,11 +37,11 @@ struct LoadSession {
         assembly = reader.assembly
         diagnostics.append(contentsOf: reader.reader.diagnostics.all)
         if let include = pairs.first(where: { $0.key.scalarText == "include" })?.value {
-            followIncludes(include, from: path, includeChain: includeChain + [FileBytes.canonicalPath(path) ?? path])
+            followIncludes(include, from: path, source: reader.source, includeChain: includeChain + [FileBytes.canonicalPath(path) ?? path])
         }
     }
 
-    private mutating func followIncludes(_ node: YAMLNode, from path: String, includeChain: [String]) {
+    private mutating func followIncludes(_ node: YAMLNode, from path: String, source: SourceLines, includeChain: [String]) {
         let items: [YAMLNode]
         switch node.content {
         case .sequence(let list): items = list
@@ -53,6 +53,10 @@ struct LoadSession {
         for item in items {
             guard let written = item.scalarText, !item.isNull else {
                 diagnostics.error("config.type", "an item of 'include' must be a file name, not \(item.kindDescription)", at: item.span)
+                continue
+            }
+            if let problem = NodeReader.nulCharacter(in: written, of: item, "an item of 'include'", source: source) {
+                diagnostics.append(problem)
                 continue
             }
             let includedPath = PathResolver.resolve(written, relativeTo: path)
@@ -90,6 +94,9 @@ struct LoadSession {
             functions = plugins.functions
             unavailableNamespaces = plugins.unavailableNamespaces
             diagnostics.append(contentsOf: plugins.diagnostics)
+            PluginStoreChecker(assembly: assembly, offered: plugins.stores,
+                               somePluginFailed: plugins.diagnostics.contains { $0.code == "plugin.unavailable" })
+                .check(into: &diagnostics)
         }
         let (rules, ruleDiagnostics) = RuleBook.compile(configuration, functions: functions, unavailableNamespaces: unavailableNamespaces)
         diagnostics.append(contentsOf: ruleDiagnostics)

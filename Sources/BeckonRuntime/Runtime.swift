@@ -112,7 +112,7 @@ private final class PluginSlot: Sendable {
         ConfigurationLoader { configuration in
             let (host, diagnostics) = PluginHost.load(configuration.plugins)
             self.loadedHost.withLock { $0 = host }
-            return (host.functions, host.unavailableNamespaces, diagnostics)
+            return (host.functions, host.unavailableNamespaces, host.storeNames, diagnostics)
         }
     }
 }

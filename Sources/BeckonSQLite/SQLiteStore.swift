@@ -11,11 +11,17 @@ import Synchronization
 /// connection per store, used under a lock; open one store per thread for parallel writers.
 ///
 /// Opening refuses, leaving the file untouched, a file that is not a Beckon store or is corrupt
-/// (`.corrupt`), one written by a newer Beckon (`.corrupt`), and a location that cannot be
-/// written or a file locked past `busyTimeout` (`.unavailable`).
+/// (`.corrupt`), one written by a newer Beckon (`.corrupt`), and a new store in a location that
+/// cannot be written or a file locked past `busyTimeout` (`.unavailable`).
+///
+/// A store that exists but cannot be written (the file's mode, its folder's, a read-only mount)
+/// opens read-only: reads work, and every `commit` fails with `.unavailable` saying that the
+/// store is read-only, leaving the file as it was.
 public final class SQLiteStore: Store {
     /// The file, as given.
     public let path: String
+    /// Why the store was opened read-only (the system's reason), or nil when it can be written.
+    public let readOnlyReason: String?
     private let session: Mutex<SQLiteSession>
     private let logCache = Mutex(LogCache())
 
@@ -27,12 +33,45 @@ public final class SQLiteStore: Store {
     ///     before failing with `.unavailable`.
     public init(path: String, synchronous: SQLiteSynchronous = .normal, busyTimeout: Int64 = 5000) throws(StoreError) {
         guard !path.isEmpty else { throw StoreError(.unavailable, "the store path is empty") }
+        // Swift would hand C the path cut at its first NUL: another file.
+        guard !path.utf8.contains(0) else { throw StoreError(.unavailable, "the store path \(Value.string(path)) contains a NUL character") }
         try StoreFile.createFolders(containing: path)
         try StoreFile.checkHeader(of: path)
-        let connection = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
-        try SQLiteSchema.open(connection, synchronous: synchronous)
+        let (connection, readOnlyReason) = try Self.connect(path: path, synchronous: synchronous, busyTimeout: busyTimeout)
         self.path = path
+        self.readOnlyReason = readOnlyReason
         session = Mutex(try SQLiteSession(connection: connection))
+    }
+
+    /// A connection ready for the current schema: read-write when the file and its folder can be
+    /// written, else read-only with the reason.
+    private static func connect(path: String, synchronous: SQLiteSynchronous,
+                                busyTimeout: Int64) throws(StoreError) -> (SQLiteConnection, String?) {
+        if StoreFile.writeProblem(of: path) == nil {
+            let connection = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
+            // SQLite opens read-only, silently, a file it cannot write after all.
+            if !connection.isReadOnly {
+                try SQLiteSchema.open(connection, synchronous: synchronous)
+                return (connection, nil)
+            }
+        }
+        let reason = StoreFile.writeProblem(of: path) ?? "SQLite cannot write it"
+        guard StoreFile.exists(path) else {
+            throw StoreError(.unavailable, "cannot open the store \(path): \(reason)")
+        }
+        do {
+            let connection = try SQLiteConnection(path: path, busyTimeout: busyTimeout, access: .readOnly)
+            try SQLiteSchema.openReadOnly(connection)
+            return (connection, reason)
+        } catch where error.kind == .unavailable {
+            // The write-ahead log's index can be neither opened nor created next to the file
+            // (a read-only folder or mount): read the file as it is, which nobody can change,
+            // unless a log left by a process that stopped holds commits the file lacks.
+            guard !StoreFile.hasWriteAheadLog(path) else { throw error }
+            let connection = try SQLiteConnection(path: path, busyTimeout: busyTimeout, access: .immutable)
+            try SQLiteSchema.openReadOnly(connection)
+            return (connection, reason)
+        }
     }
 
     public func load(subject: String) throws(StoreError) -> StoredRecord {
@@ -42,6 +81,9 @@ public final class SQLiteStore: Store {
     }
 
     public func commit(subject: String, expectedVersion: Int64, record: SubjectRecord, donations: DonationChanges) throws(StoreError) -> Bool {
+        if let readOnlyReason {
+            throw StoreError(.unavailable, "cannot write to the store \(path): it is read-only (\(readOnlyReason))")
+        }
         // Encoded before taking the lock: other threads need not wait for it.
         let bytes = SubjectRecordCodec.encode(record)
         let infos = donations.appends.map { $0.donation.info.isEmpty ? nil : DonationInfoCodec.encode($0.donation.info) }

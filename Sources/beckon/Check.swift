@@ -8,7 +8,7 @@ import BeckonRuntime
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Validate a configuration file and report every problem with its line and column.",
-        discussion: "Exit 0 when valid (warnings allowed), 65 when not, 66 when the file cannot be read."
+        discussion: "Exit 0 when valid (warnings allowed), 65 when not, 66 when the file cannot be read, 69 when a plugin cannot be loaded."
     )
 
     @OptionGroup var options: ConfigOptions

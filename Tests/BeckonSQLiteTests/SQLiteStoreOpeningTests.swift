@@ -174,9 +174,12 @@ import Testing
         let missing = try #require(throws: StoreError.self) { try SQLiteStore(path: locked + "/new.db") }
         #expect(missing.kind == .unavailable)
         #expect(missing.message == "cannot open the store \(locked)/new.db: Permission denied", "\(missing.message)")
-        let readOnly = try #require(throws: StoreError.self) { try SQLiteStore(path: existing) }
+        // The existing store opens for reading only (SQLiteStoreReadOnlyTests).
+        let readOnly = try #require(throws: StoreError.self) {
+            try SQLiteStore(path: existing).commit(subject: "s", expectedVersion: 1, record: SubjectRecord(), donations: .none)
+        }
         #expect(readOnly.kind == .unavailable)
-        #expect(readOnly.message == "cannot write to the store \(existing): Permission denied", "\(readOnly.message)")
+        #expect(readOnly.message == "cannot write to the store \(existing): it is read-only (Permission denied)", "\(readOnly.message)")
     }
 
     /// Failed opens close what they opened: no file descriptor is left behind.

@@ -73,6 +73,10 @@ extension NodeReader {
         case .duration: return duration(node, what).map(Value.duration)
         case .version: return version(node, what).map(Value.version)
         case .timestamp:
+            guard node.isTagged(noneOr: .int, .str) else {
+                typeError(node, what, expected: "a timestamp (ISO-8601 such as 2026-03-01T09:30:00Z, or Unix milliseconds)")
+                return nil
+            }
             if node.isPlainScalar, let text = node.scalarText, let milliseconds = Int64(text) { return .timestamp(milliseconds) }
             if let text = node.scalarText, let milliseconds = TimestampSyntax.parseISO8601(text) { return .timestamp(milliseconds) }
             typeError(node, what, expected: "a timestamp (ISO-8601 such as 2026-03-01T09:30:00Z, or Unix milliseconds)")
@@ -103,14 +107,10 @@ enum ConfigValueReader {
         case .scalar(let text, _):
             guard node.isPlainScalar else { return .string(text) }
             if node.isNull { return .null }
-            switch text {
-            case "true", "True", "TRUE": return .bool(true)
-            case "false", "False", "FALSE": return .bool(false)
-            default: break
-            }
+            if node.tag == .float, let number = YAMLNode.number(text) { return .double(number) }
+            if let value = YAMLNode.boolean(text) { return .bool(value) }
             if let integer = Int64(text) { return .int(integer) }
-            if let number = Double(text), number.isFinite,
-               text.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }) { return .double(number) }
+            if let number = YAMLNode.number(text) { return .double(number) }
             return .string(text)
         }
     }

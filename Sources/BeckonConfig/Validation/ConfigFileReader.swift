@@ -80,8 +80,8 @@ struct ConfigFileReader {
             assembly.storeBackendNode = backend
             readStoreBackend(text, node: backend)
         }
-        if let path = fields["path"], let text = reader.string(path, "'store.path'") {
-            assembly.store.path = PathResolver.resolve(text, relativeTo: file)
+        if let path = fields["path"] {
+            assembly.store.path = storePath(path) ?? assembly.store.path
         } else {
             assembly.store.path = PathResolver.resolve(StoreSettings.defaultPath, relativeTo: file)
         }
@@ -115,7 +115,7 @@ struct ConfigFileReader {
         guard let items = reader.list(node, "'plugins'") else { return }
         for item in items {
             guard let fields = reader.fields(item, "a plugin", keys: ["path", "as", "config"], required: ["path"]),
-                  let pathNode = fields["path"], let written = reader.string(pathNode, "a plugin's 'path'") else { continue }
+                  let pathNode = fields["path"], let written = reader.path(pathNode, "a plugin's 'path'", source: source) else { continue }
             var namespace: String?
             if let name = fields["as"] {
                 guard let id = reader.id(name, kind: "plugin"),

@@ -49,7 +49,7 @@ struct NodeReader {
 
     /// Text from any non-null scalar (a plain `12` is the text "12").
     mutating func string(_ node: YAMLNode, _ what: String) -> String? {
-        guard let text = node.scalarText, !node.isNull else {
+        guard let text = node.scalarText, !node.isNull, node.isTagged(noneOr: .str) else {
             typeError(node, what, expected: "text")
             return nil
         }
@@ -58,12 +58,8 @@ struct NodeReader {
 
     /// `true` or `false`, written plain.
     mutating func bool(_ node: YAMLNode, _ what: String) -> Bool? {
-        if node.isPlainScalar, let text = node.scalarText {
-            switch text {
-            case "true", "True", "TRUE": return true
-            case "false", "False", "FALSE": return false
-            default: break
-            }
+        if node.isPlainScalar, node.isTagged(noneOr: .bool), let text = node.scalarText, let value = YAMLNode.boolean(text) {
+            return value
         }
         typeError(node, what, expected: "true or false")
         return nil
@@ -71,7 +67,7 @@ struct NodeReader {
 
     /// A plain integer of at least `minimum`.
     mutating func int(_ node: YAMLNode, _ what: String, minimum: Int? = nil) -> Int? {
-        guard node.isPlainScalar, let text = node.scalarText, let value = Int(text) else {
+        guard node.isPlainScalar, node.isTagged(noneOr: .int), let text = node.scalarText, let value = Int(text) else {
             typeError(node, what, expected: "an integer")
             return nil
         }
@@ -84,8 +80,7 @@ struct NodeReader {
 
     /// A plain number (integer or decimal).
     mutating func double(_ node: YAMLNode, _ what: String) -> Double? {
-        guard node.isPlainScalar, let text = node.scalarText, let value = Double(text), value.isFinite,
-              text.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }) else {
+        guard node.isPlainScalar, node.isTagged(noneOr: .int, .float), let text = node.scalarText, let value = YAMLNode.number(text) else {
             typeError(node, what, expected: "a number")
             return nil
         }
@@ -94,7 +89,8 @@ struct NodeReader {
 
     /// A duration literal in milliseconds; `bareSeconds` also accepts a plain number of seconds.
     mutating func duration(_ node: YAMLNode, _ what: String, bareSeconds: Bool = false) -> Int64? {
-        guard let text = node.scalarText, !node.isNull else {
+        let agrees = bareSeconds ? node.isTagged(noneOr: .str, .int, .float) : node.isTagged(noneOr: .str)
+        guard let text = node.scalarText, !node.isNull, agrees else {
             typeError(node, what, expected: "a duration such as 30s, 12h or 7d")
             return nil
         }
@@ -121,7 +117,7 @@ struct NodeReader {
 
     /// A version `MAJOR[.MINOR[.PATCH]]`.
     mutating func version(_ node: YAMLNode, _ what: String) -> Version? {
-        guard let text = node.scalarText else {
+        guard let text = node.scalarText, node.isTagged(noneOr: .str, .null) else {
             typeError(node, what, expected: "a version such as 1.2.0")
             return nil
         }
@@ -135,7 +131,7 @@ struct NodeReader {
 
     /// An id of `[A-Za-z][A-Za-z0-9_-]*`.
     mutating func id(_ node: YAMLNode, kind: String) -> String? {
-        guard let text = node.scalarText, !node.isNull else {
+        guard let text = node.scalarText, !node.isNull, node.isTagged(noneOr: .str) else {
             typeError(node, "a \(kind) id", expected: "text")
             return nil
         }
@@ -171,6 +167,7 @@ struct NodeReader {
     // MARK: Problems
 
     mutating func typeError(_ node: YAMLNode, _ what: String, expected: String) {
+        guard !node.hasRefusedTag else { return }  // its tag was reported
         diagnostics.error("config.type", "\(what) must be \(expected), not \(node.kindDescription)", at: node.span)
     }
 }

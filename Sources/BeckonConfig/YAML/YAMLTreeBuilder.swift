@@ -37,7 +37,9 @@ struct YAMLTreeBuilder {
         case .documentEnd, .streamEnd:
             break
         case .scalar(let text, let style, let anchor, let tag):
-            let node = YAMLNode(content: .scalar(text, style), span: span(start, end), tag: tag, expandedSize: 1)
+            let content = YAMLNode.Content.scalar(text, style)
+            let core = coreTag(tag, of: content, at: span(start, end))
+            let node = YAMLNode(content: content, span: span(start, end), tag: core, hasRefusedTag: tag != nil && core == nil, expandedSize: 1)
             register(anchor, node)
             add(node)
         case .sequenceStart(let anchor, let tag), .mappingStart(let anchor, let tag):
@@ -51,7 +53,9 @@ struct YAMLTreeBuilder {
             guard let frame = stack.popLast() else { return }
             let size = frame.children.reduce(1) { saturatingAdd($0, $1.expandedSize) }
             let content: YAMLNode.Content = frame.isMapping ? .mapping(pairs(frame.children)) : .sequence(frame.children)
-            let node = YAMLNode(content: content, span: span(frame.start, end), tag: frame.tag, expandedSize: size)
+            let core = coreTag(frame.tag, of: content, at: span(frame.start, end))
+            let node = YAMLNode(content: content, span: span(frame.start, end), tag: core, hasRefusedTag: frame.tag != nil && core == nil,
+                                expandedSize: size)
             register(frame.anchor, node)
             add(node)
         case .alias(let name):
@@ -65,6 +69,21 @@ struct YAMLTreeBuilder {
                 return stop(.error("yaml.aliasBomb", "aliases expand to more than \(YAMLLimits.maxAliasExpansion) nodes; refusing a possible 'billion laughs' document", at: span(start, end)))
             }
             add(target)
+        }
+    }
+
+    /// The core tag of a node, or nil after reporting a tag that is refused (the node is then
+    /// read as if untagged, so that one problem is reported once).
+    private mutating func coreTag(_ resolved: String?, of content: YAMLNode.Content, at span: SourceSpan) -> YAMLCoreTag? {
+        guard let resolved else { return nil }
+        switch YAMLCoreTag.check(resolved, content: content) {
+        case .success(let tag):
+            return tag
+        case .failure(let problem):
+            var text: String?
+            if case .scalar(let scalar, _) = content { text = scalar }
+            diagnostics.append(problem.diagnostic(at: span, text: text))
+            return nil
         }
     }
 

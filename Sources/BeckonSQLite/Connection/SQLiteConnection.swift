@@ -17,13 +17,34 @@ final class SQLiteConnection {
     /// How long a write waits for another connection's lock (ms), for messages.
     let busyTimeout: Int64
 
-    init(path: String, busyTimeout: Int64) throws(StoreError) {
+    /// How a connection opens its file.
+    enum Access {
+        /// Read and write, creating the file if missing (SQLite itself falls back to reading
+        /// when the file cannot be written).
+        case readWrite
+        /// Read only, with the usual locks: the write-ahead log's index file must exist or be
+        /// creatable next to the file.
+        case readOnly
+        /// Read only, taking no locks and using no side files: for a file whose folder cannot
+        /// be written, where nobody can write the store either.
+        case immutable
+    }
+
+    init(path: String, busyTimeout: Int64, access: Access = .readWrite) throws(StoreError) {
         self.path = path
         self.busyTimeout = busyTimeout
         var handle: OpaquePointer?
         // No SQLite mutexes: the store's lock already serializes the connection.
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        let common = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let code: Int32
+        switch access {
+        case .readWrite:
+            code = sqlite3_open_v2(Self.fileName(path), &handle, common | SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        case .readOnly:
+            code = sqlite3_open_v2(Self.fileName(path), &handle, common | SQLITE_OPEN_READONLY, nil)
+        case .immutable:
+            code = sqlite3_open_v2(Self.immutableURI(path), &handle, common | SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
+        }
         guard code == SQLITE_OK, let handle else {
             // SQLite may hand back a connection even when opening fails; it must still be closed.
             let error = handle.map { SQLiteConnection.error(code, handle: $0, path: path, busyTimeout: busyTimeout) }
@@ -33,6 +54,41 @@ final class SQLiteConnection {
         }
         self.handle = handle
         sqlite3_busy_timeout(handle, Int32(clamping: max(busyTimeout, 0)))
+    }
+
+    /// The path as SQLite must see it to take it as a file: SQLite gives `:memory:` (and, when
+    /// built with URI support, `file:…`) a meaning of their own, and neither begins with `/` or
+    /// `./`. No URI flag is ever passed with a path the user wrote.
+    static func fileName(_ path: String) -> String {
+        path.hasPrefix("/") ? path : "./" + path
+    }
+
+    /// A `file:` URI built here, every byte of the absolute path but the unreserved ones
+    /// percent-encoded (so nothing in the path can read as a URI parameter), with `immutable=1`.
+    static func immutableURI(_ path: String) -> String {
+        var absolute = path
+        if !path.hasPrefix("/") {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            if getcwd(&buffer, buffer.count) != nil {
+                let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                absolute = (folder.hasSuffix("/") ? folder : folder + "/") + path
+            }
+        }
+        var uri = "file:"
+        for byte in absolute.utf8 {
+            let isUnreserved = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/")
+            if isUnreserved {
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                uri.unicodeScalars.append("%")
+                uri.unicodeScalars.append(hex[Int(byte >> 4)])
+                uri.unicodeScalars.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return uri + "?immutable=1"
     }
 
     deinit {

@@ -51,13 +51,10 @@ enum SQLiteSchema {
     static let tables = ["subjects", "donations"]
 
     /// Checks that the file is empty or a Beckon store this Beckon can read, switches it to WAL,
-    /// and migrates it to the current schema.
+    /// and migrates it to the current schema. The connection can write (see `openReadOnly`).
     static func open(_ connection: SQLiteConnection, synchronous: SQLiteSynchronous) throws(StoreError) {
         // Reads only: a file that is not a database fails here, before anything is written.
         var version = try inspect(connection)
-        guard connection.isReadOnly == false else {
-            throw StoreError(.unavailable, "cannot write to the store \(connection.path): the file or its folder is read-only")
-        }
         // Only an empty file takes a page size, and only before it is switched to WAL.
         if version == 0 { try connection.execute("PRAGMA page_size = \(pageSize)") }
         // WAL: readers never wait for the writer, and a commit is one append to the log.
@@ -81,6 +78,17 @@ enum SQLiteSchema {
         } catch {
             if connection.isInTransaction { try? connection.execute("ROLLBACK") }
             throw error
+        }
+        try verifyTables(connection)
+    }
+
+    /// Checks that a file opened read-only is a Beckon store of the current schema: one that
+    /// is empty or older would need writing before it could be read.
+    static func openReadOnly(_ connection: SQLiteConnection) throws(StoreError) {
+        let version = try inspect(connection)
+        guard version == currentVersion else {
+            let state = version == 0 ? "holds no store yet" : "needs upgrading from schema \(version)"
+            throw StoreError(.unavailable, "cannot open the store \(connection.path): it is read-only and \(state)")
         }
         try verifyTables(connection)
     }

@@ -44,9 +44,33 @@ enum StoreFile {
     /// Why the file cannot be opened for writing, as the system says it, when a check can tell:
     /// SQLite reports the error of its last attempt (often a read-only retry), not the cause.
     static func accessProblem(of path: String) -> String? {
-        if access(path, F_OK) == 0 {
+        if exists(path) {
             return access(path, R_OK | W_OK) == 0 ? nil : String(cString: strerror(errno))
         }
+        return folderProblem(of: path)
+    }
+
+    /// Whether the file exists (whatever can be done with it).
+    static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    /// Whether a write-ahead log with content lies next to the file (`PATH-wal`).
+    static func hasWriteAheadLog(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path + "-wal", &status) == 0 && status.st_size > 0
+    }
+
+    /// Why the store cannot be written, as the system says it: the file (if it exists) and its
+    /// folder (where SQLite keeps the write-ahead log) must both be writable. `access` answers
+    /// for a read-only mount and an immutable file even to root, who ignores file modes.
+    static func writeProblem(of path: String) -> String? {
+        if exists(path), access(path, R_OK | W_OK) != 0 { return String(cString: strerror(errno)) }
+        return folderProblem(of: path)
+    }
+
+    /// Why files cannot be created in the file's folder, if they cannot.
+    private static func folderProblem(of path: String) -> String? {
         var folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? "."
         if folder.isEmpty { folder = "/" }
         var status = stat()

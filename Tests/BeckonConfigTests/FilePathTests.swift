@@ -1,0 +1,67 @@
+import BeckonConfig
+import BeckonCore
+import BeckonDiagnostics
+import Testing
+
+/// Paths written in a configuration reach C (`open`, `dlopen`, SQLite) as C strings: `store.path`
+/// is always a file path, and no path may hold a NUL character, which C would cut it at.
+@Suite("File paths in a configuration")
+struct FilePathTests {
+    struct Refusal: CustomTestStringConvertible, Sendable {
+        var yaml: String
+        /// `file:line:col code` of the one diagnostic.
+        var summary: String
+        var message: String
+        var testDescription: String { yaml }
+    }
+
+    static let refusals: [Refusal] = [
+        Refusal(yaml: #"store: {path: ":memory:"}"#, summary: "test.yaml:2:15 config.value",
+                message: "'store.path' is a file path, and ':memory:' is not one; for a store kept in memory, write 'backend: memory'"),
+        Refusal(yaml: #"store: {path: "file:state.db?mode=memory&cache=shared"}"#, summary: "test.yaml:2:15 config.value",
+                message: "'store.path' is a file path, not a URI ('file:state.db?mode=memory&cache=shared'); write the file's path (for a store kept in memory, 'backend: memory')"),
+        Refusal(yaml: "store: {path: FILE:/tmp/x.db}", summary: "test.yaml:2:15 config.value",
+                message: "'store.path' is a file path, not a URI ('FILE:/tmp/x.db'); write the file's path (for a store kept in memory, 'backend: memory')"),
+        Refusal(yaml: #"store: {path: ""}"#, summary: "test.yaml:2:15 config.value",
+                message: "'store.path' must name a file, not be empty"),
+        // The NUL is shown where it is written: the backslash of its escape.
+        Refusal(yaml: #"store: {path: "state\0.db"}"#, summary: "test.yaml:2:21 config.value",
+                message: "'store.path' contains a NUL character, which a file path cannot hold"),
+        Refusal(yaml: "store:\n  path: \"a/b\\x00c.db\"", summary: "test.yaml:3:13 config.value",
+                message: "'store.path' contains a NUL character, which a file path cannot hold"),
+        Refusal(yaml: #"plugins: [{path: "libcal\u0000.so"}]"#, summary: "test.yaml:2:25 config.value",
+                message: "a plugin's 'path' contains a NUL character, which a file path cannot hold"),
+        Refusal(yaml: #"include: "other\0.yaml""#, summary: "test.yaml:2:16 config.value",
+                message: "an item of 'include' contains a NUL character, which a file path cannot hold"),
+    ]
+
+    @Test(arguments: refusals)
+    func isRefusedAtItsPosition(_ refusal: Refusal) throws {
+        let error = try #require(Fixtures.diagnostics(yaml: "version: 1\n" + refusal.yaml + "\n"))
+        #expect(error.summaries == [refusal.summary])
+        #expect(error.diagnostics.map(\.message) == [refusal.message])
+    }
+
+    /// What reads as a URI or a special name only at the start is an ordinary relative path
+    /// further in, resolved against the declaring file's folder.
+    @Test(arguments: [
+        ("state/beckon.db", "/srv/app/state/beckon.db"),
+        ("state/:memory:", "/srv/app/state/:memory:"),
+        ("./file:x.db", "/srv/app/./file:x.db"),
+        ("/var/lib/beckon.db", "/var/lib/beckon.db"),
+    ])
+    func aFilePathIsResolvedAgainstTheDeclaringFile(written: String, resolved: String) throws {
+        let loaded = try ConfigurationLoader().load(yaml: "version: 1\nstore: {path: \"\(written)\"}\n", path: "/srv/app/beckon.yaml")
+        #expect(loaded.configuration.store.path == resolved)
+    }
+
+    /// Plugin `config:` and store `options:` are handed over as canonical JSON, which escapes a
+    /// NUL (`\u0000`): no C string is cut, so they may hold one.
+    @Test func aNulInPluginOptionsIsKeptAsText() throws {
+        let loaded = try ConfigurationLoader().load(yaml: """
+            version: 1
+            store: {backend: memory, options: {key: "a\\0b"}}
+            """, path: "test.yaml")
+        #expect(loaded.configuration.store.options == .map([("key", .string("a\0b"))]))
+    }
+}

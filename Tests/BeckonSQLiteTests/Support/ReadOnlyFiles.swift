@@ -1,0 +1,55 @@
+import Foundation
+
+/// Makes a file or folder read-only for this process in the way that works for its user: file
+/// modes for a regular user; for root, who ignores modes, the immutable attribute (`chattr +i`),
+/// which the kernel enforces even for root, as it does a read-only mount. `nil` when neither
+/// works here (root on a file system without attributes): tests that need it are then skipped.
+enum ReadOnlyFiles {
+    enum Method: Sendable { case fileMode, immutable }
+
+    static let method: Method? = {
+        guard let probe = try? TemporaryFolder() else { return nil }
+        let file = probe.file("probe")
+        guard FileManager.default.createFile(atPath: file, contents: Data([1])) else { return nil }
+        for method in [Method.fileMode, .immutable] {
+            guard (try? makeReadOnly(file, by: method)) != nil else { continue }
+            let refused = FileHandle(forWritingAtPath: file) == nil
+            makeWritable(file, by: method)
+            if refused { return method }
+        }
+        return nil
+    }()
+
+    /// Makes `path` read-only (a file: 0444; a folder: 0555), or immutable.
+    static func makeReadOnly(_ path: String, by method: Method? = method) throws {
+        switch method {
+        case .fileMode?:
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            try FileManager.default.setAttributes([.posixPermissions: isFolder.boolValue ? 0o555 : 0o444], ofItemAtPath: path)
+        case .immutable?:
+            try chattr("+i", path)
+        case nil:
+            throw CocoaError(.featureUnsupported)
+        }
+    }
+
+    /// Undoes `makeReadOnly`, so that the folder can be written and removed.
+    static func makeWritable(_ path: String, by method: Method? = method) {
+        switch method {
+        case .fileMode?: try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        case .immutable?: try? chattr("-i", path)
+        case nil: break
+        }
+    }
+
+    private static func chattr(_ change: String, _ path: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["chattr", change, path]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.featureUnsupported) }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// A store that cannot be written (its file, or its folder as on a read-only mount) is read by
+/// `status`, `tip status` and `explain`; a command that writes exits 69 saying the store is
+/// read-only, and the file stays byte for byte as it was.
+///
+/// Run as root (file modes ignored), the file or folder is made immutable with `chattr +i`,
+/// which the kernel refuses to write even for root; where neither works, the test is skipped.
+@Suite("beckon read-only store")
+struct ReadOnlyStoreCommandTests {
+    enum Part: String, CaseIterable, Sendable { case file, folder }
+
+    enum Method: Sendable { case fileMode, immutable }
+
+    /// How this process can make a file read-only for itself, if it can.
+    static let method: Method? = {
+        guard let folder = try? BeckonProcess.temporaryFolder() else { return nil }
+        let file = folder.appendingPathComponent("probe").path
+        guard FileManager.default.createFile(atPath: file, contents: Data([1])) else { return nil }
+        for method in [Method.fileMode, .immutable] {
+            guard (try? makeReadOnly(file, by: method)) != nil else { continue }
+            let refused = FileHandle(forWritingAtPath: file) == nil
+            makeWritable(file, by: method)
+            if refused { return method }
+        }
+        return nil
+    }()
+
+    static func makeReadOnly(_ path: String, by method: Method?) throws {
+        switch method {
+        case .fileMode?: try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: path)
+        case .immutable?: try chattr("+i", path)
+        case nil: throw CocoaError(.featureUnsupported)
+        }
+    }
+
+    static func makeWritable(_ path: String, by method: Method?) {
+        switch method {
+        case .fileMode?: try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        case .immutable?: try? chattr("-i", path)
+        case nil: break
+        }
+    }
+
+    static func chattr(_ change: String, _ path: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["chattr", change, path]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.featureUnsupported) }
+    }
+
+    @Test(.enabled(if: method != nil, "neither file modes nor chattr make a file read-only here"), arguments: Part.allCases)
+    func readingWorksAndWritingExits69(_ part: Part) throws {
+        let folder = try BeckonProcess.temporaryFolder()
+        // The tip reads the store: it is available only after the donation made below.
+        try """
+            version: 1
+            store: {backend: sqlite, path: state/beckon.db}
+            events: {opened: {}}
+            tips: {hello: {title: Hello, rules: [events.opened.count >= 1, events.opened.within(7d).count >= 1]}}
+
+            """.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
+        let now = ["--now", "2026-03-01T10:00:00Z"]
+        #expect(try StoreFaultCommandTests.donate(folder).status == 0)
+        let database = folder.appendingPathComponent("state/beckon.db").path
+        let before = FileManager.default.contents(atPath: database)
+        let locked = part == .file ? database : folder.appendingPathComponent("state").path
+        try Self.makeReadOnly(locked, by: Self.method)
+        defer { Self.makeWritable(locked, by: Self.method) }
+
+        for reading in [["status"], ["tip", "status", "hello"], ["explain", "tip", "hello"]] {
+            let result = try BeckonProcess.run(reading + now, in: folder)
+            #expect(result.status == 0, "\(reading): \(result.standardError)")
+            #expect(result.standardError.isEmpty, "\(reading): \(result.standardError)")
+        }
+        let status = try BeckonProcess.run(["tip", "status", "hello", "--json"] + now, in: folder)
+        #expect(status.standardOutput.contains(#""status":"available""#), "\(status.standardOutput)")
+
+        let donated = try BeckonProcess.run(["event", "donate", "opened"] + now, in: folder)
+        #expect(donated.status == 69)
+        #expect(donated.standardError.hasPrefix("beckon: error: store unavailable: cannot write to the store state/beckon.db: it is read-only ("),
+                "\(donated.standardError)")
+        #expect(FileManager.default.contents(atPath: database) == before)
+    }
+}
