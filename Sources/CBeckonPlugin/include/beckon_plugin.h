@@ -33,11 +33,11 @@
  * - Errors. Every fallible call returns a `beckon_status` and, when it is not BECKON_OK, fills
  *   the caller's `beckon_error` (beckon_error_set below). No C++ exception, longjmp, Swift
  *   error, Rust panic or signal may cross the boundary: catch everything at your entry points.
- * - Threads. Lifecycle calls (init, shutdown, validate_config, open, close, bind, unbind) are
- *   serialized by the host: never two at once in one process. Condition evaluation and store
- *   operations may run concurrently on several threads, unless the descriptor sets a SERIALIZE
- *   flag, in which case the host runs them one at a time (BECKON_PLUGIN_SERIALIZE for the whole
- *   plugin, BECKON_CONDITION_SERIALIZE or BECKON_STORE_SERIALIZE for one item).
+ * - Threads. Lifecycle calls (init, shutdown, validate_config, check_config, open, close, bind,
+ *   unbind) are serialized by the host: never two at once in one process. Condition evaluation
+ *   and store operations may run concurrently on several threads, unless the descriptor sets a
+ *   SERIALIZE flag, in which case the host runs them one at a time (BECKON_PLUGIN_SERIALIZE for
+ *   the whole plugin, BECKON_CONDITION_SERIALIZE or BECKON_STORE_SERIALIZE for one item).
  * - Time. `now` always comes from the host (Unix time in milliseconds, UTC); a plugin never
  *   reads the wall clock for a decision, so that tests and `--now` can replay any instant.
  * - NULL. Pointers documented "required" must not be NULL; "optional" ones may be.
@@ -458,7 +458,10 @@ typedef struct beckon_store {
 /** One problem of a plugin's config. Filled by the plugin, copied by the host in `put`. */
 typedef struct beckon_config_problem {
     uint32_t struct_size;
-    /** BECKON_CONFIG_AT_VALUE or BECKON_CONFIG_AT_KEY (AT_KEY needs a pointer to an object member). */
+    /**
+     * BECKON_CONFIG_AT_VALUE or BECKON_CONFIG_AT_KEY. AT_KEY names an object member; when the
+     * config has no such key, the host shows the problem at the value, else at the whole config.
+     */
     uint32_t target;
     /**
      * An RFC 6901 JSON pointer into the config ("/holidays/2"); empty (len 0) means the config as
