@@ -162,10 +162,9 @@ final class PluginConditionCall: RuleFunctionCall, @unchecked Sendable {
 /// The result sink: keeps the plugin's value in the frame, copying the bytes of a string, which
 /// the plugin may free as soon as `put` returns, and answers INVALID_ARGUMENT for a value that is
 /// not well formed (kept too, so that the rule's error says what is wrong with it). It reads only
-/// the member the type names: the
-/// plugin has just written that member alone (a bool is one byte), and reading the whole union
-/// back would stall on the store. A function, not a global closure constant: reading a global
-/// would cost a lazy-initialization check on every evaluation.
+/// the member the type names: the plugin has just written that member alone (a bool is one
+/// byte), and reading the whole union back would stall on the store. A function, not a global
+/// closure constant: reading a global would cost a lazy-initialization check on every evaluation.
 private func putResult(_ sink: UnsafeMutablePointer<beckon_value_sink>?, _ value: UnsafePointer<beckon_value>?) -> beckon_status {
     guard let sink, let value, let data = sink.pointee.host_data else { return beckon_status(BECKON_INVALID_ARGUMENT) }
     let frame = data.assumingMemoryBound(to: EvaluationFrame.self)
