@@ -161,9 +161,12 @@ static beckon_status bind_pair(const char *name, pair_check check, pair_order or
     if (count != 2) return wrong_count(name, error);
     arg_pair pair = {{false, false}, {0, 0}};
     for (size_t i = 0; i < 2; i++) {
-        if (!known[i]) continue;
+        if (!known[i]) continue; /* known only at evaluation, where it may still be null */
         const beckon_status status = check(&constants[i], i, &pair.value[i], error);
-        if (status != BECKON_OK) return status;
+        if (status != BECKON_OK) {
+            beckon_error_set_pointer(error, i == 0 ? "/0" : "/1"); /* the host underlines that argument */
+            return status;
+        }
         pair.known[i] = true;
     }
     if (order != NULL && pair.known[0] && pair.known[1]) {
@@ -308,11 +311,23 @@ static beckon_status between_evaluate(void *plugin_state, void *call_state, cons
  * Lifecycle
  * ---------------------------------------------------------------------------------------- */
 
+/** 1.0 hosts: the first problem only. */
 static beckon_status calendar_validate_config(beckon_string config_json, beckon_error *error) {
     cal_config config;
-    const beckon_status status = cal_config_read(config_json, &config, error);
+    cal_report problems = {.problems = NULL, .error = error, .count = 0};
+    const beckon_status status = cal_config_read(config_json, &config, &problems);
     if (status == BECKON_OK) cal_config_free(&config);
     return status;
+}
+
+/** 1.1 hosts: every problem, each at its value or key. */
+static beckon_status calendar_check_config(beckon_string config_json, beckon_config_problem_sink *sink,
+                                           beckon_error *error) {
+    if (sink == NULL || sink->put == NULL) return calendar_validate_config(config_json, error);
+    cal_config config;
+    cal_report problems = {.problems = sink, .error = error, .count = 0};
+    if (cal_config_read(config_json, &config, &problems) == BECKON_OK) cal_config_free(&config);
+    return BECKON_OK; /* the problems went to the sink */
 }
 
 static beckon_status calendar_init(const beckon_host *host, beckon_string config_json, void **plugin_state,
@@ -322,7 +337,8 @@ static beckon_status calendar_init(const beckon_host *host, beckon_string config
     }
     cal_plugin *plugin = calloc(1, sizeof *plugin);
     if (plugin == NULL) return fail(error, BECKON_INTERNAL, "out of memory starting the calendar plugin");
-    const beckon_status status = cal_config_read(config_json, &plugin->config, error);
+    cal_report problems = {.problems = NULL, .error = error, .count = 0};
+    const beckon_status status = cal_config_read(config_json, &plugin->config, &problems);
     if (status != BECKON_OK) {
         free(plugin);
         return status;
@@ -394,6 +410,7 @@ static const beckon_plugin calendar_plugin = {
     .condition_count = sizeof calendar_conditions / sizeof calendar_conditions[0],
     .stores = NULL,
     .store_count = 0,
+    .check_config = calendar_check_config,
 };
 
 BECKON_PLUGIN_EXPORT const beckon_plugin *beckon_plugin_entry_v1(const beckon_host *host) {

@@ -133,11 +133,19 @@ typedef struct cal_config {
     unsigned weekend_mask;
 } cal_config;
 
+/** Where config problems go: every one to `problems` (check_config), or the first into `error`. */
+typedef struct cal_report {
+    beckon_config_problem_sink *problems; /* NULL: only the first problem, into `error` */
+    beckon_error *error;
+    size_t count; /* problems found so far */
+} cal_report;
+
 /**
- * Reads the config JSON (`null` means all defaults). On a problem returns
- * BECKON_INVALID_ARGUMENT with a message and the JSON pointer of the offending value.
+ * Reads the config JSON (`null` means all defaults), reporting every problem with the JSON
+ * pointer of the offending value or key. Returns BECKON_INVALID_ARGUMENT (and frees what it
+ * read) when it found any.
  */
-beckon_status cal_config_read(beckon_string json, cal_config *config, beckon_error *error);
+beckon_status cal_config_read(beckon_string json, cal_config *config, cal_report *problems);
 void cal_config_free(cal_config *config);
 bool cal_config_is_holiday(const cal_config *config, int64_t days);
 

@@ -3,9 +3,11 @@
  *
  *     {"timeZone": "Europe/Berlin", "holidays": ["2026-12-25"], "weekend": [6, 7]}
  *
- * validate_config and init share this one reader, so that whatever validation accepts, init
- * accepts too. Each problem names the offending value with an RFC 6901 JSON pointer, which the
- * host turns into a line and column in the YAML file.
+ * check_config, validate_config and init share this one reader, so that whatever validation
+ * accepts, init accepts too. It reads on after a problem, so that check_config (ABI 1.1) reports
+ * every problem at once; validate_config and init keep the first. Each problem names the
+ * offending value (or, for an unknown or repeated key, the key) with an RFC 6901 JSON pointer,
+ * which the host turns into a line and column in the YAML file.
  */
 #include "calendar.h"
 
@@ -46,17 +48,20 @@ void cal_quote(char *buffer, size_t capacity, const char *text, size_t len) {
     buffer[out] = '\0';
 }
 
-/** Sets "/key" or "/key/index" (index < 0: none), escaping '~' and '/' as RFC 6901 says. */
-static void set_pointer(beckon_error *error, const char *key, size_t key_len, long index) {
-    char pointer[BECKON_ERROR_POINTER_CAPACITY];
+/**
+ * Writes "/key" or "/key/index" (index < 0: none) into `pointer`, escaping '~' and '/' as
+ * RFC 6901 says. A pointer that would not fit whole, or would hold a NUL, would point elsewhere:
+ * it is left empty instead (the config as a whole).
+ */
+static void format_pointer(char pointer[BECKON_ERROR_POINTER_CAPACITY], const char *key, size_t key_len, long index) {
     size_t out = 0;
+    pointer[0] = '\0';
+    if (key == NULL) return;
     pointer[out++] = '/';
     for (size_t i = 0; i < key_len; i++) {
         const char c = key[i];
-        /* A pointer that would not fit whole, or would hold a NUL, would point elsewhere:
-           point at the whole config instead. */
-        if (out + 3 >= sizeof pointer || c == '\0') {
-            beckon_error_set_pointer(error, "");
+        if (out + 3 >= BECKON_ERROR_POINTER_CAPACITY || c == '\0') {
+            pointer[0] = '\0';
             return;
         }
         if (c == '~' || c == '/') {
@@ -68,20 +73,38 @@ static void set_pointer(beckon_error *error, const char *key, size_t key_len, lo
     }
     pointer[out] = '\0';
     if (index >= 0) {
-        const int written = snprintf(pointer + out, sizeof pointer - out, "/%ld", index);
-        if (written < 0 || (size_t)written >= sizeof pointer - out) {
-            beckon_error_set_pointer(error, "");
-            return;
-        }
+        const int written = snprintf(pointer + out, BECKON_ERROR_POINTER_CAPACITY - out, "/%ld", index);
+        if (written < 0 || (size_t)written >= BECKON_ERROR_POINTER_CAPACITY - out) pointer[0] = '\0';
     }
-    beckon_error_set_pointer(error, pointer);
 }
 
-static beckon_status invalid(beckon_error *error, const char *key, long index, const char *message) {
-    beckon_error_set(error, message);
-    if (key == NULL) beckon_error_set_pointer(error, "");
-    else set_pointer(error, key, strlen(key), index);
-    return BECKON_INVALID_ARGUMENT;
+/**
+ * Reports one problem: to the host's sink when there is one (check_config: every problem), else
+ * into `error` when it is the first (validate_config and init: the first problem only).
+ */
+static void report(cal_report *report, const char *key, size_t key_len, long index, uint32_t target,
+                   const char *message) {
+    char pointer[BECKON_ERROR_POINTER_CAPACITY];
+    format_pointer(pointer, key, key_len, index);
+    if (report->problems != NULL) {
+        const beckon_config_problem problem = {
+            .struct_size = sizeof(beckon_config_problem),
+            .target = target,
+            .json_pointer = {.ptr = pointer, .len = strlen(pointer)},
+            .message = {.ptr = message, .len = strlen(message)},
+        };
+        /* A problem the host finds malformed is reported by the host itself. */
+        (void)report->problems->put(report->problems, &problem);
+    } else if (report->count == 0) {
+        beckon_error_set(report->error, message);
+        beckon_error_set_pointer(report->error, pointer);
+    }
+    report->count++;
+}
+
+/** A problem at a value: "/key", "/key/index", or the whole config when key is NULL. */
+static void invalid(cal_report *problems, const char *key, long index, const char *message) {
+    report(problems, key, key == NULL ? 0 : strlen(key), index, BECKON_CONFIG_AT_VALUE, message);
 }
 
 static bool key_is(const cal_json_member *member, const char *name) {
@@ -105,19 +128,19 @@ static void describe(char *buffer, size_t capacity, const cal_json *value) {
     }
 }
 
-static beckon_status read_time_zone(const cal_json *value, cal_config *config, beckon_error *error) {
+static void read_time_zone(const cal_json *value, cal_config *config, cal_report *problems) {
     char message[BECKON_ERROR_MESSAGE_CAPACITY];
     if (value->type != CAL_JSON_STRING) {
         char what[128];
         describe(what, sizeof what, value);
         snprintf(message, sizeof message,
                  "timeZone must be a name such as 'Europe/Berlin' or an offset such as '+05:30', not %s", what);
-        return invalid(error, "timeZone", -1, message);
+        invalid(problems, "timeZone", -1, message);
+        return;
     }
     if (!cal_zone_load(value->text, value->text_len, &config->zone, message, sizeof message)) {
-        return invalid(error, "timeZone", -1, message);
+        invalid(problems, "timeZone", -1, message);
     }
-    return BECKON_OK;
 }
 
 static int compare_days(const void *a, const void *b) {
@@ -125,17 +148,21 @@ static int compare_days(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-static beckon_status read_holidays(const cal_json *value, cal_config *config, beckon_error *error) {
+static void read_holidays(const cal_json *value, cal_config *config, cal_report *problems) {
     char message[BECKON_ERROR_MESSAGE_CAPACITY];
     char what[128];
     if (value->type != CAL_JSON_ARRAY) {
         describe(what, sizeof what, value);
         snprintf(message, sizeof message, "holidays must be a list of dates (YYYY-MM-DD), not %s", what);
-        return invalid(error, "holidays", -1, message);
+        invalid(problems, "holidays", -1, message);
+        return;
     }
     if (value->count > 0) {
         config->holidays = malloc(value->count * sizeof *config->holidays);
-        if (config->holidays == NULL) return invalid(error, "holidays", -1, "out of memory reading holidays");
+        if (config->holidays == NULL) {
+            invalid(problems, "holidays", -1, "out of memory reading holidays");
+            return;
+        }
     }
     for (size_t i = 0; i < value->count; i++) {
         const cal_json *item = &value->items[i];
@@ -143,12 +170,14 @@ static beckon_status read_holidays(const cal_json *value, cal_config *config, be
         if (item->type != CAL_JSON_STRING) {
             describe(what, sizeof what, item);
             snprintf(message, sizeof message, "a holiday must be a date string (YYYY-MM-DD), not %s", what);
-            return invalid(error, "holidays", (long)i, message);
+            invalid(problems, "holidays", (long)i, message);
+            continue;
         }
         if (!cal_parse_date(item->text, item->text_len, &days)) {
             cal_quote(what, sizeof what, item->text, item->text_len);
             snprintf(message, sizeof message, "%s is not a date (YYYY-MM-DD)", what);
-            return invalid(error, "holidays", (long)i, message);
+            invalid(problems, "holidays", (long)i, message);
+            continue;
         }
         config->holidays[config->holiday_count++] = days;
     }
@@ -163,17 +192,17 @@ static beckon_status read_holidays(const cal_json *value, cal_config *config, be
         }
     }
     config->holiday_count = distinct;
-    return BECKON_OK;
 }
 
-static beckon_status read_weekend(const cal_json *value, cal_config *config, beckon_error *error) {
+static void read_weekend(const cal_json *value, cal_config *config, cal_report *problems) {
     char message[BECKON_ERROR_MESSAGE_CAPACITY];
     char what[128];
     if (value->type != CAL_JSON_ARRAY) {
         describe(what, sizeof what, value);
         snprintf(message, sizeof message,
                  "weekend must be a list of ISO weekdays from 1 (Monday) to 7 (Sunday), such as [6, 7], not %s", what);
-        return invalid(error, "weekend", -1, message);
+        invalid(problems, "weekend", -1, message);
+        return;
     }
     unsigned mask = 0;
     for (size_t i = 0; i < value->count; i++) {
@@ -182,79 +211,79 @@ static beckon_status read_weekend(const cal_json *value, cal_config *config, bec
             describe(what, sizeof what, item);
             snprintf(message, sizeof message,
                      "a weekend day must be an ISO weekday number from 1 (Monday) to 7 (Sunday), not %s", what);
-            return invalid(error, "weekend", (long)i, message);
+            invalid(problems, "weekend", (long)i, message);
+            continue;
         }
         if (item->integer < 1 || item->integer > 7) {
             snprintf(message, sizeof message,
                      "weekend day %lld is out of range: ISO weekdays go from 1 (Monday) to 7 (Sunday)",
                      (long long)item->integer);
-            return invalid(error, "weekend", (long)i, message);
+            invalid(problems, "weekend", (long)i, message);
+            continue;
         }
         const unsigned bit = 1u << item->integer;
         if (mask & bit) {
             snprintf(message, sizeof message, "weekend day %lld is listed twice", (long long)item->integer);
-            return invalid(error, "weekend", (long)i, message);
+            invalid(problems, "weekend", (long)i, message);
+            continue;
         }
         mask |= bit;
     }
     config->weekend_mask = mask; /* an empty list means no weekend at all */
-    return BECKON_OK;
 }
 
-static beckon_status read_members(const cal_json *root, cal_config *config, beckon_error *error) {
+/** Reads every member; a duplicate or unknown key is a problem at the key itself. */
+static void read_members(const cal_json *root, cal_config *config, cal_report *problems) {
     char message[BECKON_ERROR_MESSAGE_CAPACITY];
     for (size_t i = 0; i < root->count; i++) {
         const cal_json_member *member = &root->members[i];
-        for (size_t j = 0; j < i; j++) {
-            if (root->members[j].key_len == member->key_len &&
-                memcmp(root->members[j].key, member->key, member->key_len) == 0) {
-                char quoted[96];
-                cal_quote(quoted, sizeof quoted, member->key, member->key_len);
-                snprintf(message, sizeof message, "key %s appears more than once", quoted);
-                beckon_error_set(error, message);
-                set_pointer(error, member->key, member->key_len, -1);
-                return BECKON_INVALID_ARGUMENT;
-            }
+        bool duplicate = false;
+        for (size_t j = 0; j < i && !duplicate; j++) {
+            duplicate = root->members[j].key_len == member->key_len &&
+                        memcmp(root->members[j].key, member->key, member->key_len) == 0;
         }
-        beckon_status status;
-        if (key_is(member, "timeZone")) status = read_time_zone(&member->value, config, error);
-        else if (key_is(member, "holidays")) status = read_holidays(&member->value, config, error);
-        else if (key_is(member, "weekend")) status = read_weekend(&member->value, config, error);
-        else {
-            char quoted[96];
-            cal_quote(quoted, sizeof quoted, member->key, member->key_len);
+        char quoted[96];
+        cal_quote(quoted, sizeof quoted, member->key, member->key_len);
+        if (duplicate) {
+            snprintf(message, sizeof message, "key %s appears more than once", quoted);
+            report(problems, member->key, member->key_len, -1, BECKON_CONFIG_AT_KEY, message);
+        } else if (key_is(member, "timeZone")) {
+            read_time_zone(&member->value, config, problems);
+        } else if (key_is(member, "holidays")) {
+            read_holidays(&member->value, config, problems);
+        } else if (key_is(member, "weekend")) {
+            read_weekend(&member->value, config, problems);
+        } else {
             snprintf(message, sizeof message, "unknown key %s (expected timeZone, holidays, weekend)", quoted);
-            beckon_error_set(error, message);
-            set_pointer(error, member->key, member->key_len, -1);
-            return BECKON_INVALID_ARGUMENT;
+            report(problems, member->key, member->key_len, -1, BECKON_CONFIG_AT_KEY, message);
         }
-        if (status != BECKON_OK) return status;
     }
-    return BECKON_OK;
 }
 
-beckon_status cal_config_read(beckon_string json, cal_config *config, beckon_error *error) {
+beckon_status cal_config_read(beckon_string json, cal_config *config, cal_report *problems) {
     memset(config, 0, sizeof *config);
     config->weekend_mask = CAL_DEFAULT_WEEKEND; /* the zone is already UTC: offset 0, no transitions */
 
     char message[BECKON_ERROR_MESSAGE_CAPACITY];
     cal_json root;
     if (!cal_json_parse(json.ptr, json.len, &root, message, sizeof message)) {
-        return invalid(error, NULL, -1, message);
+        invalid(problems, NULL, -1, message);
+        return BECKON_INVALID_ARGUMENT;
     }
-    beckon_status status = BECKON_OK;
+    const size_t before = problems->count;
     if (root.type == CAL_JSON_OBJECT) {
-        status = read_members(&root, config, error);
+        read_members(&root, config, problems);
     } else if (root.type != CAL_JSON_NULL) {
         char what[128];
         describe(what, sizeof what, &root);
         snprintf(message, sizeof message,
                  "the calendar config must be a mapping with timeZone, holidays and weekend, not %s", what);
-        status = invalid(error, NULL, -1, message);
+        invalid(problems, NULL, -1, message);
     }
     cal_json_free(&root);
-    if (status != BECKON_OK) cal_config_free(config);
-    return status;
+    if (problems->count == before) return BECKON_OK;
+    cal_config_free(config);
+    return BECKON_INVALID_ARGUMENT;
 }
 
 void cal_config_free(cal_config *config) {

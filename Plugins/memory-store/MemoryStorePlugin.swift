@@ -11,7 +11,16 @@ let memoryStorePlugin = BeckonPlugin(
     stores: [
         PluginStore("memory", summary: "Process memory: each open store starts empty and is gone when it is closed.",
                     backend: MemoryStoreBackend.self),
-    ]
+    ],
+    checkConfig: { config in
+        // It takes no config: absent (`null`) or `{}`. Every key is reported, at the key.
+        guard config != "null", config != "{}" else { return [] }
+        let keys = MemoryStoreConfig.topLevelKeys(of: config)
+        guard !keys.isEmpty else { return [PluginConfigProblem("memstore takes no config; remove 'config:'")] }
+        return keys.map { key in
+            .atKey("unknown key '\(key)': memstore takes no config", "/" + key.replacing("~", with: "~0").replacing("/", with: "~1"))
+        }
+    }
 )
 
 /// The one symbol the host looks up (PLUGIN-ABI requirement 2): it must be exported by this

@@ -8,8 +8,8 @@ public import BeckonRules
 ///
 /// Loading follows PLUGIN-ABI: each file is opened with `dlopen(RTLD_NOW | RTLD_LOCAL |
 /// RTLD_NODELETE)` and never closed, its whole descriptor is validated, its config is checked
-/// with `validate_config` and handed to `init` as canonical JSON. Plugins shut down in reverse
-/// load order once nothing uses them any more.
+/// (`check_config`, else `validate_config`) and handed to `init` as canonical JSON, once per
+/// declaration. Plugins shut down in reverse load order once nothing uses them any more.
 public final class PluginHost: Sendable {
     /// What was loaded, in load order.
     public let plugins: [PluginInfo]
@@ -40,8 +40,9 @@ public final class PluginHost: Sendable {
 
     /// Loads `declarations` in order. A plugin that fails is left out and explained by a
     /// diagnostic at its declaration (or, for a config problem, at the offending value): codes
-    /// `plugin.unavailable` (the file, its descriptor or its `init`), `plugin.config` (its
-    /// `validate_config` refused the config) and `plugin.duplicate` (a namespace taken twice).
+    /// `plugin.unavailable` (the file, its descriptor or its `init`), `plugin.config` (one per
+    /// problem the plugin found in its config, at the value or key it names) and
+    /// `plugin.duplicate` (a namespace taken twice).
     public static func load(_ declarations: [PluginDeclaration]) -> (host: PluginHost, diagnostics: [Diagnostic]) {
         var loader = PluginLoader()
         for declaration in declarations { loader.load(declaration) }

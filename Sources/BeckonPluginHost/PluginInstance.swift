@@ -17,7 +17,7 @@ final class PluginInstance: @unchecked Sendable {
     }
 
     deinit {
-        if let shutdown = descriptor.raw.pointee.shutdown {
+        if let shutdown = descriptor.contents.shutdown {
             CallGate.lifecycle.run { shutdown(state) }
         }
     }

@@ -55,29 +55,24 @@ struct PluginLoader {
         }
     }
 
-    /// Asks the plugin's `validate_config`; a refusal is shown at the value its JSON pointer names.
+    /// Asks the plugin about its config (`check_config`, else `validate_config`); each problem is
+    /// shown at the value, or the key, its JSON pointer names.
     private mutating func validateConfig(_ descriptor: PluginDescriptor, _ config: String, _ declaration: PluginDeclaration,
                                          _ label: String) -> Bool {
-        guard let validate = descriptor.raw.pointee.validate_config else { return true }
-        let refusal: (message: String, pointer: String)? = CallGate.lifecycle.run {
-            withView(config) { view in
-                CError.with { error in
-                    let status = validate(view, error)
-                    return status == BECKON_OK ? nil : (CError.message(error, status: status), CError.jsonPointer(error))
-                }
-            }
+        let problems = ConfigCheck.problems(descriptor, config: config)
+        for problem in problems {
+            let keySpan = problem.atKey ? declaration.configKeySpans[problem.pointer] : nil
+            let span = keySpan ?? declaration.configSpans[problem.pointer] ?? declaration.configSpans[""] ?? declaration.span
+            let location = problem.pointer.isEmpty ? "" : " at \(problem.pointer)"
+            diagnostics.append(.error("plugin.config", "\(label) refused its config\(location): \(problem.message)", at: span))
         }
-        guard let refusal else { return true }
-        let span = declaration.configSpans[refusal.pointer] ?? declaration.configSpans[""] ?? declaration.span
-        let location = refusal.pointer.isEmpty ? "" : " at \(refusal.pointer)"
-        diagnostics.append(.error("plugin.config", "\(label) refused its config\(location): \(refusal.message)", at: span))
-        return false
+        return problems.isEmpty
     }
 
     /// Calls the plugin's `init`; nil (with a diagnostic) when it fails.
     private mutating func initialize(_ descriptor: PluginDescriptor, _ config: String, _ declaration: PluginDeclaration,
                                      _ label: String) -> UnsafeMutableRawPointer?? {
-        guard let initialize = descriptor.raw.pointee.`init` else { return .some(nil) }
+        guard let initialize = descriptor.contents.`init` else { return .some(nil) }
         var state: UnsafeMutableRawPointer?
         let failure: String? = CallGate.lifecycle.run {
             withView(config) { view in

@@ -60,6 +60,7 @@ public final class BeckonPlugin: Sendable {
     /// Its store backends, in order.
     public let stores: [PluginStore]
     let validateConfig: (@Sendable (String) throws(PluginError) -> Void)?
+    let checkConfig: (@Sendable (String) -> [PluginConfigProblem])?
     let setUp: (@Sendable (String, PluginHostServices) throws(PluginError) -> Void)?
     let shutdown: (@Sendable () -> Void)?
     /// The descriptor's address, or why it could not be built.
@@ -71,11 +72,14 @@ public final class BeckonPlugin: Sendable {
     ///   - validateConfig: checks the YAML `config:` subtree (canonical JSON, `null` when absent)
     ///     before anything else runs; throw `.invalidArgument(message, jsonPointer:)` to have the
     ///     host show the message at the offending value.
+    ///   - checkConfig: instead of `validateConfig`, returns every problem of the config, each at
+    ///     a value or at a key (ABI 1.1 `check_config`; a 1.0 host is shown the first one).
     ///   - setUp: called once after validation with the config and the host's services.
     ///   - shutdown: called once at exit.
     public init(name: String, version: String, summary: String? = nil, serialized: Bool = false, minHostMinor: UInt32 = 0,
                 conditions: [PluginCondition] = [], stores: [PluginStore] = [],
                 validateConfig: (@Sendable (_ config: String) throws(PluginError) -> Void)? = nil,
+                checkConfig: (@Sendable (_ config: String) -> [PluginConfigProblem])? = nil,
                 setUp: (@Sendable (_ config: String, _ host: PluginHostServices) throws(PluginError) -> Void)? = nil,
                 shutdown: (@Sendable () -> Void)? = nil) {
         self.name = name
@@ -86,10 +90,12 @@ public final class BeckonPlugin: Sendable {
         self.conditions = conditions
         self.stores = stores
         self.validateConfig = validateConfig
+        self.checkConfig = checkConfig
         self.setUp = setUp
         self.shutdown = shutdown
         built = DescriptorBuilder.build(name: name, version: version, summary: summary, serialized: serialized, minHostMinor: minHostMinor,
-                                        conditions: conditions, stores: stores, validatesConfig: validateConfig != nil)
+                                        conditions: conditions, stores: stores, validatesConfig: validateConfig != nil || checkConfig != nil,
+                                        checksConfig: checkConfig != nil)
             .map { UInt(bitPattern: $0) }
     }
 

@@ -100,9 +100,13 @@ public struct ScenarioSummary: Sendable, Hashable {
 /// Why a plugin function could not produce a value.
 public struct RuleCallError: Error, Sendable, Hashable {
     public var message: String
+    /// The argument at fault (0 is the first), when a refusal at bind names one: the diagnostic
+    /// then underlines that argument instead of the whole call.
+    public var argument: Int?
 
     /// Creates an error.
-    public init(message: String) {
+    public init(message: String, argument: Int? = nil) {
         self.message = message
+        self.argument = argument
     }
 }

@@ -6,7 +6,8 @@ public protocol RuleFunction: AnyObject, Sendable {
     /// Prepares one call site. `constants[i]` is argument `i`'s value when the rule wrote a
     /// constant there (already converted to the declared parameter type), nil when it is known
     /// only at evaluation. `schema` holds the names the evaluation context can be asked for.
-    /// A failure rejects the rule at load, with its message shown at the call.
+    /// A failure rejects the rule at load, with its message shown at the call, or at the argument
+    /// its `argument` names.
     func bind(constants: [Value?], schema: RuleSchema) -> Result<any RuleFunctionCall, RuleCallError>
 }
 

@@ -1,7 +1,8 @@
 // SwiftPM builds a C module from at least one source file; this one also checks, at compile time,
-// that the 1.0 size macros match the structs as this header defines them.
+// that the size macros match the structs as this header defines them.
 #include "beckon_plugin.h"
 
-_Static_assert(BECKON_PLUGIN_SIZE_1_0 == sizeof(beckon_plugin), "beckon_plugin grew: update BECKON_PLUGIN_SIZE_1_0 only if 1.0 changed");
+_Static_assert(BECKON_PLUGIN_SIZE_1_1 == sizeof(beckon_plugin), "beckon_plugin grew: add a BECKON_PLUGIN_SIZE_ macro for the new minor");
+_Static_assert(BECKON_PLUGIN_SIZE_1_0 == offsetof(beckon_plugin, check_config), "beckon_plugin's 1.0 part changed");
 _Static_assert(BECKON_CONDITION_SIZE_1_0 == sizeof(beckon_condition), "beckon_condition 1.0 size");
 _Static_assert(BECKON_STORE_SIZE_1_0 == sizeof(beckon_store), "beckon_store 1.0 size");

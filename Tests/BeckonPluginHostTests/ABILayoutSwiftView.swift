@@ -109,6 +109,18 @@ enum ABILayoutSwiftView {
         field("beckon_plugin", "condition_count", \beckon_plugin.condition_count),
         field("beckon_plugin", "stores", \beckon_plugin.stores),
         field("beckon_plugin", "store_count", \beckon_plugin.store_count),
+        field("beckon_plugin", "check_config", \beckon_plugin.check_config),
+
+        layout(beckon_config_problem.self, "beckon_config_problem"),
+        field("beckon_config_problem", "struct_size", \beckon_config_problem.struct_size),
+        field("beckon_config_problem", "target", \beckon_config_problem.target),
+        field("beckon_config_problem", "json_pointer", \beckon_config_problem.json_pointer),
+        field("beckon_config_problem", "message", \beckon_config_problem.message),
+
+        layout(beckon_config_problem_sink.self, "beckon_config_problem_sink"),
+        field("beckon_config_problem_sink", "struct_size", \beckon_config_problem_sink.struct_size),
+        field("beckon_config_problem_sink", "host_data", \beckon_config_problem_sink.host_data),
+        field("beckon_config_problem_sink", "put", \beckon_config_problem_sink.put),
     ].flatMap { $0 }
 
     /// `sizeof` (C's sizeof is Swift's stride) and `alignof` lines.

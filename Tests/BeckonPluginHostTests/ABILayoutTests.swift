@@ -40,7 +40,7 @@ struct ABILayoutTests {
     func complete() throws {
         let header = try String(contentsOf: CPluginBuilder.headerFolder.appendingPathComponent("beckon_plugin.h"), encoding: .utf8)
         let structs = HeaderFields.parse(header)
-        #expect(structs.count == 12, "structs found: \(structs.map(\.name))")
+        #expect(structs.count == 14, "structs found: \(structs.map(\.name))")
         let inHeader = Set(structs.flatMap { item in ["sizeof \(item.name)"] + item.fields.map { "\(item.name).\($0)" } })
         let inSnapshot = Set(try Self.snapshot().map(ABILayoutProgram.key).filter {
             !$0.hasPrefix("define ") && !$0.hasPrefix("symbol") && !$0.hasPrefix("alignof ") && !$0.contains(".as.")
@@ -67,13 +67,13 @@ struct ABILayoutTests {
     @Test("a field appended to a growing struct shows as a layout change too (update the snapshot with the minor)")
     func appendedField() throws {
         let mutated = try ABILayoutProgram.mutatedHeaderFolder { header in
-            let last = "    size_t store_count;\n} beckon_plugin;"
+            let last = "    beckon_status (*check_config)(beckon_string config_json, beckon_config_problem_sink *problems, beckon_error *error);\n} beckon_plugin;"
             try #require(header.contains(last))
-            return header.replacingOccurrences(of: last, with: "    size_t store_count;\n    uint64_t added_in_1_1;\n} beckon_plugin;")
+            return header.replacingOccurrences(of: "\n} beckon_plugin;", with: "\n    uint64_t added_in_1_2;\n} beckon_plugin;")
         }
         let lines = try ABILayoutProgram.run(headerFolder: mutated)
         let differences = ABILayoutProgram.differences(expected: try Self.snapshot(), actual: lines)
-        #expect(differences == ["- sizeof beckon_plugin 104", "+ sizeof beckon_plugin 112"])
+        #expect(differences == ["- sizeof beckon_plugin 112", "+ sizeof beckon_plugin 120"])
     }
 
     @Test("an unchanged copy of the header matches (the mutation tests compare like with like)")

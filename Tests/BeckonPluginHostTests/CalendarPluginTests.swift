@@ -106,14 +106,14 @@ struct CalendarPluginTests {
 
     // MARK: - The descriptor
 
-    @Test("the plugin describes itself: calendar 1.0.0, ABI 1.0, seven pure conditions, no stores")
+    @Test("the plugin describes itself: calendar 1.0.0, ABI 1.1 (needs host 1.0), seven pure conditions, no stores")
     func descriptor() throws {
         let host = try Self.host(.null)
         let plugin = try #require(host.plugins.first)
         #expect(plugin.name == "calendar")
         #expect(plugin.namespace == "calendar")
         #expect(plugin.version == "1.0.0")
-        #expect(plugin.abi == "1.0")
+        #expect(plugin.abi == "1.1")
         #expect(plugin.minimumHostABI == "1.0")
         #expect(plugin.summary?.isEmpty == false)
         #expect(plugin.stores.isEmpty)
@@ -350,10 +350,12 @@ struct CalendarPluginTests {
         try Self.expect("calendar.hourBetween(9, 17)", berlin, at: Self.instant("2026-01-05T07:30:00Z"), .notSatisfied)
     }
 
-    @Test("hourBetween refuses constant hours outside 0...24 at load, at the call",
-          arguments: [("calendar.hourBetween(25, 6)", "hourBetween's start hour must be from 0 to 24, not 25"),
-                      ("calendar.hourBetween(9, -1)", "hourBetween's end hour must be from 0 to 24, not -1")])
-    func hourBetweenBindErrors(_ text: String, _ message: String) throws {
+    @Test("hourBetween refuses constant hours outside 0...24, or null, at load, at the argument",
+          arguments: [("calendar.hourBetween(25, 6)", "25", "argument 1 '25': hourBetween's start hour must be from 0 to 24, not 25"),
+                      ("calendar.hourBetween(9, -1)", "-1", "argument 2 '-1': hourBetween's end hour must be from 0 to 24, not -1"),
+                      ("calendar.hourBetween(null, 6)", "null",
+                       "argument 1 'null': hourBetween's start hour must be an integer from 0 to 24, not null")])
+    func hourBetweenBindErrors(_ text: String, _ argument: String, _ message: String) throws {
         let host = try Self.host(.null)
         let compilation = Self.compile(text, host)
         #expect(compilation.rule == nil)
@@ -361,7 +363,16 @@ struct CalendarPluginTests {
         #expect(compilation.diagnostics.count == 1)
         #expect(diagnostic.code == "rule.plugin")
         #expect(diagnostic.message.contains(message), "\(diagnostic.message)")
-        #expect(diagnostic.span.start == SourcePosition(line: 9, column: 9))
+        let column = 9 + text.distance(from: text.startIndex, to: try #require(text.range(of: argument, options: .backwards)).lowerBound)
+        #expect(diagnostic.span.start == SourcePosition(line: 9, column: column))
+    }
+
+    @Test("hourBetween fails the rule, never true, for a parameter that is null at evaluation")
+    func hourBetweenNullParameter() throws {
+        let host = try Self.host(.null)
+        let rule = try Self.rule("calendar.hourBetween(params.start, 6)", host)
+        let outcome = rule.evaluate(in: CalendarContext(now: 0, parameters: ["start": .null]))
+        #expect(outcome == .failed("calendar.hourBetween failed: hourBetween's start hour must be an integer from 0 to 24, not null"))
     }
 
     @Test("hourBetween fails the rule, never true, for a parameter outside 0...24")

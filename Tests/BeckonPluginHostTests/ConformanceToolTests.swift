@@ -138,8 +138,8 @@ enum ForgetfulStore {
         };
         static const beckon_store *const stores[] = { &forgetful, &amnesiac };
         static const beckon_plugin plugin = {
-            sizeof(beckon_plugin), BECKON_PLUGIN_ABI_MAJOR, BECKON_PLUGIN_ABI_MINOR, 0, 0, "forgetful", "0.1.0", NULL,
-            NULL, NULL, NULL, NULL, 0, stores, 2,
+            .struct_size = sizeof(beckon_plugin), .abi_major = BECKON_PLUGIN_ABI_MAJOR, .abi_minor = BECKON_PLUGIN_ABI_MINOR,
+            .name = "forgetful", .version = "0.1.0", .stores = stores, .store_count = 2,
         };
 
         BECKON_PLUGIN_EXPORT const beckon_plugin *beckon_plugin_entry_v1(const beckon_host *host) {

@@ -122,15 +122,7 @@ enum ConfigValueReader {
         switch node.content {
         case .mapping(let pairs):
             for pair in pairs {
-                var escaped = ""
-                for character in pair.key.scalarText ?? "" {
-                    switch character {
-                    case "~": escaped += "~0"
-                    case "/": escaped += "~1"
-                    default: escaped.append(character)
-                    }
-                }
-                spans.merge(self.spans(of: pair.value, pointer: pointer + "/" + escaped)) { first, _ in first }
+                spans.merge(self.spans(of: pair.value, pointer: pointer + "/" + pointerToken(pair.key))) { first, _ in first }
             }
         case .sequence(let items):
             for (index, item) in items.enumerated() {
@@ -140,5 +132,39 @@ enum ConfigValueReader {
             break
         }
         return spans
+    }
+
+    /// The span of every mapping key of the subtree, by the JSON pointer of the member it names
+    /// ("/weekends" for the key `weekends`), for problems about a key rather than its value.
+    static func keySpans(of node: YAMLNode, pointer: String = "") -> [String: SourceSpan] {
+        var spans: [String: SourceSpan] = [:]
+        switch node.content {
+        case .mapping(let pairs):
+            for pair in pairs {
+                let member = pointer + "/" + pointerToken(pair.key)
+                if spans[member] == nil { spans[member] = pair.key.span }
+                spans.merge(keySpans(of: pair.value, pointer: member)) { first, _ in first }
+            }
+        case .sequence(let items):
+            for (index, item) in items.enumerated() {
+                spans.merge(keySpans(of: item, pointer: pointer + "/\(index)")) { first, _ in first }
+            }
+        case .scalar:
+            break
+        }
+        return spans
+    }
+
+    /// A mapping key as one RFC 6901 reference token: `~` and `/` escaped.
+    private static func pointerToken(_ key: YAMLNode) -> String {
+        var escaped = ""
+        for character in key.scalarText ?? "" {
+            switch character {
+            case "~": escaped += "~0"
+            case "/": escaped += "~1"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 }

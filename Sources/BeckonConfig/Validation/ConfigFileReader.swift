@@ -124,9 +124,10 @@ struct ConfigFileReader {
             }
             let config = fields["config"].map(ConfigValueReader.value(of:)) ?? .null
             let configSpans = fields["config"].map { ConfigValueReader.spans(of: $0) } ?? [:]
+            let configKeySpans = fields["config"].map { ConfigValueReader.keySpans(of: $0) } ?? [:]
             assembly.plugins.append(PluginDeclaration(
-                path: PathResolver.resolve(written, relativeTo: file), writtenPath: written,
-                namespace: namespace, config: config, configSpans: configSpans, span: pathNode.span))
+                path: PathResolver.resolve(written, relativeTo: file), writtenPath: written, namespace: namespace,
+                config: config, configSpans: configSpans, configKeySpans: configKeySpans, span: pathNode.span))
         }
     }
 

@@ -33,20 +33,30 @@ final class PluginCondition: RuleFunction, @unchecked Sendable {
         let known = constants.map { $0 != nil }
         var callState: UnsafeMutableRawPointer?
         if let bind = raw.pointee.bind {
-            let failure: String? = CallGate.lifecycle.run {
+            let failure: RuleCallError? = CallGate.lifecycle.run {
                 CError.with { error in
                     let status = bind(instance.state, values, known, values.count, &callState, error)
-                    return status == BECKON_OK ? nil : CError.message(error, status: status)
+                    guard status != BECKON_OK else { return nil }
+                    return RuleCallError(message: CError.message(error, status: status),
+                                         argument: Self.argument(pointer: CError.jsonPointer(error), count: values.count))
                 }
             }
             if let failure {
                 allocations.free()
-                return .failure(RuleCallError(message: failure))
+                return .failure(failure)
             }
         }
         let call = PluginConditionCall(condition: self, callState: callState, schema: schema,
                                        constants: known.allSatisfy { $0 } ? values : nil, allocations: allocations)
         return .success(call)
+    }
+
+    /// The argument a `bind` refusal points at ("/1" is the second, ABI 1.1); nil for an empty
+    /// pointer, or one that names no argument of this call (the whole call is shown then).
+    static func argument(pointer: String, count: Int) -> Int? {
+        guard pointer.hasPrefix("/"), let index = Int(pointer.dropFirst()), (0..<count).contains(index),
+              pointer == "/\(index)" else { return nil }
+        return index
     }
 }
 
@@ -145,24 +155,23 @@ final class PluginConditionCall: RuleFunctionCall, @unchecked Sendable {
         }
         if let failure { return .failure(RuleCallError(message: failure)) }
         guard frame.hasResult else { return .success(.null) }
-        guard !frame.resultIsMalformed, let value = CValue.read(frame.result) else {
-            return .failure(RuleCallError(message: "it returned a malformed value (type code \(frame.result.type))"))
-        }
-        return .success(value)
+        return CValue.read(frame.result).mapError { RuleCallError(message: $0.message(role: "result")) }
     }
 }
 
 /// The result sink: keeps the plugin's value in the frame, copying the bytes of a string, which
-/// the plugin may free as soon as `put` returns. It reads only the member the type names: the
-/// plugin has just written that member alone (a bool is one byte), and reading the whole union
-/// back would stall on the store. A function, not a global closure constant: reading a global
-/// would cost a lazy-initialization check on every evaluation.
+/// the plugin may free as soon as `put` returns, and answers INVALID_ARGUMENT for a value that is
+/// not well formed (kept too, so that the rule's error says what is wrong with it). It reads only
+/// the member the type names: the plugin has just written that member alone (a bool is one
+/// byte), and reading the whole union back would stall on the store. A function, not a global
+/// closure constant: reading a global would cost a lazy-initialization check on every evaluation.
 private func putResult(_ sink: UnsafeMutablePointer<beckon_value_sink>?, _ value: UnsafePointer<beckon_value>?) -> beckon_status {
     guard let sink, let value, let data = sink.pointee.host_data else { return beckon_status(BECKON_INVALID_ARGUMENT) }
     let frame = data.assumingMemoryBound(to: EvaluationFrame.self)
     let type = value.pointee.type
     var kept = beckon_value()
     kept.type = type
+    var wellFormed = true
     switch Int32(bitPattern: type) {
     case BECKON_TYPE_NULL:
         break
@@ -174,16 +183,14 @@ private func putResult(_ sink: UnsafeMutablePointer<beckon_value_sink>?, _ value
         kept.as.number = value.pointee.as.number
     case BECKON_TYPE_STRING, BECKON_TYPE_VERSION:
         let text = value.pointee.as.string
-        guard text.len == 0 || text.ptr != nil else {
-            frame.pointee.resultIsMalformed = true
-            return beckon_status(BECKON_INVALID_ARGUMENT)
-        }
-        kept.as.string = frame.pointee.allocations.copy(UnsafeRawBufferPointer(start: text.ptr, count: text.len))
+        kept.as.string = text.len == 0 || text.ptr != nil
+            ? frame.pointee.allocations.copy(UnsafeRawBufferPointer(start: text.ptr, count: text.len)) : text
+        // Checked now too (UTF-8, a version's form), so that the plugin learns at once.
+        if case .failure = CValue.read(kept) { wellFormed = false }
     default:
-        frame.pointee.resultIsMalformed = true
-        return beckon_status(BECKON_INVALID_ARGUMENT)
+        wellFormed = false
     }
     frame.pointee.result = kept
     frame.pointee.hasResult = true
-    return beckon_status(BECKON_OK)
+    return beckon_status(wellFormed ? BECKON_OK : BECKON_INVALID_ARGUMENT)
 }

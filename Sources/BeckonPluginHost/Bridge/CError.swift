@@ -27,7 +27,12 @@ enum CError {
         return text.isEmpty ? "it returned \(statusName(status)) without a message" : text
     }
 
-    /// The JSON pointer a plugin left (validate_config).
+    /// Whether the plugin left a message.
+    static func hasMessage(_ error: UnsafePointer<beckon_error>) -> Bool {
+        UnsafeRawPointer(error).load(fromByteOffset: messageOffset, as: UInt8.self) != 0
+    }
+
+    /// The JSON pointer a plugin left (validate_config, bind).
     static func jsonPointer(_ error: UnsafePointer<beckon_error>) -> String {
         field(error, at: pointerOffset, capacity: Int(BECKON_ERROR_POINTER_CAPACITY))
     }

@@ -52,28 +52,45 @@ enum CValue {
         return result
     }
 
-    /// The rule value of a C value, strings copied; nil when it is not well formed (an unknown
-    /// type, invalid UTF-8, a NULL pointer with a length, a version that does not parse).
-    static func read(_ value: beckon_value) -> Value? {
+    /// The rule value of a C value, strings copied, or what is wrong with it, as the end of a
+    /// sentence that starts with the value's role ("result"): "has unknown type code 42",
+    /// "is not UTF-8", "has a NULL pointer and length 3", "'1.x' is not MAJOR.MINOR.PATCH".
+    static func read(_ value: beckon_value) -> Result<Value, MalformedValue> {
         switch Int32(bitPattern: value.type) {
-        case BECKON_TYPE_NULL: return .null
-        case BECKON_TYPE_BOOL: return .bool(value.as.boolean)
-        case BECKON_TYPE_INT: return .int(value.as.integer)
-        case BECKON_TYPE_DOUBLE: return .double(value.as.number)
-        case BECKON_TYPE_STRING: return string(value.as.string).map(Value.string)
-        case BECKON_TYPE_DURATION: return .duration(value.as.integer)
-        case BECKON_TYPE_TIMESTAMP: return .timestamp(value.as.integer)
-        case BECKON_TYPE_VERSION: return string(value.as.string).flatMap(Version.init).map(Value.version)
-        default: return nil
+        case BECKON_TYPE_NULL: return .success(.null)
+        case BECKON_TYPE_BOOL: return .success(.bool(value.as.boolean))
+        case BECKON_TYPE_INT: return .success(.int(value.as.integer))
+        case BECKON_TYPE_DOUBLE: return .success(.double(value.as.number))
+        case BECKON_TYPE_STRING: return text(value.as.string).map(Value.string).mapError { MalformedValue("string", $0) }
+        case BECKON_TYPE_DURATION: return .success(.duration(value.as.integer))
+        case BECKON_TYPE_TIMESTAMP: return .success(.timestamp(value.as.integer))
+        case BECKON_TYPE_VERSION:
+            switch text(value.as.string) {
+            case .failure(let problem): return .failure(MalformedValue("version", problem))
+            case .success(let written):
+                guard let version = Version(written) else {
+                    return .failure(MalformedValue("version", TextProblem("\(DescriptorString.quoted(written)) is not MAJOR.MINOR.PATCH")))
+                }
+                return .success(.version(version))
+            }
+        default:
+            return .failure(MalformedValue(nil, TextProblem("has unknown type code \(value.type)")))
         }
     }
 
     /// A copy of a borrowed view; nil for invalid UTF-8 or a NULL pointer with a length.
     static func string(_ view: beckon_string) -> String? {
-        guard view.len > 0 else { return "" }
-        guard let pointer = view.ptr else { return nil }
+        try? text(view).get()
+    }
+
+    /// A copy of a borrowed view, or what is wrong with it ("is not UTF-8", "has a NULL pointer
+    /// and length 3").
+    static func text(_ view: beckon_string) -> Result<String, TextProblem> {
+        guard view.len > 0 else { return .success("") }
+        guard let pointer = view.ptr else { return .failure(TextProblem("has a NULL pointer and length \(view.len)")) }
         let bytes = UnsafeRawBufferPointer(start: pointer, count: view.len).bindMemory(to: UInt8.self)
-        return String(validating: bytes, as: UTF8.self)
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(TextProblem("is not UTF-8")) }
+        return .success(text)
     }
 
     /// A borrowed view of a NUL-terminated static string from a descriptor.

@@ -10,13 +10,12 @@ struct EvaluationFrame {
     let schema: UnsafePointer<RuleSchema>
     /// Strings handed across during this call, the result's included.
     var allocations = CAllocations()
-    /// What the plugin put into the result sink, its string (if any) copied into `allocations`.
-    /// Kept in its C form until the call returns, so that the frame stays a plain value that
-    /// costs nothing to create and destroy.
+    /// What the plugin put into the result sink, its string (if any) copied into `allocations`
+    /// (a NULL pointer with a length kept as it was, for the message). Kept in its C form until
+    /// the call returns, so that the frame stays a plain value that costs nothing to create and
+    /// destroy; read (and checked) once, by `CValue.read`.
     var result = beckon_value()
     var hasResult = false
-    /// Whether the plugin put a value that is not well formed.
-    var resultIsMalformed = false
 
     /// The frame an accessor was called with.
     static func at(_ eval: OpaquePointer?) -> UnsafeMutablePointer<EvaluationFrame> {

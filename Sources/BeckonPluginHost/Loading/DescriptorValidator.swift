@@ -53,7 +53,7 @@ struct DescriptorValidator {
         if size < ABISizes.plugin {
             return "struct_size is \(size), smaller than beckon_plugin in ABI 1.0 (\(ABISizes.plugin) bytes)"
         }
-        let minHostMinor = raw.pointee.min_host_minor
+        let minHostMinor = field(\.min_host_minor) ?? 0
         if minHostMinor > hostMinor {
             let major = BECKON_PLUGIN_ABI_MAJOR
             return "needs host ABI \(major).\(minHostMinor) or newer (min_host_minor \(minHostMinor)); "
@@ -64,7 +64,7 @@ struct DescriptorValidator {
 
     /// Reads and checks every field of a descriptor whose layout is known to be 1.0's or newer.
     private mutating func readPlugin(_ raw: UnsafePointer<beckon_plugin>) -> PluginDescriptor? {
-        let plugin = raw.pointee
+        let plugin = Self.contents(raw)
         let name = requiredString(plugin.name, field: "name", rule: .plugin)
         let version = requiredString(plugin.version, field: "version")
         let summary = optionalString(plugin.summary, field: "summary")
@@ -88,8 +88,20 @@ struct DescriptorValidator {
         return PluginDescriptor(
             path: path, name: name, version: version, summary: summary,
             abiMajor: plugin.abi_major, abiMinor: plugin.abi_minor, minHostMinor: plugin.min_host_minor,
-            flags: plugin.flags, conditions: conditions, stores: stores, raw: raw
+            flags: plugin.flags, conditions: conditions, stores: stores, raw: raw, contents: plugin
         )
+    }
+
+    /// `raw`'s struct as this host defines it: the bytes its `struct_size` covers (at most this
+    /// host's size; at least 1.0's, checked before), every later field zero.
+    static func contents<Item>(_ raw: UnsafePointer<Item>) -> Item {
+        let size = min(Int(UnsafeRawPointer(raw).load(as: UInt32.self)), MemoryLayout<Item>.size)
+        return withUnsafeTemporaryAllocation(of: Item.self, capacity: 1) { buffer in
+            let target = UnsafeMutableRawPointer(buffer.baseAddress!)
+            target.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<Item>.size)
+            target.copyMemory(from: UnsafeRawPointer(raw), byteCount: size)
+            return target.load(as: Item.self)
+        }
     }
 
     /// The non-NULL entries of a descriptor array, with their indexes; reports a NULL array with a

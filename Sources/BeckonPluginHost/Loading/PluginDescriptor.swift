@@ -24,8 +24,13 @@ struct PluginDescriptor: @unchecked Sendable {
     var conditions: [ConditionDescriptor]
     /// Its store backends, in the descriptor's order.
     var stores: [StoreDescriptor]
-    /// The descriptor itself, for the calls (`validate_config`, `init`, `shutdown`).
+    /// The descriptor itself, where the plugin keeps it.
     var raw: UnsafePointer<beckon_plugin>
+    /// A copy of the descriptor as this host's struct, for the calls (`validate_config`,
+    /// `check_config`, `init`, `shutdown`): the bytes the plugin's `struct_size` covers, the rest
+    /// zero, so that a field added after the plugin's minor reads as NULL and the host never
+    /// reads past the end of an older plugin's struct.
+    var contents: beckon_plugin
 
     /// Whether the host must run the plugin's calls one at a time (`BECKON_PLUGIN_SERIALIZE`).
     var serializesCalls: Bool { flags & UInt32(BECKON_PLUGIN_SERIALIZE) != 0 }

@@ -5,7 +5,8 @@ import CBeckonPlugin
 /// the process.
 enum DescriptorBuilder {
     static func build(name: String, version: String, summary: String?, serialized: Bool, minHostMinor: UInt32,
-                      conditions: [PluginCondition], stores: [PluginStore], validatesConfig: Bool) -> Result<UnsafePointer<beckon_plugin>, PluginError> {
+                      conditions: [PluginCondition], stores: [PluginStore], validatesConfig: Bool,
+                      checksConfig: Bool) -> Result<UnsafePointer<beckon_plugin>, PluginError> {
         guard let storeSlots = Slots.register(stores: stores) else {
             return .failure(.internal("plugin '\(name)' declares \(stores.count) stores; a BeckonPluginKit plugin holds at most \(Slots.storeCapacity)"))
         }
@@ -22,6 +23,7 @@ enum DescriptorBuilder {
         plugin.version = staticCString(version)
         plugin.summary = summary.map(staticCString)
         plugin.validate_config = validatesConfig ? PluginCallbacks.validateConfig : nil
+        plugin.check_config = checksConfig ? PluginCallbacks.checkConfig : nil
         plugin.`init` = PluginCallbacks.initialize
         plugin.shutdown = PluginCallbacks.shutdown
         plugin.conditions = staticArray(zip(conditionSlots, conditions).map { condition(slot: $0, $1) })

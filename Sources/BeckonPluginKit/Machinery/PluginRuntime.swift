@@ -22,16 +22,30 @@ final class PluginRuntime: @unchecked Sendable {
     static let active = Mutex<BeckonPlugin?>(nil)
 }
 
-/// The plugin-level C callbacks: `validate_config`, `init` and `shutdown`.
+/// The plugin-level C callbacks: `validate_config`, `check_config`, `init` and `shutdown`.
 enum PluginCallbacks {
+    /// For 1.0 hosts, a plugin with `checkConfig` reports its first problem here.
     static let validateConfig: @convention(c) (beckon_string, UnsafeMutablePointer<beckon_error>?) -> beckon_status = { config, error in
-        guard let validate = PluginRuntime.active.withLock({ $0?.validateConfig }) else { return BECKON_OK }
+        let plugin = PluginRuntime.active.withLock { $0 }
+        if let check = plugin?.checkConfig {
+            guard let first = check(String(config)).first else { return BECKON_OK }
+            return PluginError.invalidArgument(first.message, jsonPointer: first.jsonPointer).report(to: error)
+        }
+        guard let validate = plugin?.validateConfig else { return BECKON_OK }
         do throws(PluginError) {
             try validate(String(config))
             return BECKON_OK
         } catch let failure {
             return failure.report(to: error)
         }
+    }
+
+    static let checkConfig: @convention(c) (beckon_string, UnsafeMutablePointer<beckon_config_problem_sink>?,
+                                            UnsafeMutablePointer<beckon_error>?) -> beckon_status = { config, sink, error in
+        guard let check = PluginRuntime.active.withLock({ $0?.checkConfig }) else { return BECKON_OK }
+        guard let sink else { return PluginError.invalidArgument("check_config: the problem sink is NULL").report(to: error) }
+        for problem in check(String(config)) { _ = problem.put(into: sink) }  // the host reports what it refuses
+        return BECKON_OK
     }
 
     static let initialize: @convention(c) (UnsafePointer<beckon_host>?, beckon_string, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,

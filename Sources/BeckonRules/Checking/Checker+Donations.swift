@@ -177,7 +177,12 @@ extension Checker {
         switch function.implementation.bind(constants: constants, schema: schema) {
         case .success(let bound): call = bound
         case .failure(let failure):
-            error("rule.plugin", "\(name) rejected this call: \(failure.message)", range)
+            if let index = failure.argument, arguments.indices.contains(index) {
+                let argument = arguments[index].range
+                error("rule.plugin", "\(name) rejected argument \(index + 1) '\(text(argument))': \(failure.message)", argument)
+            } else {
+                error("rule.plugin", "\(name) rejected this call: \(failure.message)", range)
+            }
             return nil
         }
         let result = function.result

@@ -92,9 +92,11 @@ typedef struct beckon_error {
     /** A sentence for a person: what failed and why ("time zone 'Mars/Base' is unknown"). */
     char message[BECKON_ERROR_MESSAGE_CAPACITY];
     /**
-     * validate_config only, optional: an RFC 6901 JSON pointer into the config that the message
-     * is about ("/holidays/2"); the host shows the message at that YAML line and column.
-     * Empty means the config as a whole.
+     * Optional: an RFC 6901 JSON pointer to what the message is about. From a plugin's
+     * validate_config, into its config ("/holidays/2"): the host shows the message at that YAML
+     * line and column; empty means the config as a whole. From a plugin's bind (ABI 1.1), into
+     * the call's arguments ("/0" is the first): the host underlines that argument; empty means
+     * the whole call. Elsewhere unused.
      */
     char json_pointer[BECKON_ERROR_POINTER_CAPACITY];
 } beckon_error;
@@ -109,7 +111,7 @@ static inline void beckon_error_set(beckon_error *error, const char *message) {
     error->message[length] = '\0';
 }
 
-/** Copies a NUL-terminated JSON pointer into `error` (validate_config). NULL-safe; cut to fit. */
+/** Copies a NUL-terminated JSON pointer into `error` (validate_config, bind). NULL-safe; cut to fit. */
 static inline void beckon_error_set_pointer(beckon_error *error, const char *pointer) {
     if (error == NULL || pointer == NULL) return;
     size_t length = 0;

@@ -1,5 +1,5 @@
 /*
- * beckon_plugin.h — the Beckon plugin ABI, version 1.
+ * beckon_plugin.h — the Beckon plugin ABI, version 1.1 (1.0 plus the additions marked "1.1").
  *
  * A Beckon plugin is a shared object (.so) that adds custom conditions, which rules call as
  * NAMESPACE.NAME(args...), and store backends, which `store.backend: NAMESPACE.STORE` selects.
@@ -10,8 +10,9 @@
  *
  * The plugin exports exactly one symbol, `beckon_plugin_entry_v1` (see the end of this file).
  * The host (the `beckon` CLI or an embedding program) opens the file with
- * dlopen(RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE), never closes it, calls the entry once, validates
- * the whole descriptor it returns, and only then calls the plugin's `init`.
+ * dlopen(RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE), never closes it, calls the entry once per file,
+ * validates the whole descriptor it returns, and only then calls the plugin's `init`, once for
+ * each `plugins:` entry that names the file (see `init`).
  *
  * CONVENTIONS (they hold for every item below)
  *
@@ -32,11 +33,11 @@
  * - Errors. Every fallible call returns a `beckon_status` and, when it is not BECKON_OK, fills
  *   the caller's `beckon_error` (beckon_error_set below). No C++ exception, longjmp, Swift
  *   error, Rust panic or signal may cross the boundary: catch everything at your entry points.
- * - Threads. Lifecycle calls (init, shutdown, validate_config, open, close, bind, unbind) are
- *   serialized by the host: never two at once in one process. Condition evaluation and store
- *   operations may run concurrently on several threads, unless the descriptor sets a SERIALIZE
- *   flag, in which case the host runs them one at a time (BECKON_PLUGIN_SERIALIZE for the whole
- *   plugin, BECKON_CONDITION_SERIALIZE or BECKON_STORE_SERIALIZE for one item).
+ * - Threads. Lifecycle calls (init, shutdown, validate_config, check_config, open, close, bind,
+ *   unbind) are serialized by the host: never two at once in one process. Condition evaluation
+ *   and store operations may run concurrently on several threads, unless the descriptor sets a
+ *   SERIALIZE flag, in which case the host runs them one at a time (BECKON_PLUGIN_SERIALIZE for
+ *   the whole plugin, BECKON_CONDITION_SERIALIZE or BECKON_STORE_SERIALIZE for one item).
  * - Time. `now` always comes from the host (Unix time in milliseconds, UTC); a plugin never
  *   reads the wall clock for a decision, so that tests and `--now` can replay any instant.
  * - NULL. Pointers documented "required" must not be NULL; "optional" ones may be.
@@ -58,8 +59,11 @@ extern "C" {
 
 /** The ABI major: part of the entry symbol's name; a change here is a new, separate ABI. */
 #define BECKON_PLUGIN_ABI_MAJOR 1
-/** The ABI minor of this header: additions only. */
-#define BECKON_PLUGIN_ABI_MINOR 0
+/**
+ * The ABI minor of this header: additions only. 1.1 added beckon_plugin.check_config (every config
+ * problem, at a value or at a key) and argument pointers in a `bind` refusal ("/1").
+ */
+#define BECKON_PLUGIN_ABI_MINOR 1
 
 /** Marks the entry symbol as exported even when building with -fvisibility=hidden. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -105,9 +109,11 @@ typedef struct beckon_error {
     /** A sentence for a person: what failed and why ("time zone 'Mars/Base' is unknown"). */
     char message[BECKON_ERROR_MESSAGE_CAPACITY];
     /**
-     * validate_config only, optional: an RFC 6901 JSON pointer into the config that the message
-     * is about ("/holidays/2"); the host shows the message at that YAML line and column.
-     * Empty means the config as a whole.
+     * Optional: an RFC 6901 JSON pointer to what the message is about. From a plugin's
+     * validate_config, into its config ("/holidays/2"): the host shows the message at that YAML
+     * line and column; empty means the config as a whole. From a plugin's bind (ABI 1.1), into
+     * the call's arguments ("/0" is the first): the host underlines that argument; empty means
+     * the whole call. Elsewhere unused.
      */
     char json_pointer[BECKON_ERROR_POINTER_CAPACITY];
 } beckon_error;
@@ -122,7 +128,7 @@ static inline void beckon_error_set(beckon_error *error, const char *message) {
     error->message[length] = '\0';
 }
 
-/** Copies a NUL-terminated JSON pointer into `error` (validate_config). NULL-safe; cut to fit. */
+/** Copies a NUL-terminated JSON pointer into `error` (validate_config, bind). NULL-safe; cut to fit. */
 static inline void beckon_error_set_pointer(beckon_error *error, const char *pointer) {
     if (error == NULL || pointer == NULL) return;
     size_t length = 0;
@@ -181,7 +187,9 @@ typedef struct beckon_value_sink {
     /**
      * Required. Hands the result to the host, which copies it (strings too) before returning.
      * Call it at most once per evaluation; not calling it means null. Returns BECKON_OK, or
-     * BECKON_INVALID_ARGUMENT for a value that is not well formed (unknown type, bad UTF-8).
+     * BECKON_INVALID_ARGUMENT for a value that is not well formed, and the rule then fails with
+     * what is wrong: "string result is not UTF-8", "string result has a NULL pointer and length
+     * 3", "version result '1.x' is not MAJOR.MINOR.PATCH", "result has unknown type code 42".
      */
     beckon_status (*put)(struct beckon_value_sink *sink, const beckon_value *value);
 } beckon_value_sink;
@@ -296,17 +304,27 @@ typedef struct beckon_condition {
     const char *summary;
     /**
      * Optional: compiles one call site at load, once. For each of the `count` arguments (the
-     * signature's arity), `known[i]` says whether the rule wrote a constant there; if so,
-     * `constants[i]` is its value, otherwise it has type BECKON_TYPE_NULL. Whatever is stored
-     * in `*call_state` is passed to every `evaluate` of that call site and to its `unbind`.
-     * A status other than OK rejects the rule at load, with the message shown at the call.
+     * signature's arity), `known[i]` says whether the rule wrote a constant there:
+     *   known[i] true:  `constants[i]` is its value, converted to the signature's type, or
+     *                   BECKON_TYPE_NULL when the constant is `null` (the rule wrote `null`);
+     *   known[i] false: the value is known only at evaluation (a parameter, an expression), and
+     *                   `constants[i]` has type BECKON_TYPE_NULL; it may still be null then.
+     * Whatever is stored in `*call_state` is passed to every `evaluate` of that call site and to
+     * its `unbind`. A status other than OK rejects the rule at load (`rule.plugin`), with the
+     * message shown at the call; since 1.1, a refusal about one argument says which with
+     * beckon_error_set_pointer(error, "/1") (argument 1, counted from 0), and the host
+     * underlines that argument and names it (a 1.0 host shows the whole call).
      * Lifecycle call: serialized.
      */
     beckon_status (*bind)(void *plugin_state, const beckon_value *constants, const bool *known, size_t count,
                           void **call_state, beckon_error *error);
     /**
      * Required: evaluates one call. `args` holds all `count` arguments (constants included),
-     * already converted to the signature's types; `eval` reads the context. Put the result into
+     * each either of the signature's type (int arguments widened for double parameters) or of
+     * type BECKON_TYPE_NULL: a rule may pass `null`, a parameter that is unset and has no
+     * default, or an expression that is null. Check `args[i].type` before reading `args[i].as`
+     * (a null's `as` is zero), and refuse a null you cannot use with INVALID_ARGUMENT and a
+     * message naming the argument. `eval` reads the context. Put the result into
      * `result` (at most once; a type other than the declared result or null is an error). A
      * status other than OK makes the rule an error: the tip stays pending, the scenario does not
      * run, and `explain` shows the message. May run concurrently unless SERIALIZE is set.
@@ -430,6 +448,45 @@ typedef struct beckon_store {
 } beckon_store;
 
 /* ---------------------------------------------------------------------------------------------
+ * Config problems (1.1): how check_config reports every problem of a config at once
+ * ------------------------------------------------------------------------------------------- */
+
+/** Where a config problem is shown (beckon_config_problem.target). */
+#define BECKON_CONFIG_AT_VALUE 0u /**< At the value the pointer names ("/weekend/2": that item). */
+#define BECKON_CONFIG_AT_KEY 1u   /**< At the key of the member the pointer names ("/weekends": that key). */
+
+/** One problem of a plugin's config. Filled by the plugin, copied by the host in `put`. */
+typedef struct beckon_config_problem {
+    uint32_t struct_size;
+    /**
+     * BECKON_CONFIG_AT_VALUE or BECKON_CONFIG_AT_KEY. AT_KEY names an object member; when the
+     * config has no such key, the host shows the problem at the value, else at the whole config.
+     */
+    uint32_t target;
+    /**
+     * An RFC 6901 JSON pointer into the config ("/holidays/2"); empty (len 0) means the config as
+     * a whole. Not NUL-terminated; borrowed for the `put` call.
+     */
+    beckon_string json_pointer;
+    /** Required: a sentence for a person, UTF-8; borrowed for the `put` call. */
+    beckon_string message;
+} beckon_config_problem;
+
+/** Receives the problems check_config finds. */
+typedef struct beckon_config_problem_sink {
+    uint32_t struct_size;
+    /** The host's; do not touch. */
+    void *host_data;
+    /**
+     * Required. Hands one problem to the host, which copies it before returning. Call it once per
+     * problem, in the order they should be read. Returns BECKON_OK, or BECKON_INVALID_ARGUMENT
+     * for a problem that is not well formed (no message, bad UTF-8, an unknown target); the host
+     * then reports that instead.
+     */
+    beckon_status (*put)(struct beckon_config_problem_sink *sink, const beckon_config_problem *problem);
+} beckon_config_problem_sink;
+
+/* ---------------------------------------------------------------------------------------------
  * The plugin descriptor and the entry point
  * ------------------------------------------------------------------------------------------- */
 
@@ -457,16 +514,24 @@ typedef struct beckon_plugin {
      * Optional: checks the config before anything else runs. `config_json` is the YAML
      * `config:` subtree as canonical JSON (`null` when absent). On a problem return
      * INVALID_ARGUMENT with a message and, with beckon_error_set_pointer, the JSON pointer
-     * of the offending value: the host shows it at that line and column. Serialized.
+     * of the offending value: the host shows it at that line and column. One problem only:
+     * see `check_config` (1.1) for all of them, and for problems at a key. A 1.1 host calls
+     * this only when the plugin has no `check_config`. Serialized.
      */
     beckon_status (*validate_config)(beckon_string config_json, beckon_error *error);
     /**
      * Optional: sets the plugin up with its config (canonical JSON). Whatever it stores in
-     * `*plugin_state` is passed to every later call. Called once, after validation, serialized.
-     * A status other than OK stops loading with the message.
+     * `*plugin_state` is passed to every later call. Called once per `plugins:` entry, after
+     * validation, serialized: one file listed twice (under two `as:` namespaces, each with its
+     * own `config:`) is initialized twice, and each entry's conditions and stores get that
+     * entry's own `plugin_state`. Keep state there, not in globals. A status other than OK stops
+     * loading that entry with the message.
      */
     beckon_status (*init)(const beckon_host *host, beckon_string config_json, void **plugin_state, beckon_error *error);
-    /** Optional: releases the plugin's state. Called once at exit, plugins in reverse order. */
+    /**
+     * Optional: releases one `init`'s state. Called once per successful `init`, with the state
+     * that `init` returned, once nothing uses it any more (at exit, entries in reverse order).
+     */
     void (*shutdown)(void *plugin_state);
     /** Its conditions: `condition_count` pointers (the array may be NULL when the count is 0). */
     const beckon_condition *const *conditions;
@@ -474,10 +539,24 @@ typedef struct beckon_plugin {
     /** Its store backends: `store_count` pointers (the array may be NULL when the count is 0). */
     const beckon_store *const *stores;
     size_t store_count;
+
+    /* --- 1.1 --- */
+
+    /**
+     * Optional (1.1): checks the config like validate_config, but reports every problem through
+     * `problems->put`, each at a value or at a key (an unknown key is shown at the key itself).
+     * The config is refused when at least one problem was put, or when the status is not OK (then
+     * the message in `error`, if any, is one more problem, at the config as a whole). A 1.1 host
+     * calls it instead of validate_config; a 1.0 host never reads it, so a plugin that must also
+     * run on 1.0 hosts keeps a validate_config (reporting the first problem) as well. Serialized.
+     */
+    beckon_status (*check_config)(beckon_string config_json, beckon_config_problem_sink *problems, beckon_error *error);
 } beckon_plugin;
 
 /** The size of each struct as ABI 1.0 defined it: the host refuses anything smaller. */
 #define BECKON_PLUGIN_SIZE_1_0 (offsetof(beckon_plugin, store_count) + sizeof(size_t))
+/** The size of beckon_plugin with the 1.1 additions (check_config). */
+#define BECKON_PLUGIN_SIZE_1_1 (offsetof(beckon_plugin, check_config) + sizeof(void (*)(void)))
 #define BECKON_CONDITION_SIZE_1_0 (offsetof(beckon_condition, unbind) + sizeof(void (*)(void)))
 #define BECKON_STORE_SIZE_1_0 (offsetof(beckon_store, read_log) + sizeof(void (*)(void)))
 

@@ -125,6 +125,18 @@ int main(void) {
     FIELD(beckon_plugin, condition_count);
     FIELD(beckon_plugin, stores);
     FIELD(beckon_plugin, store_count);
+    FIELD(beckon_plugin, check_config);
+
+    STRUCT(beckon_config_problem);
+    FIELD(beckon_config_problem, struct_size);
+    FIELD(beckon_config_problem, target);
+    FIELD(beckon_config_problem, json_pointer);
+    FIELD(beckon_config_problem, message);
+
+    STRUCT(beckon_config_problem_sink);
+    FIELD(beckon_config_problem_sink, struct_size);
+    FIELD(beckon_config_problem_sink, host_data);
+    FIELD(beckon_config_problem_sink, put);
 
     CONSTANT(BECKON_PLUGIN_SIZE_1_0);
     CONSTANT(BECKON_CONDITION_SIZE_1_0);
@@ -161,6 +173,9 @@ int main(void) {
     CONSTANT(BECKON_STORE_TTL);
     CONSTANT(BECKON_STORE_SERIALIZE);
     CONSTANT(BECKON_PLUGIN_SERIALIZE);
+    CONSTANT(BECKON_PLUGIN_SIZE_1_1);
+    CONSTANT(BECKON_CONFIG_AT_VALUE);
+    CONSTANT(BECKON_CONFIG_AT_KEY);
     printf("symbol %s\n", BECKON_PLUGIN_ENTRY_SYMBOL);
     return 0;
 }

@@ -28,13 +28,14 @@ enum CPluginBuilder {
     }
 
     /// Compiles `sources` (paths relative to the repository root, or absolute) into
-    /// `lib<name>.so` once per test run and returns its path; `defines` become `-D` flags.
-    static func build(_ name: String, sources: [String], defines: [String] = []) throws -> String {
+    /// `lib<name>.so` once per test run and returns its path; `defines` become `-D` flags, and
+    /// `header` is the folder of the `beckon_plugin.h` to build against (this repository's).
+    static func build(_ name: String, sources: [String], defines: [String] = [], header: URL = headerFolder) throws -> String {
         if let path = built.withLock({ $0[name] }) { return path }
         let output = outputFolder.appendingPathComponent("lib\(name).so").path
         let temporary = output + ".\(UUID().uuidString).tmp"
         let sourcePaths = sources.map { $0.hasPrefix("/") ? $0 : repositoryRoot.appendingPathComponent($0).path }
-        let arguments = flags + defines.map { "-D" + $0 } + ["-I", headerFolder.path, "-o", temporary] + sourcePaths
+        let arguments = flags + defines.map { "-D" + $0 } + ["-I", header.path, "-o", temporary] + sourcePaths
         let (status, output_) = try run("cc", arguments)
         guard status == 0 else { throw BuildFailure(description: "cc \(arguments.joined(separator: " ")) failed:\n\(output_)") }
         // Renamed into place so that a concurrent test never loads a half-written file.

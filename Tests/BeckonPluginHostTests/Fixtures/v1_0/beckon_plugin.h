@@ -1,0 +1,500 @@
+/*
+ * beckon_plugin.h — the Beckon plugin ABI, version 1.
+ *
+ * A Beckon plugin is a shared object (.so) that adds custom conditions, which rules call as
+ * NAMESPACE.NAME(args...), and store backends, which `store.backend: NAMESPACE.STORE` selects.
+ * It is built from this header alone, with any C11 compiler; it links against nothing of Beckon:
+ *
+ *     cc -std=c11 -shared -fPIC -fvisibility=hidden -Wl,--no-undefined \
+ *        -I PATH/TO/HEADER -o libmyplugin.so myplugin.c
+ *
+ * The plugin exports exactly one symbol, `beckon_plugin_entry_v1` (see the end of this file).
+ * The host (the `beckon` CLI or an embedding program) opens the file with
+ * dlopen(RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE), never closes it, calls the entry once, validates
+ * the whole descriptor it returns, and only then calls the plugin's `init`.
+ *
+ * CONVENTIONS (they hold for every item below)
+ *
+ * - Versions. The ABI major is in the entry symbol's name; a host never loads a plugin of
+ *   another major. Minor versions only add: new fields at the end of structs, new functions
+ *   in the host table, new flags and statuses. A plugin states the minor it was compiled
+ *   against and the lowest host minor it needs; a host older than that refuses it, naming both.
+ * - Growth. Every struct that one side fills and the other reads starts with
+ *   `uint32_t struct_size`, set by the side that fills it to sizeof(the struct it was compiled
+ *   with). Fields are only ever appended. Before reading a field added after 1.0, check that
+ *   struct_size covers it (BECKON_HAS_FIELD). Arrays of descriptors are arrays of pointers, so
+ *   a grown descriptor never shifts its neighbours. `beckon_string` and `beckon_value` are
+ *   plain values passed by the caller: they are frozen as they are here and never grow.
+ * - Memory. Strings are UTF-8 views `(ptr, len)`, not NUL-terminated unless said otherwise,
+ *   borrowed for the duration of the call that passes them: copy what you keep. Variable
+ *   results go back through host-provided sinks, and the host copies before the sink returns.
+ *   Nothing allocated on one side is ever freed on the other.
+ * - Errors. Every fallible call returns a `beckon_status` and, when it is not BECKON_OK, fills
+ *   the caller's `beckon_error` (beckon_error_set below). No C++ exception, longjmp, Swift
+ *   error, Rust panic or signal may cross the boundary: catch everything at your entry points.
+ * - Threads. Lifecycle calls (init, shutdown, validate_config, open, close, bind, unbind) are
+ *   serialized by the host: never two at once in one process. Condition evaluation and store
+ *   operations may run concurrently on several threads, unless the descriptor sets a SERIALIZE
+ *   flag, in which case the host runs them one at a time (BECKON_PLUGIN_SERIALIZE for the whole
+ *   plugin, BECKON_CONDITION_SERIALIZE or BECKON_STORE_SERIALIZE for one item).
+ * - Time. `now` always comes from the host (Unix time in milliseconds, UTC); a plugin never
+ *   reads the wall clock for a decision, so that tests and `--now` can replay any instant.
+ * - NULL. Pointers documented "required" must not be NULL; "optional" ones may be.
+ */
+#ifndef BECKON_PLUGIN_H
+#define BECKON_PLUGIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------------------------------
+ * Versions
+ * ------------------------------------------------------------------------------------------- */
+
+/** The ABI major: part of the entry symbol's name; a change here is a new, separate ABI. */
+#define BECKON_PLUGIN_ABI_MAJOR 1
+/** The ABI minor of this header: additions only. */
+#define BECKON_PLUGIN_ABI_MINOR 0
+
+/** Marks the entry symbol as exported even when building with -fvisibility=hidden. */
+#if defined(__GNUC__) || defined(__clang__)
+#define BECKON_PLUGIN_EXPORT __attribute__((visibility("default")))
+#else
+#define BECKON_PLUGIN_EXPORT
+#endif
+
+/** True when a struct filled by the other side (with its struct_size) contains `field`. */
+#define BECKON_HAS_FIELD(pointer, type, field) \
+    ((pointer)->struct_size >= offsetof(type, field) + sizeof(((type *)0)->field))
+
+/* ---------------------------------------------------------------------------------------------
+ * Statuses and errors
+ * ------------------------------------------------------------------------------------------- */
+
+#ifndef BECKON_SHARED_TYPES_V1
+#define BECKON_SHARED_TYPES_V1 /* also defined, identically, by beckon.h */
+
+/** The result of every fallible call. Unknown values are treated as BECKON_INTERNAL. */
+typedef int32_t beckon_status;
+#define BECKON_OK 0               /**< Success. */
+#define BECKON_INVALID_ARGUMENT 1 /**< The input is wrong (bad config, bad argument value). */
+#define BECKON_NOT_FOUND 2        /**< A named thing does not exist (parameter, event, key). */
+#define BECKON_CONFLICT 3         /**< Compare-and-set lost: someone else wrote first. */
+#define BECKON_UNAVAILABLE 4      /**< A resource is down, locked, full, unreachable. */
+#define BECKON_TIMEOUT 5          /**< It took too long. */
+#define BECKON_UNSUPPORTED 6      /**< The operation is not offered by this plugin. */
+#define BECKON_INTERNAL 7         /**< A bug or an unexpected state. */
+
+/** Room for a message, including its NUL. Longer messages are cut (at a UTF-8 boundary). */
+#define BECKON_ERROR_MESSAGE_CAPACITY 512
+/** Room for a JSON pointer, including its NUL. */
+#define BECKON_ERROR_POINTER_CAPACITY 256
+
+/**
+ * What went wrong, filled by the callee when it returns a status other than BECKON_OK.
+ * The caller owns it (usually on its stack), zeroes it and sets struct_size; the callee writes
+ * NUL-terminated UTF-8 into the arrays, never more than their capacity. Use beckon_error_set.
+ */
+typedef struct beckon_error {
+    uint32_t struct_size;
+    /** A sentence for a person: what failed and why ("time zone 'Mars/Base' is unknown"). */
+    char message[BECKON_ERROR_MESSAGE_CAPACITY];
+    /**
+     * validate_config only, optional: an RFC 6901 JSON pointer into the config that the message
+     * is about ("/holidays/2"); the host shows the message at that YAML line and column.
+     * Empty means the config as a whole.
+     */
+    char json_pointer[BECKON_ERROR_POINTER_CAPACITY];
+} beckon_error;
+
+/** Copies a NUL-terminated message into `error`, cut to fit on a UTF-8 boundary. NULL-safe. */
+static inline void beckon_error_set(beckon_error *error, const char *message) {
+    if (error == NULL || message == NULL) return;
+    size_t length = 0;
+    while (message[length] != '\0' && length < BECKON_ERROR_MESSAGE_CAPACITY - 1) length++;
+    while (length > 0 && message[length] != '\0' && ((unsigned char)message[length] & 0xC0) == 0x80) length--;
+    for (size_t i = 0; i < length; i++) error->message[i] = message[i];
+    error->message[length] = '\0';
+}
+
+/** Copies a NUL-terminated JSON pointer into `error` (validate_config). NULL-safe; cut to fit. */
+static inline void beckon_error_set_pointer(beckon_error *error, const char *pointer) {
+    if (error == NULL || pointer == NULL) return;
+    size_t length = 0;
+    while (pointer[length] != '\0' && length < BECKON_ERROR_POINTER_CAPACITY - 1) length++;
+    for (size_t i = 0; i < length; i++) error->json_pointer[i] = pointer[i];
+    error->json_pointer[length] = '\0';
+}
+
+/** A borrowed UTF-8 string: `len` bytes at `ptr` (ptr may be NULL when len is 0). Frozen. */
+typedef struct beckon_string {
+    const char *ptr;
+    size_t len;
+} beckon_string;
+
+#endif /* BECKON_SHARED_TYPES_V1 */
+
+/* ---------------------------------------------------------------------------------------------
+ * Values
+ * ------------------------------------------------------------------------------------------- */
+
+/** Value types, as in the rule language. Signatures spell them in lower case ("int"). */
+typedef uint32_t beckon_type;
+#define BECKON_TYPE_NULL 0      /**< No value (an argument or a result may be null). */
+#define BECKON_TYPE_BOOL 1      /**< `as.boolean`. */
+#define BECKON_TYPE_INT 2       /**< `as.integer`: 64-bit signed. */
+#define BECKON_TYPE_DOUBLE 3    /**< `as.number`: IEEE 754 double. */
+#define BECKON_TYPE_STRING 4    /**< `as.string`: UTF-8. */
+#define BECKON_TYPE_DURATION 5  /**< `as.integer`: milliseconds. */
+#define BECKON_TYPE_TIMESTAMP 6 /**< `as.integer`: Unix time in milliseconds, UTC. */
+#define BECKON_TYPE_VERSION 7   /**< `as.string`: "MAJOR.MINOR.PATCH". */
+
+/**
+ * One value: an argument, a result or a parameter. Frozen (no struct_size): a later minor adds
+ * types as new BECKON_TYPE_ codes, never fields. A string inside is borrowed like beckon_string.
+ */
+typedef struct beckon_value {
+    beckon_type type;
+    uint32_t reserved; /**< Zero. */
+    union {
+        bool boolean;
+        int64_t integer;
+        double number;
+        beckon_string string;
+    } as;
+} beckon_value;
+
+/* ---------------------------------------------------------------------------------------------
+ * Sinks: how variable results travel back to the host (the host copies before returning)
+ * ------------------------------------------------------------------------------------------- */
+
+/** Receives one value (a condition's result). */
+typedef struct beckon_value_sink {
+    uint32_t struct_size;
+    /** The host's; do not touch. */
+    void *host_data;
+    /**
+     * Required. Hands the result to the host, which copies it (strings too) before returning.
+     * Call it at most once per evaluation; not calling it means null. Returns BECKON_OK, or
+     * BECKON_INVALID_ARGUMENT for a value that is not well formed (unknown type, bad UTF-8).
+     */
+    beckon_status (*put)(struct beckon_value_sink *sink, const beckon_value *value);
+} beckon_value_sink;
+
+/** Receives a store's items: a record, or each donation of a log. */
+typedef struct beckon_item_sink {
+    uint32_t struct_size;
+    /** The host's; do not touch. */
+    void *host_data;
+    /**
+     * Required. Hands one item to the host, which copies `bytes` before returning. For a
+     * record, `number` is its version; for a donation, its time (Unix ms). Returns BECKON_OK;
+     * any other status means "stop and return this status".
+     */
+    beckon_status (*put)(struct beckon_item_sink *sink, int64_t number, const uint8_t *bytes, size_t len);
+} beckon_item_sink;
+
+/* ---------------------------------------------------------------------------------------------
+ * Host services: a table the host passes to the entry and to init; valid until the process ends
+ * ------------------------------------------------------------------------------------------- */
+
+/** Log levels for beckon_host.log. */
+#define BECKON_LOG_DEBUG 0
+#define BECKON_LOG_INFO 1
+#define BECKON_LOG_WARNING 2
+#define BECKON_LOG_ERROR 3
+
+/**
+ * The evaluation in progress: opaque, valid only during the `evaluate` call it is passed to,
+ * and only on that call's thread. Read it through the beckon_host accessors.
+ */
+typedef struct beckon_eval beckon_eval;
+
+/** An event's lifetime counters for the subject being decided. */
+typedef struct beckon_event_stats {
+    uint32_t struct_size;
+    /** Donations since the event was last reset (exact, even after the log was pruned). */
+    int64_t count;
+    /** Whether there was any donation; when false, first and last are 0. */
+    bool has_donations;
+    /** The first and the last donation's instants (Unix ms). */
+    int64_t first;
+    int64_t last;
+} beckon_event_stats;
+
+/**
+ * What the host offers a plugin. Every function pointer is non-NULL in a 1.0 host, and every
+ * function is safe to call from any thread. Check struct_size before using a field added
+ * after 1.0. Each function that reads an evaluation needs the `eval` of the current call.
+ */
+typedef struct beckon_host {
+    uint32_t struct_size;
+    /** The host's ABI version (major is 1 for this header; the minor may be newer). */
+    uint32_t abi_major;
+    uint32_t abi_minor;
+    /** The host program's name and version, e.g. "beckon 0.6.0"; NUL-terminated, static. */
+    const char *host_name;
+
+    /** Writes a line to the host's log (stderr for the CLI). `plugin` names the writer. */
+    void (*log)(int32_t level, beckon_string plugin, beckon_string message);
+
+    /** The host clock (Unix ms): the instant being decided when the host has one (`--now`). */
+    int64_t (*now)(void);
+
+    /* --- The evaluation context (valid only inside `evaluate`, on its thread) --- */
+
+    /** The decision's instant (Unix ms). Use this, never the wall clock. */
+    int64_t (*eval_now)(const beckon_eval *eval);
+    /** The subject's id; borrowed until `evaluate` returns. */
+    beckon_string (*eval_subject)(const beckon_eval *eval);
+    /** The current app version ("2.3.1"), or a zero-length string when unknown. */
+    beckon_string (*eval_app_version)(const beckon_eval *eval);
+    /**
+     * A declared parameter's value for the subject (its default when unset) into `*value`;
+     * strings in it are borrowed until `evaluate` returns. BECKON_NOT_FOUND when the
+     * configuration declares no such parameter; lists read as BECKON_UNSUPPORTED.
+     */
+    beckon_status (*eval_parameter)(const beckon_eval *eval, beckon_string name, beckon_value *value);
+    /** An event's lifetime counters; BECKON_NOT_FOUND when no such event is declared. */
+    beckon_status (*eval_event)(const beckon_eval *eval, beckon_string name, beckon_event_stats *stats);
+    /**
+     * How many of the event's logged donations are at or after `since` (Unix ms) into `*count`;
+     * BECKON_NOT_FOUND when no such event is declared.
+     */
+    beckon_status (*eval_event_count_since)(const beckon_eval *eval, beckon_string name, int64_t since, int64_t *count);
+} beckon_host;
+
+/* ---------------------------------------------------------------------------------------------
+ * Conditions: functions that rules call as NAMESPACE.NAME(args...)
+ * ------------------------------------------------------------------------------------------- */
+
+/** Condition flags. */
+#define BECKON_CONDITION_PURE 0x1u      /**< Same arguments and context, same result: the host may cache within one decision. */
+#define BECKON_CONDITION_SERIALIZE 0x2u /**< Never evaluate this condition on two threads at once. */
+
+/**
+ * One condition. Static data: the host reads it during validation and keeps pointers to it.
+ */
+typedef struct beckon_condition {
+    uint32_t struct_size;
+    /** BECKON_CONDITION_ flags. */
+    uint32_t flags;
+    /** Required: the name rules use after the namespace; [A-Za-z][A-Za-z0-9_]*; NUL-terminated. */
+    const char *name;
+    /**
+     * Required: the typed signature, "(TYPE, ...) -> TYPE", TYPE one of bool int double string
+     * duration timestamp version; e.g. "() -> bool", "(int, int) -> bool". Rules calling the
+     * condition are type-checked against it at load; int arguments widen to double parameters.
+     */
+    const char *signature;
+    /** Optional: one line for `beckon plugins`; NUL-terminated. */
+    const char *summary;
+    /**
+     * Optional: compiles one call site at load, once. For each of the `count` arguments (the
+     * signature's arity), `known[i]` says whether the rule wrote a constant there; if so,
+     * `constants[i]` is its value, otherwise it has type BECKON_TYPE_NULL. Whatever is stored
+     * in `*call_state` is passed to every `evaluate` of that call site and to its `unbind`.
+     * A status other than OK rejects the rule at load, with the message shown at the call.
+     * Lifecycle call: serialized.
+     */
+    beckon_status (*bind)(void *plugin_state, const beckon_value *constants, const bool *known, size_t count,
+                          void **call_state, beckon_error *error);
+    /**
+     * Required: evaluates one call. `args` holds all `count` arguments (constants included),
+     * already converted to the signature's types; `eval` reads the context. Put the result into
+     * `result` (at most once; a type other than the declared result or null is an error). A
+     * status other than OK makes the rule an error: the tip stays pending, the scenario does not
+     * run, and `explain` shows the message. May run concurrently unless SERIALIZE is set.
+     */
+    beckon_status (*evaluate)(void *plugin_state, void *call_state, const beckon_eval *eval, const beckon_value *args,
+                              size_t count, beckon_value_sink *result, beckon_error *error);
+    /** Optional: releases what `bind` stored, when the compiled rule is dropped. Serialized. */
+    void (*unbind)(void *plugin_state, void *call_state);
+} beckon_condition;
+
+/* ---------------------------------------------------------------------------------------------
+ * Stores: where subjects' state lives
+ *
+ * The engine keeps, per subject, one versioned record (opaque bytes, a few hundred bytes) and,
+ * per subject and event, a log of donations (a time and opaque info bytes each). Every decision
+ * reads the record, decides, and commits the new record with compare-and-set on its version,
+ * together with the log changes of the same operation, all or nothing. How this maps:
+ *
+ * - SQL (SQLite, PostgreSQL): a `records(subject, version, bytes)` table and a
+ *   `donations(subject, event, time, seq, info)` table; commit is one transaction that runs
+ *   `UPDATE records SET ... WHERE subject = $1 AND version = $expected` (or an INSERT when
+ *   expected is 0, failing on a duplicate key), returns CONFLICT when no row matched, then
+ *   applies the log changes; PostgreSQL needs no table lock, the row condition is the CAS.
+ * - Redis: the record in a hash {version, bytes}, each log in a sorted set scored by time;
+ *   commit is one Lua script (or WATCH/MULTI/EXEC on the record key) that compares the version,
+ *   then ZADDs, trims by rank (ZREMRANGEBYRANK) and by score (ZREMRANGEBYSCORE).
+ * - Memory: a mutex around a dictionary.
+ *
+ * Versions: 0 means "never stored". A successful commit stores `expected_version + 1`.
+ * ------------------------------------------------------------------------------------------- */
+
+/** Store capabilities (shown by `beckon plugins`; the host checks none of them). */
+#define BECKON_STORE_DURABLE 0x1u                 /**< An acknowledged commit survives a crash. */
+#define BECKON_STORE_SHARED_ACROSS_PROCESSES 0x2u /**< Several processes on one host may share it. */
+#define BECKON_STORE_SHARED_ACROSS_HOSTS 0x4u     /**< Several hosts may share it (a server). */
+#define BECKON_STORE_TTL 0x8u                     /**< It expires idle subjects by itself. */
+
+/** Store flags. */
+#define BECKON_STORE_SERIALIZE 0x1u /**< Never run two operations of one open store at once. */
+
+/** One donation to append in a commit. */
+typedef struct beckon_donation_append {
+    uint32_t struct_size;
+    /** The event's id. */
+    beckon_string event;
+    /** When it was donated (Unix ms); logs are ordered by time, then by order of appending. */
+    int64_t time;
+    /** The info bytes to keep with it (may be empty); return them unchanged from read_log. */
+    const uint8_t *info;
+    size_t info_len;
+    /**
+     * Retention, applied to this event's log right after appending: keep at most `max_count`
+     * most recent donations, and when `max_age` > 0 drop those older than
+     * (the newest donation's time - max_age).
+     */
+    int64_t max_count;
+    int64_t max_age;
+} beckon_donation_append;
+
+/** Everything one commit writes, all or nothing. */
+typedef struct beckon_commit {
+    uint32_t struct_size;
+    /** The subject. */
+    beckon_string subject;
+    /** The version the engine read; store only if the stored version is still this. */
+    int64_t expected_version;
+    /** The new record's bytes; stored with version expected_version + 1. */
+    const uint8_t *record;
+    size_t record_len;
+    /** Apply first: remove every logged donation of the subject. */
+    bool clears_all;
+    /** Apply next: remove these events' logs. */
+    const beckon_string *cleared_events;
+    size_t cleared_event_count;
+    /**
+     * Apply last, in order: append each, then apply its retention. An array of pointers, like
+     * every array of structs in this ABI, so that a later minor can grow the struct.
+     */
+    const beckon_donation_append *const *appends;
+    size_t append_count;
+    /** The host's clock at the commit (Unix ms), for stores with TTL. */
+    int64_t now;
+} beckon_commit;
+
+/** One store backend, selected with `store.backend: NAMESPACE.NAME`. Static data. */
+typedef struct beckon_store {
+    uint32_t struct_size;
+    /** BECKON_STORE_ capability bits. */
+    uint32_t capabilities;
+    /** BECKON_STORE_ flags. */
+    uint32_t flags;
+    /** Required: the name after the namespace; [A-Za-z][A-Za-z0-9_-]*; NUL-terminated. */
+    const char *name;
+    /** Optional: one line for `beckon plugins`; NUL-terminated. */
+    const char *summary;
+    /**
+     * Required: opens the store. `options_json` is the config's `store.options` as canonical
+     * JSON (`null` when absent). Lifecycle call: serialized. On failure return UNAVAILABLE
+     * (cannot reach it) or INVALID_ARGUMENT (bad options) with a message.
+     */
+    beckon_status (*open)(void *plugin_state, beckon_string options_json, void **store, beckon_error *error);
+    /** Optional: closes what `open` returned; called once, serialized. */
+    void (*close)(void *store);
+    /**
+     * Required: the subject's record. Put it into `sink` (number = version, bytes = record)
+     * once; put nothing when the subject was never stored.
+     */
+    beckon_status (*load)(void *store, beckon_string subject, beckon_item_sink *sink, beckon_error *error);
+    /**
+     * Required: applies `commit` atomically. Return BECKON_CONFLICT, changing nothing, when the
+     * stored version is not `commit->expected_version`. Any other failure must change nothing
+     * either (UNAVAILABLE, TIMEOUT, INTERNAL with a message): the engine reports it and stops.
+     */
+    beckon_status (*commit)(void *store, const beckon_commit *commit, beckon_error *error);
+    /**
+     * Required: the logged donations of one event for one subject with time >= `since`, oldest
+     * first (ties in the order appended): one `put` each (number = time, bytes = info).
+     */
+    beckon_status (*read_log)(void *store, beckon_string subject, beckon_string event, int64_t since,
+                              beckon_item_sink *sink, beckon_error *error);
+} beckon_store;
+
+/* ---------------------------------------------------------------------------------------------
+ * The plugin descriptor and the entry point
+ * ------------------------------------------------------------------------------------------- */
+
+/** Plugin flags. */
+#define BECKON_PLUGIN_SERIALIZE 0x1u /**< Never run two calls into this plugin at once. */
+
+/** What a plugin is and offers. Static data, returned by the entry; the host keeps pointers. */
+typedef struct beckon_plugin {
+    uint32_t struct_size;
+    /** BECKON_PLUGIN_ABI_MAJOR. */
+    uint32_t abi_major;
+    /** BECKON_PLUGIN_ABI_MINOR of the header it was compiled with. */
+    uint32_t abi_minor;
+    /** The lowest host minor it works with (usually 0); a host with an older minor refuses it. */
+    uint32_t min_host_minor;
+    /** BECKON_PLUGIN_ flags. */
+    uint32_t flags;
+    /** Required: its default namespace; [A-Za-z][A-Za-z0-9_-]*; NUL-terminated. */
+    const char *name;
+    /** Required: its own version ("1.4.0"); NUL-terminated. */
+    const char *version;
+    /** Optional: one line for `beckon plugins`; NUL-terminated. */
+    const char *summary;
+    /**
+     * Optional: checks the config before anything else runs. `config_json` is the YAML
+     * `config:` subtree as canonical JSON (`null` when absent). On a problem return
+     * INVALID_ARGUMENT with a message and, with beckon_error_set_pointer, the JSON pointer
+     * of the offending value: the host shows it at that line and column. Serialized.
+     */
+    beckon_status (*validate_config)(beckon_string config_json, beckon_error *error);
+    /**
+     * Optional: sets the plugin up with its config (canonical JSON). Whatever it stores in
+     * `*plugin_state` is passed to every later call. Called once, after validation, serialized.
+     * A status other than OK stops loading with the message.
+     */
+    beckon_status (*init)(const beckon_host *host, beckon_string config_json, void **plugin_state, beckon_error *error);
+    /** Optional: releases the plugin's state. Called once at exit, plugins in reverse order. */
+    void (*shutdown)(void *plugin_state);
+    /** Its conditions: `condition_count` pointers (the array may be NULL when the count is 0). */
+    const beckon_condition *const *conditions;
+    size_t condition_count;
+    /** Its store backends: `store_count` pointers (the array may be NULL when the count is 0). */
+    const beckon_store *const *stores;
+    size_t store_count;
+} beckon_plugin;
+
+/** The size of each struct as ABI 1.0 defined it: the host refuses anything smaller. */
+#define BECKON_PLUGIN_SIZE_1_0 (offsetof(beckon_plugin, store_count) + sizeof(size_t))
+#define BECKON_CONDITION_SIZE_1_0 (offsetof(beckon_condition, unbind) + sizeof(void (*)(void)))
+#define BECKON_STORE_SIZE_1_0 (offsetof(beckon_store, read_log) + sizeof(void (*)(void)))
+
+/**
+ * The one symbol a plugin exports. Called once, from one thread, before anything else; `host`
+ * is valid until the process ends. Return a pointer to the static descriptor, or NULL after
+ * logging why (host->log). Define it as:
+ *
+ *     BECKON_PLUGIN_EXPORT const beckon_plugin *beckon_plugin_entry_v1(const beckon_host *host) {
+ *         return &my_plugin;
+ *     }
+ */
+typedef const beckon_plugin *(*beckon_plugin_entry_fn)(const beckon_host *host);
+#define BECKON_PLUGIN_ENTRY_SYMBOL "beckon_plugin_entry_v1"
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BECKON_PLUGIN_H */
