@@ -359,8 +359,11 @@ typedef struct beckon_donation_append {
     size_t info_len;
     /**
      * Retention, applied to this event's log right after appending: keep at most `max_count`
-     * most recent donations, and when `max_age` > 0 drop those older than
-     * (the newest donation's time - max_age).
+     * most recent donations (a `max_count` of 0 or less keeps none: the log is emptied, the
+     * appended donation included), and when `max_age` > 0 drop those older than
+     * (the newest donation's time in the log - max_age). The newest in the log, not the one just
+     * appended: a backdated donation already older than that is dropped at once, and never keeps
+     * older ones alive. `max_age` <= 0 sets no age limit.
      */
     int64_t max_count;
     int64_t max_age;
