@@ -36,8 +36,13 @@ extension ConfigFileReader {
                 if let maxCount = limits["maxCount"] {
                     event.maxLogCount = this.reader.int(maxCount, "'retention.maxCount' of \(what)", minimum: 1) ?? event.maxLogCount
                 }
-                if let maxAge = limits["maxAge"] {
-                    event.maxAge = this.reader.duration(maxAge, "'retention.maxAge' of \(what)")
+                if let maxAge = limits["maxAge"], let age = this.reader.duration(maxAge, "'retention.maxAge' of \(what)") {
+                    // A store reads an age of 0 as no limit; an explicit limit must keep something.
+                    if age > 0 {
+                        event.maxAge = age
+                    } else {
+                        this.reader.diagnostics.error("config.range", "'retention.maxAge' of \(what) must be more than 0s; leave it out for no age limit", at: maxAge.span)
+                    }
                 }
             }
             this.assembly.events.append(event)

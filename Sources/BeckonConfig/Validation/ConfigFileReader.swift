@@ -118,7 +118,7 @@ struct ConfigFileReader {
                   let pathNode = fields["path"], let written = reader.string(pathNode, "a plugin's 'path'") else { continue }
             var namespace: String?
             if let name = fields["as"] {
-                guard let id = reader.id(name, kind: "plugin"),
+                guard let id = reader.id(name, kind: "plugin"), namespaceIsWritable(id, at: name.span),
                       assembly.claim(id, kind: "plugin", at: name.span, diagnostics: &reader.diagnostics) else { continue }
                 namespace = id
             }
@@ -128,6 +128,14 @@ struct ConfigFileReader {
                 path: PathResolver.resolve(written, relativeTo: file), writtenPath: written,
                 namespace: namespace, config: config, configSpans: configSpans, span: pathNode.span))
         }
+    }
+
+    /// Whether rules can write `namespace` (an `as:`) before a condition's name; reports it when not.
+    private mutating func namespaceIsWritable(_ namespace: String, at span: SourceSpan) -> Bool {
+        guard let problem = PluginNames.namespaceProblem(with: namespace) else { return true }
+        let example = PluginNames.writableNamespace(for: namespace).map { ", such as '\($0)'" } ?? ""
+        reader.diagnostics.error("config.id", "'\(namespace)' cannot be a plugin's namespace, which rules write before its conditions' names: \(problem); choose another\(example)", at: span)
+        return false
     }
 
     private mutating func readTesting(_ node: YAMLNode, keySpan: SourceSpan) {

@@ -284,7 +284,10 @@ typedef struct beckon_condition {
     uint32_t struct_size;
     /** BECKON_CONDITION_ flags. */
     uint32_t flags;
-    /** Required: the name rules use after the namespace; [A-Za-z][A-Za-z0-9_]*; NUL-terminated. */
+    /**
+     * Required: the name rules use after the namespace; [A-Za-z][A-Za-z0-9_]*, and not one of
+     * the rule keywords true, false, null, in; NUL-terminated.
+     */
     const char *name;
     /**
      * Required: the typed signature, "(TYPE, ...) -> TYPE", TYPE one of bool int double string
@@ -450,7 +453,14 @@ typedef struct beckon_plugin {
     uint32_t min_host_minor;
     /** BECKON_PLUGIN_ flags. */
     uint32_t flags;
-    /** Required: its default namespace; [A-Za-z][A-Za-z0-9_-]*; NUL-terminated. */
+    /**
+     * Required: its name and default namespace, which rules write before each condition
+     * (NAMESPACE.NAME) and `store.backend` before each store; NUL-terminated. As the namespace it
+     * must be a name rules can write: [A-Za-z][A-Za-z0-9_]*, and not a word rules reserve (true,
+     * false, null, in, now, subject, app, params, events, tips, scenarios, info). ABI 1.0 also
+     * allowed '-' ([A-Za-z][A-Za-z0-9_-]*): such a plugin is refused unless the configuration
+     * gives it a namespace with `as:`, and the refusal says so.
+     */
     const char *name;
     /** Required: its own version ("1.4.0"); NUL-terminated. */
     const char *version;
