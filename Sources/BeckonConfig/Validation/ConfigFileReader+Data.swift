@@ -98,13 +98,19 @@ extension NodeReader {
 
 /// Converts any YAML subtree to a `ConfigValue` (plugin `config:` and store `options:`), applying
 /// YAML's implicit types to plain scalars only.
+///
+/// Everything must reach the plugin as the same value in canonical JSON: an integer is read in
+/// decimal (`012` is 12, `+5` is 5) and must fit in 64 bits, and a number must fit in a double.
+/// What does not is refused at its position (`config.range`) rather than handed over changed
+/// (an integer beyond 64 bits as a double, say).
 enum ConfigValueReader {
-    static func value(of node: YAMLNode) -> ConfigValue {
+    static func value(of node: YAMLNode, diagnostics: inout DiagnosticList) -> ConfigValue {
         switch node.content {
         case .mapping(let pairs):
-            return .map(pairs.map { ($0.key.scalarText ?? "", value(of: $0.value)) })
+            // Keys are text: the YAML reader refuses any other.
+            return .map(pairs.map { ($0.key.scalarText ?? "", value(of: $0.value, diagnostics: &diagnostics)) })
         case .sequence(let items):
-            return .list(items.map(value(of:)))
+            return .list(items.map { value(of: $0, diagnostics: &diagnostics) })
         case .scalar(let text, _):
             guard node.isPlainScalar else { return .string(text) }
             if node.isNull { return .null }
@@ -114,10 +120,26 @@ enum ConfigValueReader {
             default: break
             }
             if let integer = Int64(text) { return .int(integer) }
-            if let number = Double(text), number.isFinite,
-               text.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }) { return .double(number) }
-            return .string(text)
+            if isDecimalInteger(text) {
+                diagnostics.error("config.range", "\(text) is beyond the 64-bit integers a plugin receives "
+                    + "(\(Int64.min)…\(Int64.max)); quote it to pass it as text", at: node.span)
+                return .null
+            }
+            guard text.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }),
+                  let number = Double(text) else { return .string(text) }
+            guard number.isFinite else {
+                diagnostics.error("config.range", "\(text) is beyond the numbers a plugin receives (64-bit doubles); "
+                    + "quote it to pass it as text", at: node.span)
+                return .null
+            }
+            return .double(number)
         }
+    }
+
+    /// `[-+]?[0-9]+`: what YAML reads as an integer.
+    private static func isDecimalInteger(_ text: String) -> Bool {
+        let digits = text.utf8.first == UInt8(ascii: "-") || text.utf8.first == UInt8(ascii: "+") ? text.utf8.dropFirst() : text.utf8[...]
+        return !digits.isEmpty && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// The span of every node of the subtree by its RFC 6901 JSON pointer: a mapping's value by

@@ -86,7 +86,7 @@ struct ConfigFileReader {
             assembly.store.path = PathResolver.resolve(StoreSettings.defaultPath, relativeTo: file)
         }
         if let options = fields["options"] {
-            assembly.store.options = ConfigValueReader.value(of: options)
+            assembly.store.options = ConfigValueReader.value(of: options, diagnostics: &reader.diagnostics)
         }
         if let synchronous = fields["synchronous"] {
             assembly.store.synchronous = reader.choice(synchronous, "'store.synchronous'", as: StoreSynchronous.self) ?? .normal
@@ -122,7 +122,7 @@ struct ConfigFileReader {
                       assembly.claim(id, kind: "plugin", at: name.span, diagnostics: &reader.diagnostics) else { continue }
                 namespace = id
             }
-            let config = fields["config"].map(ConfigValueReader.value(of:)) ?? .null
+            let config = fields["config"].map { ConfigValueReader.value(of: $0, diagnostics: &reader.diagnostics) } ?? .null
             let configSpans = fields["config"].map { ConfigValueReader.spans(of: $0) } ?? [:]
             assembly.plugins.append(PluginDeclaration(
                 path: PathResolver.resolve(written, relativeTo: file), writtenPath: written,
