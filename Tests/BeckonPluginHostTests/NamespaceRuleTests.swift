@@ -32,6 +32,14 @@ struct NamespaceRuleTests {
         #expect(try Self.validate(name: name, nameIsNamespace: false).get().name == name)
     }
 
+    @Test("a name that breaks even ABI 1.0's rule is refused, renamed or not")
+    func invalidNameRefusedEitherWay() throws {
+        let bare = try #require(Self.validate(name: "my plugin", nameIsNamespace: true).failureValue)
+        #expect(bare.messages == ["plugin 'plugins/libtest.so': name 'my plugin' is not a valid plugin name: it must match [A-Za-z][A-Za-z0-9_]*"])
+        let renamed = try #require(Self.validate(name: "my plugin", nameIsNamespace: false).failureValue)
+        #expect(renamed.messages == ["plugin 'plugins/libtest.so': name 'my plugin' is not a valid plugin name: it must match [A-Za-z][A-Za-z0-9_-]*"])
+    }
+
     @Test("a condition named like a keyword could never be called")
     func keywordCondition() throws {
         var descriptor = LoadingTestDescriptor.sound()

@@ -27,7 +27,8 @@ enum NameRule {
         case .condition:
             return PluginNames.conditionProblem(with: name).map { "is not a valid \(noun): \($0)" }
         case .namespace:
-            if !Self.isYAMLName(name) { return "is not a valid \(noun): it must match \(Self.yamlNamePattern)" }
+            // Not even a 1.0 name: `as:` would not help, so the rule to follow is the whole advice.
+            if !Self.isYAMLName(name) { return "is not a valid \(noun): it must match \(PluginNames.namespacePattern)" }
             guard let problem = PluginNames.namespaceProblem(with: name) else { return nil }
             let example = PluginNames.writableNamespace(for: name).map { ", such as '\($0)'" } ?? ""
             return "cannot be the namespace rules call the plugin by: \(problem); "
