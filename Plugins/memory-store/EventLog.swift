@@ -7,7 +7,8 @@ struct EventLog {
     private var infos: [[UInt8]] = []
 
     /// Inserts after every donation at or before `time`, then applies the retention: keep the
-    /// `maxCount` most recent and, when `maxAge` > 0, none older than the newest minus `maxAge`.
+    /// `maxCount` most recent (none when `maxCount` <= 0) and, when `maxAge` > 0, none older
+    /// than the newest in the log (not the one just appended) minus `maxAge`.
     mutating func append(time: Int64, info: [UInt8], maxCount: Int64, maxAge: Int64) {
         let position = firstIndex { $0 > time }
         times.insert(time, at: position)

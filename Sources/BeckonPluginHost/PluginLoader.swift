@@ -17,7 +17,8 @@ struct PluginLoader {
 
     mutating func load(_ declaration: PluginDeclaration) {
         let descriptor: PluginDescriptor
-        switch PluginLibrary.load(path: declaration.path, writtenPath: declaration.writtenPath, host: HostServices.table) {
+        switch PluginLibrary.load(path: declaration.path, writtenPath: declaration.writtenPath, host: HostServices.table,
+                                  nameIsNamespace: declaration.namespace == nil) {
         case .failure(let failure):
             for message in failure.messages { unavailable(message, declaration) }
             if let namespace = declaration.namespace { unavailableNamespaces.insert(namespace) }

@@ -25,9 +25,11 @@ public struct PluginCommit: Hashable, Sendable {
         public var time: Int64
         /// The info bytes to keep with it.
         public var info: [UInt8]
-        /// Keep at most this many donations of the event, the most recent.
+        /// Keep at most this many donations of the event, the most recent; 0 or less keeps none
+        /// (the log is emptied, the appended donation included).
         public var maxCount: Int64
-        /// When above 0: drop the donations older than the newest one's time minus this (ms).
+        /// When above 0: drop the donations older than the newest one's time in the log (not
+        /// the appended one's, which may be backdated) minus this (ms).
         public var maxAge: Int64
 
         /// Creates an append.

@@ -73,13 +73,13 @@ struct LoadingTests {
         .init("name NULL", "name is NULL") { $0.plugin.name = nil },
         .init("version NULL", "version is NULL") { $0.plugin.version = nil },
         .init("version empty", "version is empty") { $0.plugin.version = LoadingTestDescriptor.cString("") },
-        .init("name with a space", "name 'my plugin' is not a valid plugin name: it must match [A-Za-z][A-Za-z0-9_-]*") {
+        .init("name with a space", "name 'my plugin' is not a valid plugin name: it must match [A-Za-z][A-Za-z0-9_]*") {
             $0.plugin.name = LoadingTestDescriptor.cString("my plugin")
         },
-        .init("name starting with a digit", "name '2fa' is not a valid plugin name: it must match [A-Za-z][A-Za-z0-9_-]*") {
+        .init("name starting with a digit", "name '2fa' is not a valid plugin name: it must match [A-Za-z][A-Za-z0-9_]*") {
             $0.plugin.name = LoadingTestDescriptor.cString("2fa")
         },
-        .init("name with a newline is quoted escaped", "name 'a\\u{a}b' is not a valid plugin name: it must match [A-Za-z][A-Za-z0-9_-]*") {
+        .init("name with a newline is quoted escaped", "name 'a\\u{a}b' is not a valid plugin name: it must match [A-Za-z][A-Za-z0-9_]*") {
             $0.plugin.name = LoadingTestDescriptor.cString("a\nb")
         },
         .init("summary not UTF-8", "summary is not valid UTF-8") {

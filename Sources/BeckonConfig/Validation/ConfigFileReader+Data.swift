@@ -36,8 +36,13 @@ extension ConfigFileReader {
                 if let maxCount = limits["maxCount"] {
                     event.maxLogCount = this.reader.int(maxCount, "'retention.maxCount' of \(what)", minimum: 1) ?? event.maxLogCount
                 }
-                if let maxAge = limits["maxAge"] {
-                    event.maxAge = this.reader.duration(maxAge, "'retention.maxAge' of \(what)")
+                if let maxAge = limits["maxAge"], let age = this.reader.duration(maxAge, "'retention.maxAge' of \(what)") {
+                    // A store reads an age of 0 as no limit; an explicit limit must keep something.
+                    if age > 0 {
+                        event.maxAge = age
+                    } else {
+                        this.reader.diagnostics.error("config.range", "'retention.maxAge' of \(what) must be more than 0s; leave it out for no age limit", at: maxAge.span)
+                    }
                 }
             }
             this.assembly.events.append(event)
@@ -97,22 +102,44 @@ extension NodeReader {
 
 /// Converts any YAML subtree to a `ConfigValue` (plugin `config:` and store `options:`), applying
 /// YAML's implicit types to plain scalars only.
+///
+/// Everything must reach the plugin as the same value in canonical JSON: an integer is read in
+/// decimal (`012` is 12, `+5` is 5) and must fit in 64 bits, and a number must fit in a double.
+/// What does not is refused at its position (`config.range`) rather than handed over changed
+/// (an integer beyond 64 bits as a double, say).
 enum ConfigValueReader {
-    static func value(of node: YAMLNode) -> ConfigValue {
+    static func value(of node: YAMLNode, diagnostics: inout DiagnosticList) -> ConfigValue {
         switch node.content {
         case .mapping(let pairs):
-            return .map(pairs.map { ($0.key.scalarText ?? "", value(of: $0.value)) })
+            // Keys are text: the YAML reader refuses any other.
+            return .map(pairs.map { ($0.key.scalarText ?? "", value(of: $0.value, diagnostics: &diagnostics)) })
         case .sequence(let items):
-            return .list(items.map(value(of:)))
+            return .list(items.map { value(of: $0, diagnostics: &diagnostics) })
         case .scalar(let text, _):
             guard node.isPlainScalar else { return .string(text) }
             if node.isNull { return .null }
             if node.tag == .float, let number = YAMLNode.number(text) { return .double(number) }
             if let value = YAMLNode.boolean(text) { return .bool(value) }
             if let integer = Int64(text) { return .int(integer) }
-            if let number = YAMLNode.number(text) { return .double(number) }
-            return .string(text)
+            if isDecimalInteger(text) {
+                diagnostics.error("config.range", "\(text) is beyond the 64-bit integers a plugin receives "
+                    + "(\(Int64.min)…\(Int64.max)); quote it to pass it as text", at: node.span)
+                return .null
+            }
+            guard let number = YAMLNode.spelledNumber(text) else { return .string(text) }
+            guard number.isFinite else {
+                diagnostics.error("config.range", "\(text) is beyond the numbers a plugin receives (64-bit doubles); "
+                    + "quote it to pass it as text", at: node.span)
+                return .null
+            }
+            return .double(number)
         }
+    }
+
+    /// `[-+]?[0-9]+`: what YAML reads as an integer.
+    private static func isDecimalInteger(_ text: String) -> Bool {
+        let digits = text.utf8.first == UInt8(ascii: "-") || text.utf8.first == UInt8(ascii: "+") ? text.utf8.dropFirst() : text.utf8[...]
+        return !digits.isEmpty && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// The span of every node of the subtree by its RFC 6901 JSON pointer: a mapping's value by

@@ -69,9 +69,14 @@ final class YAMLNode {
     /// The finite number a plain text means, written with digits, a sign, a point and an exponent
     /// only (not `inf`, `nan` or hexadecimal).
     static func number(_ text: String) -> Double? {
-        guard let value = Double(text), value.isFinite,
-              text.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }) else { return nil }
-        return value
+        spelledNumber(text).flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// The double that text spelled with digits, signs, a point and an exponent reads as, infinite
+    /// when it is beyond a double (`1e400`); nil for any other text (`.inf`, `0x1F`, `1_000`).
+    static func spelledNumber(_ text: String) -> Double? {
+        guard text.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }) else { return nil }
+        return Double(text)
     }
 
     /// Whether the scalar was written plain (or tagged with a type), so YAML's implicit typing

@@ -50,14 +50,15 @@ public final class MemoryStore: Store {
         log.times.insert(donation.time, at: position)
         log.infos.insert(donation.info, at: position)
         // A cutoff below Int64.min (an instant near the start of time) expires nothing; it must not trap.
-        if let maxAge = retention.maxAge, let newest = log.times.last,
+        if let maxAge = retention.maxAge, maxAge > 0, let newest = log.times.last,
            case (let cutoff, false) = newest.subtractingReportingOverflow(maxAge) {
             let expired = log.firstIndex(atOrAfter: cutoff)
             log.times.removeFirst(expired)
             log.infos.removeFirst(expired)
         }
-        if log.times.count > retention.maxCount {
-            let excess = log.times.count - retention.maxCount
+        let maxCount = max(retention.maxCount, 0)  // 0 or less keeps nothing
+        if log.times.count > maxCount {
+            let excess = log.times.count - maxCount
             log.times.removeFirst(excess)
             log.infos.removeFirst(excess)
         }

@@ -68,9 +68,12 @@ public struct Donation: Hashable, Sendable {
 
 /// How long an event's log keeps donations.
 public struct Retention: Hashable, Sendable {
-    /// At most this many, the most recent.
+    /// At most this many, the most recent; 0 or less keeps none (the log is emptied right
+    /// after the append, the appended donation included).
     public var maxCount: Int
-    /// None older than this (ms) before the newest donation in the log, if limited.
+    /// None older than this (ms) before the newest donation in the log (not the one just
+    /// appended, which may be backdated), if limited; nil, 0 or less sets no limit (as a plugin
+    /// store's `max_age` <= 0 does).
     public var maxAge: Int64?
 
     /// Creates a retention policy.

@@ -1,9 +1,12 @@
 import BeckonCore
 
 /// The canonical JSON text of configuration data, as plugins receive their `config:` and a
-/// store its `options:`: no whitespace, object keys sorted by code point, integers as written,
-/// doubles in their shortest round-tripping form, strings with only the required escapes. The
-/// same YAML always gives the same bytes, so a plugin may hash or compare it.
+/// store its `options:`: no whitespace, object keys sorted by code point, integers in plain
+/// decimal, doubles in their shortest round-tripping form, strings with only the required
+/// escapes. The same YAML always gives the same bytes, so a plugin may hash or compare it.
+/// The configuration reader refuses what JSON could not carry unchanged (integers beyond 64
+/// bits, numbers beyond a double), so a non-finite double never reaches here from a
+/// configuration; one from elsewhere is written `null`.
 enum CanonicalJSON {
     static func text(_ value: ConfigValue) -> String {
         var output = ""

@@ -65,8 +65,8 @@ extension DescriptorValidator {
             problems.append("\(field) is empty")
             return nil
         }
-        if let rule, !rule.accepts(text) {
-            problems.append("\(field) \(DescriptorString.quoted(text)) is not a valid \(rule.noun): it must match \(rule.pattern)")
+        if let problem = rule?.problem(with: text) {
+            problems.append("\(field) \(DescriptorString.quoted(text)) \(problem)")
             return nil
         }
         return text

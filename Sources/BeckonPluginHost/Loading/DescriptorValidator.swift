@@ -17,15 +17,21 @@ struct DescriptorValidator {
     let shownPath: String
     /// The host's ABI minor, for `min_host_minor`.
     let hostMinor: UInt32
+    /// Whether the plugin's name is its namespace (the configuration gives it no `as:`), and so
+    /// must be a name rules can write.
+    let nameIsNamespace: Bool
     /// Every problem found so far, without the path prefix.
     var problems: [String] = []
 
     /// Validates the descriptor that `path`'s entry returned; messages name the file `shownPath`
-    /// (`path` when nil).
+    /// (`path` when nil). `nameIsNamespace` is false when the configuration renames the plugin
+    /// with `as:`.
     static func validate(
-        _ raw: UnsafePointer<beckon_plugin>, path: String, shownPath: String? = nil, hostMinor: UInt32
+        _ raw: UnsafePointer<beckon_plugin>, path: String, shownPath: String? = nil, hostMinor: UInt32,
+        nameIsNamespace: Bool = true
     ) -> Result<PluginDescriptor, PluginLoadFailure> {
-        var validator = DescriptorValidator(path: path, shownPath: shownPath ?? path, hostMinor: hostMinor)
+        var validator = DescriptorValidator(path: path, shownPath: shownPath ?? path, hostMinor: hostMinor,
+                                            nameIsNamespace: nameIsNamespace)
         if let refusal = validator.versionAndSizeRefusal(raw) {
             return .failure(PluginLoadFailure(path: validator.shownPath, refusal))
         }
@@ -65,7 +71,7 @@ struct DescriptorValidator {
     /// Reads and checks every field of a descriptor whose layout is known to be 1.0's or newer.
     private mutating func readPlugin(_ raw: UnsafePointer<beckon_plugin>) -> PluginDescriptor? {
         let plugin = Self.contents(raw)
-        let name = requiredString(plugin.name, field: "name", rule: .plugin)
+        let name = requiredString(plugin.name, field: "name", rule: nameIsNamespace ? .namespace : .plugin)
         let version = requiredString(plugin.version, field: "version")
         let summary = optionalString(plugin.summary, field: "summary")
 

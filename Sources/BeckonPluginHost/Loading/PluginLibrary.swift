@@ -23,10 +23,11 @@ enum PluginLibrary {
 
     /// Opens the plugin file at `path`, calls its `beckon_plugin_entry_v1` with `host`, and
     /// validates the whole descriptor it returns. Failure messages name the file as `writtenPath`
-    /// (the path as the configuration wrote it; `path` when nil). Calls nothing else of the
-    /// plugin: `validate_config` and `init` come after, from the host.
+    /// (the path as the configuration wrote it; `path` when nil). `nameIsNamespace` is false when
+    /// the configuration renames the plugin with `as:`. Calls nothing else of the plugin:
+    /// `validate_config` and `init` come after, from the host.
     static func load(
-        path: String, writtenPath: String? = nil, host: UnsafePointer<beckon_host>
+        path: String, writtenPath: String? = nil, host: UnsafePointer<beckon_host>, nameIsNamespace: Bool = true
     ) -> Result<PluginDescriptor, PluginLoadFailure> {
         let shownPath = writtenPath ?? path
         if let problem = fileProblem(path) { return .failure(PluginLoadFailure(path: shownPath, problem)) }
@@ -59,7 +60,8 @@ enum PluginLibrary {
                     path: shownPath, "\(BECKON_PLUGIN_ENTRY_SYMBOL) returned NULL (see the plugin's log above)"
                 ))
             }
-            return DescriptorValidator.validate(descriptor, path: path, shownPath: shownPath, hostMinor: host.pointee.abi_minor)
+            return DescriptorValidator.validate(descriptor, path: path, shownPath: shownPath, hostMinor: host.pointee.abi_minor,
+                                                nameIsNamespace: nameIsNamespace)
         }
     }
 

@@ -108,7 +108,10 @@ extension Checker {
                 error("rule.unknownName", "'info' can only be used inside where(…)", range)
                 return nil
             }
-            let candidates = Self.rootNames + schema.namespaces.sorted() + (infoScope != nil ? ["info"] : [])
+            // Only names a rule can write are suggested (a namespace registered without the
+            // configuration's checks might not be one).
+            let namespaces = schema.namespaces.sorted().filter { PluginNames.namespaceProblem(with: $0) == nil }
+            let candidates = Self.rootNames + namespaces + (infoScope != nil ? ["info"] : [])
             error("rule.unknownName", "unknown name '\(name)'\(NameSuggester.hint(for: name, among: candidates))", range)
             return nil
         }
@@ -162,18 +165,20 @@ extension Checker {
         switch root {
         case .params:
             guard let parameter = schema.parameters[name] else {
-                return unknown("parameter", name, nameRange, Array(schema.parameters.keys))
+                return unknown("parameter", name, nameRange, Array(schema.parameters.keys), under: "params")
             }
             let slot = parameter.slot
             return .value(make(parameter.type, range: range, constant: false) { context, _ in context.parameter(slot) })
         case .events:
-            guard let event = schema.events[name] else { return unknown("event", name, nameRange, Array(schema.events.keys)) }
+            guard let event = schema.events[name] else { return unknown("event", name, nameRange, Array(schema.events.keys), under: "events") }
             return .event(name, event, range)
         case .tips:
-            guard let slot = schema.tips[name] else { return unknown("tip", name, nameRange, Array(schema.tips.keys)) }
+            guard let slot = schema.tips[name] else { return unknown("tip", name, nameRange, Array(schema.tips.keys), under: "tips") }
             return .tip(name, slot, range)
         case .scenarios:
-            guard let slot = schema.scenarios[name] else { return unknown("scenario", name, nameRange, Array(schema.scenarios.keys)) }
+            guard let slot = schema.scenarios[name] else {
+                return unknown("scenario", name, nameRange, Array(schema.scenarios.keys), under: "scenarios")
+            }
             return .scenario(name, slot, range)
         case .app:
             guard name == "version" else { return unknownMember(name, nameRange, of: "'app'", ["version"]) }
@@ -252,8 +257,20 @@ extension Checker {
         return .value(checked)
     }
 
-    private mutating func unknown(_ kind: String, _ name: String, _ range: Range<Int>, _ candidates: [String]) -> Resolved? {
-        error("rule.unknownName", "unknown \(kind) '\(name)'\(NameSuggester.hint(for: name, among: candidates.sorted()))", range)
+    /// Reports an unknown name; the suggestion is spelt the way a rule can write it: after a dot,
+    /// an id that is not a name (`my-tip`) in brackets under its root (`tips["my-tip"]`).
+    private mutating func unknown(_ kind: String, _ name: String, _ range: Range<Int>, _ candidates: [String],
+                                  under root: String? = nil) -> Resolved? {
+        var hint = ""
+        if let match = NameSuggester.suggestion(for: name, among: candidates.sorted()) {
+            let inBrackets = text(range).hasPrefix("\"") || text(range).hasPrefix("'")
+            if inBrackets || Lexer.isIdentifier(match) {
+                hint = "; did you mean '\(match)'?"
+            } else if let root {
+                hint = "; did you mean '\(root)[\"\(match)\"]'?"
+            }
+        }
+        error("rule.unknownName", "unknown \(kind) '\(name)'\(hint)", range)
         return nil
     }
 

@@ -192,6 +192,16 @@ struct Lexer {
         return Token(kind: .version(version), range: start..<index)
     }
 
+    /// The words read as keywords, never as names.
+    static let keywords = ["true", "false", "null", "in"]
+
+    /// Whether `text` reads as one name: an identifier that is not a keyword.
+    static func isIdentifier(_ text: String) -> Bool {
+        var scalars = text.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), isIdentifierStart(first) else { return false }
+        return IteratorSequence(scalars).allSatisfy(isIdentifierPart) && !keywords.contains(text)
+    }
+
     static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
         isASCIILetter(scalar) || scalar == "_"
     }

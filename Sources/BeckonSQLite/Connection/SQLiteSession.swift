@@ -169,7 +169,7 @@ final class SQLiteSession {
         try insertDonation.run()
         var state = LogSizes.State(size: state.size + 1, newest: state.size == 0 ? time : max(state.newest, time))
         // A cutoff below Int64.min (an instant near the start of time) expires nothing.
-        if let maxAge = retention.maxAge, case (let cutoff, false) = state.newest.subtractingReportingOverflow(maxAge) {
+        if let maxAge = retention.maxAge, maxAge > 0, case (let cutoff, false) = state.newest.subtractingReportingOverflow(maxAge) {
             try deleteExpired.bind(1, subject)
             try deleteExpired.bind(2, event)
             try deleteExpired.bind(3, cutoff)

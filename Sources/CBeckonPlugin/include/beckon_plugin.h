@@ -292,7 +292,10 @@ typedef struct beckon_condition {
     uint32_t struct_size;
     /** BECKON_CONDITION_ flags. */
     uint32_t flags;
-    /** Required: the name rules use after the namespace; [A-Za-z][A-Za-z0-9_]*; NUL-terminated. */
+    /**
+     * Required: the name rules use after the namespace; [A-Za-z][A-Za-z0-9_]*, and not one of
+     * the rule keywords true, false, null, in; NUL-terminated.
+     */
     const char *name;
     /**
      * Required: the typed signature, "(TYPE, ...) -> TYPE", TYPE one of bool int double string
@@ -377,8 +380,11 @@ typedef struct beckon_donation_append {
     size_t info_len;
     /**
      * Retention, applied to this event's log right after appending: keep at most `max_count`
-     * most recent donations, and when `max_age` > 0 drop those older than
-     * (the newest donation's time - max_age).
+     * most recent donations (a `max_count` of 0 or less keeps none: the log is emptied, the
+     * appended donation included), and when `max_age` > 0 drop those older than
+     * (the newest donation's time in the log - max_age). The newest in the log, not the one just
+     * appended: a backdated donation already older than that is dropped at once, and never keeps
+     * older ones alive. `max_age` <= 0 sets no age limit.
      */
     int64_t max_count;
     int64_t max_age;
@@ -504,7 +510,14 @@ typedef struct beckon_plugin {
     uint32_t min_host_minor;
     /** BECKON_PLUGIN_ flags. */
     uint32_t flags;
-    /** Required: its default namespace; [A-Za-z][A-Za-z0-9_-]*; NUL-terminated. */
+    /**
+     * Required: its name and default namespace, which rules write before each condition
+     * (NAMESPACE.NAME) and `store.backend` before each store; NUL-terminated. As the namespace it
+     * must be a name rules can write: [A-Za-z][A-Za-z0-9_]*, and not a word rules reserve (true,
+     * false, null, in, now, subject, app, params, events, tips, scenarios, info). ABI 1.0 also
+     * allowed '-' ([A-Za-z][A-Za-z0-9_-]*): such a plugin is refused unless the configuration
+     * gives it a namespace with `as:`, and the refusal says so.
+     */
     const char *name;
     /** Required: its own version ("1.4.0"); NUL-terminated. */
     const char *version;
