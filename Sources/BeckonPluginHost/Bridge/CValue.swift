@@ -53,7 +53,8 @@ enum CValue {
     }
 
     /// The rule value of a C value, strings copied; nil when it is not well formed (an unknown
-    /// type, invalid UTF-8, a NULL pointer with a length, a version that does not parse).
+    /// type, invalid UTF-8, a NULL pointer with a length, a version that does not parse, a timestamp
+    /// outside `TimestampSyntax.instants`).
     static func read(_ value: beckon_value) -> Value? {
         switch Int32(bitPattern: value.type) {
         case BECKON_TYPE_NULL: return .null
@@ -62,7 +63,7 @@ enum CValue {
         case BECKON_TYPE_DOUBLE: return .double(value.as.number)
         case BECKON_TYPE_STRING: return string(value.as.string).map(Value.string)
         case BECKON_TYPE_DURATION: return .duration(value.as.integer)
-        case BECKON_TYPE_TIMESTAMP: return .timestamp(value.as.integer)
+        case BECKON_TYPE_TIMESTAMP: return TimestampSyntax.instants.contains(value.as.integer) ? .timestamp(value.as.integer) : nil
         case BECKON_TYPE_VERSION: return string(value.as.string).flatMap(Version.init).map(Value.version)
         default: return nil
         }
