@@ -113,7 +113,11 @@ enum CBridge {
             }
             version = parsed
         }
-        let decision = DecisionRequest(subject: subject, now: engine.instant(request.pointee.now), appVersion: version)
+        let now = request.pointee.now
+        guard now == Int64.min || TimestampSyntax.instants.contains(now) else {
+            return .failure(.init(BECKON_INVALID_ARGUMENT, "request.now is \(now); instants lie between \(TimestampSyntax.instantsText)"))
+        }
+        let decision = DecisionRequest(subject: subject, now: engine.instant(now), appVersion: version)
         return .success((engine, decision))
     }
 

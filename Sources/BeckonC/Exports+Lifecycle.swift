@@ -3,6 +3,7 @@ import BeckonConfig
 import BeckonCore
 import BeckonDiagnostics
 import BeckonPluginHost
+import BeckonRules
 import BeckonRuntime
 import Glibc
 
@@ -54,6 +55,9 @@ public func beckonClose(_ engine: OpaquePointer?) {
 @_cdecl("beckon_set_clock")
 public func beckonSetClock(_ engine: OpaquePointer?, _ now: Int64, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     guard let embedded = EmbeddedEngine.from(engine) else { return CBridge.fail(BECKON_INVALID_ARGUMENT, "engine is NULL", error) }
+    guard now == Int64.min || TimestampSyntax.instants.contains(now) else {
+        return CBridge.fail(BECKON_INVALID_ARGUMENT, "now is \(now); instants lie between \(TimestampSyntax.instantsText)", error)
+    }
     embedded.setClock(now)
     // Plugins read the host clock process-wide (beckon_host.now).
     HostClock.set(now == Int64.min ? nil : now)

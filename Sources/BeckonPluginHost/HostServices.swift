@@ -28,16 +28,12 @@ enum HostServices {
     /// The host's ABI minor, which plugins' `min_host_minor` is compared with.
     static let abiMinor = UInt32(BECKON_PLUGIN_ABI_MINOR)
 
-    /// Plugin log lines go to standard error, prefixed with the plugin's name; debug lines only
-    /// when `BECKON_PLUGIN_DEBUG` is set.
-    private static func log(level: Int32, plugin: beckon_string, message: beckon_string) {
-        guard level > BECKON_LOG_DEBUG || getenv("BECKON_PLUGIN_DEBUG") != nil else { return }
-        let label = switch level {
-        case BECKON_LOG_DEBUG: "debug"
-        case BECKON_LOG_INFO: "info"
-        case BECKON_LOG_WARNING: "warning"
-        default: "error"
-        }
+    /// Plugin log lines go to standard error, prefixed with the plugin's name and the level, when
+    /// `PluginLog` prints that level (warnings and errors unless asked for more).
+    private static func log(level code: Int32, plugin: beckon_string, message: beckon_string) {
+        let level = PluginLog.Level(code: code)
+        guard PluginLog.prints(level) else { return }
+        let label = level.rawValue
         let name = CValue.string(plugin) ?? "?"
         let text = CValue.string(message) ?? "(a message that is not UTF-8)"
         let line = "beckon: plugin '\(name)' \(label): \(text)\n"

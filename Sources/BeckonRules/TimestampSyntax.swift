@@ -1,8 +1,14 @@
 /// Instants written as ISO-8601 (`2026-03-01T09:30:00Z`, with optional fraction and offset, or a
 /// bare date meaning midnight UTC) and converted to Unix milliseconds.
 public enum TimestampSyntax {
-    /// Parses an ISO-8601 date-time or date; nil if malformed or out of range.
+    /// Parses an ISO-8601 date-time or date; nil if malformed or outside `instants` (an offset
+    /// can move a four-digit year's instant past either end).
     public static func parseISO8601(_ text: String) -> Int64? {
+        parseUnboundedISO8601(text).flatMap { instants.contains($0) ? $0 : nil }
+    }
+
+    /// Parses an ISO-8601 date-time or date, whatever instant it names; nil if malformed.
+    static func parseUnboundedISO8601(_ text: String) -> Int64? {
         var scanner = DigitScanner(Array(text.utf8))
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
               let month = scanner.number(digits: 2), scanner.skip("-"),

@@ -1,8 +1,9 @@
 /// Values typed on a command line: `beckon param set plan pro`, `--info count=3`.
 extension Value {
     /// Reads `text` as a value of `type`: `true`/`false`, integers, decimals, duration literals,
-    /// versions, ISO-8601 or Unix-millisecond timestamps, and lists as comma-separated items
-    /// (`a,b,c`; an empty text is an empty list). `null` is null for every type.
+    /// versions, ISO-8601 or Unix-millisecond timestamps (within `TimestampSyntax.instants`), and
+    /// lists as comma-separated items (`a,b,c`; an empty text is an empty list). `null` is null
+    /// for every type.
     public static func parse(_ text: String, as type: ValueType) -> Result<Value, ValueTextError> {
         if text == "null" { return .success(.null) }
         func failure(_ expected: String) -> Result<Value, ValueTextError> {
@@ -36,11 +37,11 @@ extension Value {
             }
             return .success(.version(version))
         case .timestamp:
-            if let milliseconds = Int64(text) { return .success(.timestamp(milliseconds)) }
-            guard let milliseconds = TimestampSyntax.parseISO8601(text) else {
-                return failure("a timestamp (ISO-8601 such as 2026-03-01T09:30:00Z, or Unix milliseconds)")
+            switch TimestampSyntax.parseInstant(text) {
+            case .success(let milliseconds): return .success(.timestamp(milliseconds))
+            case .failure(.malformed): return failure("a timestamp (ISO-8601 such as 2026-03-01T09:30:00Z, or Unix milliseconds)")
+            case .failure(let error): return .failure(ValueTextError(text: text, expected: type, message: error.message))
             }
-            return .success(.timestamp(milliseconds))
         case .list(let element):
             guard !text.isEmpty else { return .success(.list([])) }
             var items: [Value] = []

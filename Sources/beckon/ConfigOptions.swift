@@ -1,16 +1,29 @@
-import ArgumentParser
+public import ArgumentParser  // public: PluginLog.Level conforms to ExpressibleByArgument below
 import BeckonConfig
 import BeckonDiagnostics
+import BeckonPluginHost
 import BeckonRuntime
 import FoundationEssentials
 
-/// `--config` and `--json`, common to every subcommand.
+/// `--config`, `--json` and `--log-level`, common to every subcommand.
 struct ConfigOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The configuration file. Default: $BECKON_CONFIG, else ./beckon.yaml.", valueName: "path"))
     var config: String?
 
     @Flag(name: .long, help: "Print one JSON document that scripts can rely on.")
     var json = false
+
+    @Option(name: .customLong("log-level"), help: ArgumentHelp(
+        "The least severe plugin log lines to print: debug, info, warning or error. Default: $BECKON_LOG_LEVEL, else warning.",
+        valueName: "level"))
+    var logLevel: PluginLog.Level?
+
+    /// A `BECKON_LOG_LEVEL` that names no level is a usage error, like a bad `--log-level`.
+    func validate() throws {
+        if logLevel == nil, case .failure(let error)? = PluginLog.environmentLevel() {
+            throw ValidationError("\(PluginLog.environmentVariable): \(error.message)")
+        }
+    }
 
     /// The configuration path: `--config`, else `$BECKON_CONFIG`, else `./beckon.yaml`.
     var configPath: String {
@@ -24,6 +37,7 @@ struct ConfigOptions: ParsableArguments {
     /// Loads the configuration and its plugins, or prints why not (in the chosen format) and
     /// exits 65 (invalid), 66 (unreadable) or 69 (a plugin cannot be loaded).
     func loadConfiguration() throws -> PluggedConfiguration {
+        if let logLevel { PluginLog.setLevel(logLevel) }
         do {
             return try Runtime.load(configPath: configPath)
         } catch .unreadable(let path, let reason) {
@@ -41,3 +55,5 @@ struct ConfigOptions: ParsableArguments {
         }
     }
 }
+
+extension PluginLog.Level: ExpressibleByArgument {}

@@ -43,10 +43,18 @@ struct ParamCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Store a parameter's value for the subject, typed as declared (lists: comma-separated; null: back to the default).")
         @Argument(help: "The parameter's name.") var name: String
-        @Argument(help: "The value.") var value: String
+        // Unrecognized inputs are collected so that a negative number (-5, -2.5) is a value,
+        // not an unknown option; validate() keeps exactly one value and refuses other options.
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The value (a negative number needs no '--').", valueName: "value"))
+        var values: [String] = []
         @OptionGroup var options: DecisionOptions
 
+        func validate() throws {
+            _ = try PositionalValue.value(of: values)
+        }
+
         func run() throws {
+            let value = try PositionalValue.value(of: values)
             try options.perform { runtime in
                 do throws(EngineError) {
                     return try runtime.assignment(of: name, text: value)

@@ -14,7 +14,10 @@ struct DecisionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The subject (a user, a device, an installation).", valueName: "id"))
     var subject = "default"
 
-    @Option(help: ArgumentHelp("The decision's instant: ISO-8601 (2026-03-01T09:30:00Z) or Unix milliseconds. Default: the wall clock.", valueName: "instant"))
+    // Unconditional: the value may be negative Unix milliseconds (-86400000), which the parser
+    // would otherwise take for an option; a value that is no instant is refused in request().
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The decision's instant: ISO-8601 (2026-03-01T09:30:00Z) or Unix milliseconds. Default: the wall clock.", valueName: "instant"))
     var now: String?
 
     @Option(name: .customLong("app-version"), help: ArgumentHelp("The current app version; overrides app.version.", valueName: "version"))
@@ -22,15 +25,17 @@ struct DecisionOptions: ParsableArguments {
 
     var json: Bool { configOptions.json }
 
-    /// The request for this command line, or exit 65 for a malformed instant or version.
+    /// The request for this command line, or exit 65 for a malformed or out-of-range instant, or a
+    /// malformed version.
     func request() throws -> DecisionRequest {
         var instant = Int64((Date().timeIntervalSince1970 * 1000).rounded())
         if let now {
-            guard let parsed = Int64(now) ?? TimestampSyntax.parseISO8601(now) else {
-                Output.error("--now '\(now)' is not an instant; use ISO-8601 such as 2026-03-01T09:30:00Z, or Unix milliseconds")
+            switch TimestampSyntax.parseInstant(now) {
+            case .success(let parsed): instant = parsed
+            case .failure(let error):
+                Output.error("--now \(error.message)")
                 throw ExitStatus.dataError
             }
-            instant = parsed
         }
         var version: Version?
         if let appVersion {

@@ -133,8 +133,8 @@ struct TraceReader {
             return nil
         case .at(let previous):
             let (instant, overflow) = previous.addingReportingOverflow(elapsed)
-            guard !overflow, Self.instants.contains(instant) else {
-                reader.diagnostics.error("trace.time", "'after' of \(step) goes past \(TimestampSyntax.format(Self.instants.upperBound)), the last instant a trace may use", at: after?.value.span ?? stepStart)
+            guard !overflow, TimestampSyntax.instants.contains(instant) else {
+                reader.diagnostics.error("trace.time", "'after' of \(step) goes past \(TimestampSyntax.format(TimestampSyntax.instants.upperBound)), the last instant a trace may use", at: after?.value.span ?? stepStart)
                 clock = .broken
                 return nil
             }
@@ -143,31 +143,9 @@ struct TraceReader {
         }
     }
 
-    /// The instants a trace may use: those ISO-8601 can write with four-digit years. Far enough
-    /// for any simulation, and far from where instant arithmetic could overflow.
-    static let instants: ClosedRange<Int64> = -62_167_219_200_000...253_402_300_799_999
-
     /// An instant: ISO-8601 (`2026-03-01T09:30:00Z`, a bare date is midnight UTC) or Unix ms.
     mutating func instant(_ node: YAMLNode, _ what: String) -> Int64? {
-        var instant: Int64?
-        if node.isPlainScalar, let text = node.scalarText, let milliseconds = Int64(text) {
-            instant = milliseconds
-        } else if let text = node.scalarText, !node.isNull {
-            instant = TimestampSyntax.parseISO8601(text)
-        }
-        guard let instant else {
-            reader.typeError(node, what, expected: "an instant: ISO-8601 such as 2026-03-01T09:30:00Z, or Unix milliseconds")
-            return nil
-        }
-        guard Self.instants.contains(instant) else {
-            reader.diagnostics.error("config.range", "\(what) must lie between \(Self.rangeText), not \(node.kindDescription)", at: node.span)
-            return nil
-        }
-        return instant
-    }
-
-    static var rangeText: String {
-        "\(TimestampSyntax.format(instants.lowerBound)) and \(TimestampSyntax.format(instants.upperBound))"
+        reader.instant(node, what, expected: "an instant: ISO-8601 such as 2026-03-01T09:30:00Z, or Unix milliseconds")
     }
 
     /// A subject: any non-empty text.

@@ -78,14 +78,7 @@ extension NodeReader {
         case .duration: return duration(node, what).map(Value.duration)
         case .version: return version(node, what).map(Value.version)
         case .timestamp:
-            guard node.isTagged(noneOr: .int, .str) else {
-                typeError(node, what, expected: "a timestamp (ISO-8601 such as 2026-03-01T09:30:00Z, or Unix milliseconds)")
-                return nil
-            }
-            if node.isPlainScalar, let text = node.scalarText, let milliseconds = Int64(text) { return .timestamp(milliseconds) }
-            if let text = node.scalarText, let milliseconds = TimestampSyntax.parseISO8601(text) { return .timestamp(milliseconds) }
-            typeError(node, what, expected: "a timestamp (ISO-8601 such as 2026-03-01T09:30:00Z, or Unix milliseconds)")
-            return nil
+            return instant(node, what, expected: "a timestamp (ISO-8601 such as 2026-03-01T09:30:00Z, or Unix milliseconds)").map(Value.timestamp)
         case .list(let element):
             guard let items = list(node, what) else { return nil }
             var values: [Value] = []

@@ -115,6 +115,28 @@ struct NodeReader {
         }
     }
 
+    /// An instant in Unix ms: ISO-8601 (`2026-03-01T09:30:00Z`, a bare date is midnight UTC) or,
+    /// written as a plain number, Unix milliseconds; within `TimestampSyntax.instants`.
+    mutating func instant(_ node: YAMLNode, _ what: String, expected: String) -> Int64? {
+        guard node.isTagged(noneOr: .int, .str) else {
+            typeError(node, what, expected: expected)
+            return nil
+        }
+        let text = node.isNull ? nil : node.scalarText
+        // Unix ms only when written as a plain number: quoted digits are not an instant.
+        let quotedNumber = !node.isPlainScalar && text.flatMap { Int64($0) } != nil
+        switch text.map(TimestampSyntax.parseInstant) {
+        case .success(let instant)? where !quotedNumber:
+            return instant
+        case .failure(.outOfRange)? where !quotedNumber:
+            diagnostics.error("config.range", "\(what) must lie between \(TimestampSyntax.instantsText), not \(node.kindDescription)", at: node.span)
+            return nil
+        default:
+            typeError(node, what, expected: expected)
+            return nil
+        }
+    }
+
     /// A version `MAJOR[.MINOR[.PATCH]]`.
     mutating func version(_ node: YAMLNode, _ what: String) -> Version? {
         guard let text = node.scalarText, node.isTagged(noneOr: .str, .null) else {

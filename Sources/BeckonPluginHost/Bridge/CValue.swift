@@ -54,7 +54,7 @@ enum CValue {
 
     /// The rule value of a C value, strings copied, or what is wrong with it, as the end of a
     /// sentence that starts with the value's role ("result"): "has unknown type code 42",
-    /// "is not UTF-8", "has a NULL pointer and length 3", "'1.x' is not MAJOR.MINOR.PATCH".
+    /// "is not UTF-8", "has a NULL pointer and length 3", "'1.x' is not MAJOR.MINOR.PATCH", "12345… is outside the instants 0000-01-01… and 9999-12-31…".
     static func read(_ value: beckon_value) -> Result<Value, MalformedValue> {
         switch Int32(bitPattern: value.type) {
         case BECKON_TYPE_NULL: return .success(.null)
@@ -63,7 +63,11 @@ enum CValue {
         case BECKON_TYPE_DOUBLE: return .success(.double(value.as.number))
         case BECKON_TYPE_STRING: return text(value.as.string).map(Value.string).mapError { MalformedValue("string", $0) }
         case BECKON_TYPE_DURATION: return .success(.duration(value.as.integer))
-        case BECKON_TYPE_TIMESTAMP: return .success(.timestamp(value.as.integer))
+        case BECKON_TYPE_TIMESTAMP:
+            guard TimestampSyntax.instants.contains(value.as.integer) else {
+                return .failure(MalformedValue("timestamp", TextProblem("\(value.as.integer) is outside the instants \(TimestampSyntax.instantsText)")))
+            }
+            return .success(.timestamp(value.as.integer))
         case BECKON_TYPE_VERSION:
             switch text(value.as.string) {
             case .failure(let problem): return .failure(MalformedValue("version", problem))

@@ -155,7 +155,10 @@ typedef struct beckon_request {
     uint32_t struct_size;
     /** The subject (a user, a device); required, non-empty. */
     beckon_string subject;
-    /** The decision's instant, Unix ms; BECKON_NOW_CLOCK for the engine's clock. */
+    /** The decision's instant, Unix ms, within -62167219200000 ... 253402300799999
+     *  (0000-01-01T00:00:00Z ... 9999-12-31T23:59:59.999Z; outside: BECKON_INVALID_ARGUMENT);
+     *  BECKON_NOW_CLOCK for the engine's clock. Timestamps written as text (parameters, fields)
+     *  obey the same range. */
     int64_t now;
     /** The current app version ("2.3.1"); empty for the configuration's `app.version`. */
     beckon_string app_version;
@@ -214,7 +217,8 @@ void beckon_close(beckon_engine *engine);
 
 /**
  * Sets the engine's clock (Unix ms) for requests with BECKON_NOW_CLOCK; INT64_MIN restores the wall
- * clock. Returns BECKON_OK; BECKON_INVALID_ARGUMENT for a NULL engine.
+ * clock. Returns BECKON_OK; BECKON_INVALID_ARGUMENT for a NULL engine, or for an instant outside
+ * request.now's range (the clock then stays as it was).
  */
 beckon_status beckon_set_clock(beckon_engine *engine, int64_t now, beckon_error *error);
 

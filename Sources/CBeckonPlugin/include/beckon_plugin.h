@@ -157,7 +157,9 @@ typedef uint32_t beckon_type;
 #define BECKON_TYPE_DOUBLE 3    /**< `as.number`: IEEE 754 double. */
 #define BECKON_TYPE_STRING 4    /**< `as.string`: UTF-8. */
 #define BECKON_TYPE_DURATION 5  /**< `as.integer`: milliseconds. */
-#define BECKON_TYPE_TIMESTAMP 6 /**< `as.integer`: Unix time in milliseconds, UTC. */
+#define BECKON_TYPE_TIMESTAMP 6 /**< `as.integer`: Unix time in milliseconds, UTC, within
+                                     -62167219200000 ... 253402300799999 (0000-01-01T00:00:00Z ...
+                                     9999-12-31T23:59:59.999Z); a result outside is malformed. */
 #define BECKON_TYPE_VERSION 7   /**< `as.string`: "MAJOR.MINOR.PATCH". */
 
 /**
@@ -211,11 +213,15 @@ typedef struct beckon_item_sink {
  * Host services: a table the host passes to the entry and to init; valid until the process ends
  * ------------------------------------------------------------------------------------------- */
 
-/** Log levels for beckon_host.log. */
-#define BECKON_LOG_DEBUG 0
-#define BECKON_LOG_INFO 1
-#define BECKON_LOG_WARNING 2
-#define BECKON_LOG_ERROR 3
+/**
+ * Log levels for beckon_host.log, least severe first. The beckon CLI and libbeckon.so print
+ * WARNING and ERROR by default; the user shows more or less with BECKON_LOG_LEVEL
+ * (debug|info|warning|error) or the CLI's --log-level. Log at INFO and DEBUG freely.
+ */
+#define BECKON_LOG_DEBUG 0   /**< Details for whoever develops or debugs the plugin. */
+#define BECKON_LOG_INFO 1    /**< What the plugin is doing, such as a connection it opened. */
+#define BECKON_LOG_WARNING 2 /**< Something wrong that the plugin worked around. */
+#define BECKON_LOG_ERROR 3   /**< A failure, such as why init or the entry refused to load. */
 
 /**
  * The evaluation in progress: opaque, valid only during the `evaluate` call it is passed to,
@@ -248,7 +254,8 @@ typedef struct beckon_host {
     /** The host program's name and version, e.g. "beckon 0.6.0"; NUL-terminated, static. */
     const char *host_name;
 
-    /** Writes a line to the host's log (stderr for the CLI). `plugin` names the writer. */
+    /** Writes a line to the host's log (stderr for the CLI), if the user's level shows `level`
+     *  (BECKON_LOG_*). `plugin` names the writer. */
     void (*log)(int32_t level, beckon_string plugin, beckon_string message);
 
     /** The host clock (Unix ms): the instant being decided when the host has one (`--now`). */
