@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "BeckonStoreConformance", targets: ["BeckonStoreConformance"]),
         .library(name: "BeckonSQLite", targets: ["BeckonSQLite"]),
         .library(name: "BeckonPluginKit", targets: ["BeckonPluginKit"]),
+        // The engine for Swift hosts: `import Beckon`, typed answers.
+        .library(name: "Beckon", targets: ["Beckon"]),
         .executable(name: "beckon-conformance", targets: ["beckon-conformance"]),
         // The engine behind a C ABI: libBeckonC.so, whose SONAME is libbeckon.so (see the README).
         .library(name: "BeckonC", type: .dynamic, targets: ["BeckonC"]),
@@ -91,6 +93,11 @@ let package = Package(
             swiftSettings: strictSettings,
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libbeckon.so"])]
         ),
+        .target(
+            name: "Beckon",
+            dependencies: ["BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonRules", "BeckonRuntime"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "beckon",
             dependencies: [
@@ -147,6 +154,12 @@ let package = Package(
             // No Swift dependency: the tests load the built libbeckon.so the way a C or Python host does.
             dependencies: [],
             exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            // Only the library's module, as a Swift host depends on it.
+            name: "BeckonTests",
+            dependencies: ["Beckon"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,0 +1,95 @@
+import BeckonConfig
+import BeckonCore
+import BeckonDiagnostics
+import BeckonRules
+import BeckonRuntime
+import FoundationEssentials
+
+/// A configuration, its plugins and its store, deciding for a Swift host: tips, groups,
+/// scenarios, what's new, parameters and donations, with typed answers.
+///
+/// Open one per configuration and share it: every method may be called from any thread at once,
+/// and each operation on a subject is atomic (one winner when threads race to display a tip or run
+/// a scenario, also across processes sharing a SQLite store). Methods throw `BeckonError`; nothing
+/// is written when one is thrown.
+public final class BeckonEngine: Sendable {
+    /// Where state is kept.
+    public enum Storage: Sendable, Hashable {
+        /// The configuration's `store:` (SQLite by default, or a plugin's store).
+        case configured
+        /// In this process's memory, gone when the engine is released (tests, previews).
+        case memory
+    }
+
+    /// The configuration's warnings (a valid configuration may have some), in reading order.
+    public let warnings: [BeckonDiagnostic]
+
+    // Reloading (a new configuration swapped in atomically, calls in flight finishing on the old
+    // one) will replace this constant with a slot holding the current runtime; every call reads
+    // it once, through `runtime`, so a call never mixes two configurations.
+    private let opened: Runtime
+
+    /// Opens the configuration at `path` (with its includes and plugins) and its store.
+    ///
+    /// - Throws: `configurationUnreadable`, `invalidConfiguration`, `pluginUnavailable` or
+    ///   `storeUnavailable`.
+    public convenience init(path: String, storage: Storage = .configured) throws(BeckonError) {
+        try self.init(storage: storage) { () throws(ConfigurationLoadError) in try Runtime.load(configPath: path) }
+    }
+
+    /// Opens a configuration given as YAML text; `name` names it in diagnostics and anchors its
+    /// relative paths (includes, plugins, the SQLite file).
+    public convenience init(yaml: String, name: String, storage: Storage = .configured) throws(BeckonError) {
+        try self.init(storage: storage) { () throws(ConfigurationLoadError) in try Runtime.load(yaml: yaml, path: name) }
+    }
+
+    private init(storage: Storage, load: () throws(ConfigurationLoadError) -> PluggedConfiguration) throws(BeckonError) {
+        let configuration: PluggedConfiguration
+        do {
+            configuration = try load()
+        } catch {
+            switch error {
+            case .unreadable(let path, let reason):
+                throw .configurationUnreadable(path: path, reason: reason)
+            case .invalid(let invalid):
+                let diagnostics = invalid.diagnostics.map(BeckonDiagnostic.init)
+                throw error.isPluginUnavailable ? .pluginUnavailable(diagnostics: diagnostics) : .invalidConfiguration(diagnostics: diagnostics)
+            }
+        }
+        do {
+            opened = try Runtime.open(configuration, store: storage == .memory ? MemoryStore() : nil)
+        } catch {
+            switch error {
+            case .store(let failure): throw .storeUnavailable(failure.message)
+            case .configuration(let loadError): throw .invalidConfiguration(diagnostics: Self.diagnostics(of: loadError))
+            }
+        }
+        warnings = configuration.loaded.warnings.map(BeckonDiagnostic.init)
+    }
+
+    /// The version of this build of Beckon.
+    public static var version: String { Runtime.version }
+
+    // MARK: Running operations
+
+    /// The runtime this call decides with (read once per call).
+    var runtime: Runtime { opened }
+
+    /// Runs an engine operation for `request`, with the request checked against the
+    /// configuration first, and engine errors turned into the library's.
+    func decide<T>(_ request: BeckonRequest,
+                   _ body: (Engine, DecisionRequest) throws(EngineError) -> T) throws(BeckonError) -> T {
+        let engine = runtime.engine
+        let decision = try RequestResolver.resolve(request, for: engine.configuration)
+        do {
+            return try body(engine, decision)
+        } catch {
+            throw BeckonError(error)
+        }
+    }
+
+    private static func diagnostics(of error: ConfigurationLoadError) -> [BeckonDiagnostic] {
+        guard case .invalid(let invalid) = error else { return [] }
+        return invalid.diagnostics.map(BeckonDiagnostic.init)
+    }
+}

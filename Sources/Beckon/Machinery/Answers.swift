@@ -1,0 +1,110 @@
+import BeckonCore
+import BeckonDiagnostics
+import BeckonRules
+
+// The library's answers built from the engine's decisions: one place that maps each member, so a
+// member added to an engine answer is added here once.
+
+extension TipAnswer {
+    init(_ decision: TipDecision) {
+        self.init(decision.status, decision.reason, record: decision.record, changed: decision.changed, declaration: decision.content)
+    }
+
+    init(_ explanation: TipExplanation, declaration: TipDeclaration) {
+        self.init(explanation.status, explanation.reason, record: explanation.record, changed: false, declaration: declaration)
+        checks = explanation.checks.map { check in
+            BeckonCheck(name: check.name, passed: check.passed, detail: check.detail,
+                        source: check.span.map(Self.source), limit: nil, actual: nil)
+        }
+    }
+
+    private init(_ status: TipStatus, _ reason: TipReason, record: TipRecord, changed: Bool, declaration: TipDeclaration) {
+        self.init(tip: declaration.id, status: Status(status), reasonCode: reason.code, reason: reason.description, changed: changed,
+                  displayCount: record.displayCount, displayDurationMilliseconds: record.displayDuration,
+                  invalidation: record.invalidation?.rawValue, content: TipContent(declaration))
+    }
+
+    static func source(_ span: SourceSpan) -> String { "\(span.file):\(span.start.line)" }
+}
+
+extension TipAnswer.Status {
+    init(_ status: TipStatus) {
+        switch status {
+        case .pending: self = .pending
+        case .available: self = .available
+        case .invalidated: self = .invalidated
+        }
+    }
+}
+
+extension TipContent {
+    init(_ declaration: TipDeclaration) {
+        self.init(title: declaration.title, message: declaration.message, image: declaration.image,
+                  actions: declaration.actions.map { Action(id: $0.id, title: $0.title) })
+    }
+}
+
+extension GroupAnswer {
+    init(_ decision: GroupDecision, configuration: Configuration) {
+        self.init(group: decision.group, current: decision.current,
+                  content: decision.current.flatMap { configuration.tips[$0] }.map(TipContent.init),
+                  priority: configuration.groups[decision.group]?.priority.rawValue ?? TipGroupPriority.firstAvailable.rawValue,
+                  members: decision.members.map { Member(tip: $0.tip, status: TipAnswer.Status($0.status)) })
+    }
+}
+
+extension ScenarioAnswer {
+    init(_ decision: ScenarioDecision) {
+        self.init(scenario: decision.scenario, runs: decision.executed, events: decision.events, executions: decision.executions,
+                  checks: decision.checks.map { check in
+                      let isSetting = check.kind != .condition
+                      return BeckonCheck(name: check.name, passed: check.passed, detail: check.detail,
+                                         source: check.rule.map { TipAnswer.source($0.span) },
+                                         limit: isSetting ? check.limit : nil, actual: isSetting ? check.actual : nil)
+                  })
+    }
+}
+
+extension WhatsNewAnswer {
+    init(_ decision: Engine.WhatsNewDecision) {
+        self.init(version: decision.version.description,
+                  entries: decision.entries.map(Entry.init),
+                  reason: decision.reason, isFreshInstall: decision.isFreshInstall,
+                  presented: decision.presented.map(\.description))
+    }
+}
+
+extension WhatsNewAnswer.Entry {
+    init(_ entry: WhatsNewEntry) {
+        func action(_ action: WhatsNewAction?) -> WhatsNewAnswer.Action? {
+            action.map { WhatsNewAnswer.Action(title: $0.title, url: $0.url) }
+        }
+        self.init(version: entry.version.description, title: entry.title,
+                  features: entry.features.map { WhatsNewAnswer.Feature(image: $0.image, title: $0.title, subtitle: $0.subtitle) },
+                  primaryAction: action(entry.primaryAction), secondaryAction: action(entry.secondaryAction))
+    }
+}
+
+extension BeckonDiagnostic {
+    init(_ diagnostic: Diagnostic) {
+        let severity: Severity = switch diagnostic.severity {
+        case .error: .error
+        case .warning: .warning
+        case .note: .note
+        }
+        self.init(file: diagnostic.span.file, line: diagnostic.span.start.line, column: diagnostic.span.start.column,
+                  severity: severity, code: diagnostic.code, message: diagnostic.message, notes: diagnostic.notes)
+    }
+}
+
+extension BeckonError {
+    init(_ error: EngineError) {
+        switch error {
+        case .undeclared(let kind, let id, let suggestion): self = .undeclared(kind: kind, id: id, suggestion: suggestion)
+        case .invalidValue(let message): self = .invalidValue(message)
+        case .notApplicable(let message): self = .notApplicable(message)
+        case .store(let failure): self = .storeUnavailable(failure.message)
+        case .contention(let subject): self = .contention(subject: subject)
+        }
+    }
+}

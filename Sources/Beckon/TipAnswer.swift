@@ -1,0 +1,105 @@
+/// The answer about one tip: its status, why, what the host shows, and its recorded state.
+///
+/// Members are added as the engine learns to say more (they are optional or have a default), so
+/// a host that reads some of them keeps compiling.
+public struct TipAnswer: Sendable, Hashable {
+    /// A tip's status (SEMANTICS §4).
+    public enum Status: String, Hashable, Sendable, CaseIterable {
+        case pending
+        case available
+        case invalidated
+    }
+
+    /// The tip's id.
+    public var tip: String
+    /// Its status (after the operation, for operations).
+    public var status: Status
+    /// The check that decided the status, as a stable code: `available`, `rule`, `ruleError`,
+    /// `displayFrequency`, `group`, `testingShow`, `testingHide`, `cycle`, or an invalidation
+    /// reason (`tipClosed`, `displayCountExceeded`, …).
+    public var reasonCode: String
+    /// The same for people: `rule 2 is false: params.isLoggedIn (example-tips.yaml:17)`.
+    public var reason: String
+    /// For `displayTip`: whether it was displayed (recorded); for `recordShown`: whether the time
+    /// was recorded; for the other operations: whether the tip's state changed.
+    public var changed: Bool
+    /// Times displayed.
+    public var displayCount: Int64
+    /// Total on-screen time, in milliseconds.
+    public var displayDurationMilliseconds: Int64
+    /// Why it was invalidated (`actionPerformed`, `tipClosed`, `displayCountExceeded`,
+    /// `displayDurationExceeded`), or nil.
+    public var invalidation: String?
+    /// What to show: the tip's title, message, image and actions, from its declaration.
+    public var content: TipContent
+    /// For `explainTip`: every check in order, with what it found (empty otherwise).
+    public var checks: [BeckonCheck] = []
+}
+
+/// What a host shows for a tip, as declared.
+public struct TipContent: Sendable, Hashable {
+    /// The title.
+    public var title: String
+    /// The message, if declared.
+    public var message: String?
+    /// The image name, if declared.
+    public var image: String?
+    /// Buttons to offer with the tip, in order.
+    public var actions: [Action]
+
+    /// A button offered with a tip: the host reports a tap as `invalidateTip(_, reason: .actionPerformed)`
+    /// or acts on `id`.
+    public struct Action: Sendable, Hashable {
+        /// The action's id.
+        public var id: String
+        /// Its button title.
+        public var title: String
+    }
+}
+
+/// One check behind an answer (explanations, scenario answers).
+public struct BeckonCheck: Sendable, Hashable {
+    /// What was checked: `testing`, `rule 2`, `display frequency`, `minEventsRequired`, `condition 1`.
+    public var name: String
+    /// Whether it let the answer through; nil when it was not reached.
+    public var passed: Bool?
+    /// What was found, for people.
+    public var detail: String
+    /// Where a rule is written: `example-tips.yaml:17`.
+    public var source: String?
+    /// For a scenario setting: its value (durations in ms).
+    public var limit: Int64?
+    /// For a scenario setting: the counter or elapsed time found (ms), nil when there is none yet.
+    public var actual: Int64?
+}
+
+/// A tip group's answer (SEMANTICS §5).
+public struct GroupAnswer: Sendable, Hashable {
+    /// The group's id.
+    public var group: String
+    /// The tip to show now, or nil when none is available.
+    public var current: String?
+    /// What to show for the current tip, from its declaration; nil when there is none.
+    public var content: TipContent?
+    /// How the group chooses: `firstAvailable` or `ordered`.
+    public var priority: String
+    /// Each member's own status (before the group's gating), in order.
+    public var members: [Member]
+
+    /// A member of a group and its own status.
+    public struct Member: Sendable, Hashable {
+        /// The tip's id.
+        public var tip: String
+        /// Its own status.
+        public var status: TipAnswer.Status
+    }
+}
+
+/// How the host invalidates a tip (the engine sets `displayCountExceeded` and
+/// `displayDurationExceeded` itself).
+public enum InvalidationReason: String, Sendable, Hashable, CaseIterable {
+    /// The user did what the tip suggested.
+    case actionPerformed
+    /// The user closed the tip.
+    case tipClosed
+}
