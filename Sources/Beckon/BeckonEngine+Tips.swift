@@ -11,12 +11,14 @@ extension BeckonEngine {
     /// The host puts the tip on screen: recorded only if it is available, atomically with that
     /// check (`changed` says whether it was). The first display starts the new-tip wait
     /// (`display.frequency`); reaching `maxDisplayCount` invalidates the tip after this display.
+    @discardableResult
     public func displayTip(_ tip: String, _ request: BeckonRequest = BeckonRequest()) throws(BeckonError) -> TipAnswer {
         try decide(request) { engine, decision throws(EngineError) in TipAnswer(try engine.displayTip(tip, decision)) }
     }
 
     /// The tip was on screen for `duration` more (whole milliseconds); reaching
     /// `maxDisplayDuration` invalidates it. A negative duration is an `invalidValue`.
+    @discardableResult
     public func recordTipShown(_ tip: String, for duration: Duration,
                                _ request: BeckonRequest = BeckonRequest()) throws(BeckonError) -> TipAnswer {
         let milliseconds = Self.milliseconds(duration)
@@ -27,6 +29,7 @@ extension BeckonEngine {
 
     /// The host invalidates the tip; permanent until `resetTip`. A tip already invalidated keeps
     /// its first reason.
+    @discardableResult
     public func invalidateTip(_ tip: String, reason: InvalidationReason,
                               _ request: BeckonRequest = BeckonRequest()) throws(BeckonError) -> TipAnswer {
         let recorded: BeckonCore.InvalidationReason = reason == .actionPerformed ? .actionPerformed : .tipClosed
@@ -36,6 +39,7 @@ extension BeckonEngine {
     }
 
     /// Clears the tip's status, counts and on-screen time for the subject.
+    @discardableResult
     public func resetTip(_ tip: String, _ request: BeckonRequest = BeckonRequest()) throws(BeckonError) -> TipAnswer {
         try decide(request) { engine, decision throws(EngineError) in TipAnswer(try engine.resetTip(tip, decision)) }
     }

@@ -57,44 +57,6 @@ public struct TipContent: Sendable, Hashable {
     }
 }
 
-/// One check behind an answer (explanations, scenario answers).
-public struct BeckonCheck: Sendable, Hashable {
-    /// What was checked: `testing`, `rule 2`, `display frequency`, `minEventsRequired`, `condition 1`.
-    public var name: String
-    /// Whether it let the answer through; nil when it was not reached.
-    public var passed: Bool?
-    /// What was found, for people.
-    public var detail: String
-    /// Where a rule is written: `example-tips.yaml:17`.
-    public var source: String?
-    /// For a scenario setting: its value (durations in ms).
-    public var limit: Int64?
-    /// For a scenario setting: the counter or elapsed time found (ms), nil when there is none yet.
-    public var actual: Int64?
-}
-
-/// A tip group's answer (SEMANTICS §5).
-public struct GroupAnswer: Sendable, Hashable {
-    /// The group's id.
-    public var group: String
-    /// The tip to show now, or nil when none is available.
-    public var current: String?
-    /// What to show for the current tip, from its declaration; nil when there is none.
-    public var content: TipContent?
-    /// How the group chooses: `firstAvailable` or `ordered`.
-    public var priority: String
-    /// Each member's own status (before the group's gating), in order.
-    public var members: [Member]
-
-    /// A member of a group and its own status.
-    public struct Member: Sendable, Hashable {
-        /// The tip's id.
-        public var tip: String
-        /// Its own status.
-        public var status: TipAnswer.Status
-    }
-}
-
 /// How the host invalidates a tip (the engine sets `displayCountExceeded` and
 /// `displayDurationExceeded` itself).
 public enum InvalidationReason: String, Sendable, Hashable, CaseIterable {

@@ -1,0 +1,21 @@
+/// A tip group's answer (SEMANTICS §5).
+public struct GroupAnswer: Sendable, Hashable {
+    /// The group's id.
+    public var group: String
+    /// The tip to show now, or nil when none is available.
+    public var current: String?
+    /// What to show for the current tip, from its declaration; nil when there is none.
+    public var content: TipContent?
+    /// How the group chooses: `firstAvailable` or `ordered`.
+    public var priority: String
+    /// Each member's own status (before the group's gating), in order.
+    public var members: [Member]
+
+    /// A member of a group and its own status.
+    public struct Member: Sendable, Hashable {
+        /// The tip's id.
+        public var tip: String
+        /// Its own status.
+        public var status: TipAnswer.Status
+    }
+}
