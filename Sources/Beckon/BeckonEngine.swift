@@ -24,9 +24,10 @@ public final class BeckonEngine: Sendable {
     /// The configuration's warnings (a valid configuration may have some), in reading order.
     public let warnings: [BeckonDiagnostic]
 
-    // Reloading (a new configuration swapped in atomically, calls in flight finishing on the old
-    // one) will replace this constant with a slot holding the current runtime; every call reads
-    // it once, through `runtime`, so a call never mixes two configurations.
+    // The place for `reload(path:)`, once BeckonRuntime can reload (a new configuration checked,
+    // then swapped in atomically, calls in flight finishing on the old one): this constant becomes
+    // a slot holding the current runtime. Every call reads it once, through `runtime`, so a call
+    // never mixes two configurations.
     private let opened: Runtime
 
     /// Opens the configuration at `path` (with its includes and plugins) and its store.
