@@ -64,8 +64,8 @@ struct Checker {
             return checkList(items, range: syntax.range)
         case .unary(let op, let operand):
             return checkUnary(op, operand, range: syntax.range)
-        case .binary(let op, let left, let right):
-            return checkBinary(op, left, right, range: syntax.range)
+        case .chain(let first, let links):
+            return checkChain(first, links, range: syntax.range)
         case .identifier, .member, .index, .call:
             return checkName(syntax)
         }
