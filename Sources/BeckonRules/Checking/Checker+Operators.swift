@@ -1,9 +1,9 @@
-/// Typing and compiling the operators of a chain (see `Checker+Chains.swift`): each gives the
-/// step from the value so far to the next one.
+/// Typing the operators of a chain (see `Checker+Chains.swift`): each gives the operation that
+/// `ChainOperation` compiles, or nil after reporting why it does not apply.
 extension Checker {
     /// `== != < <= > >=`: values of one type (ints and doubles mix); ordering needs an
     /// orderable type. A comparison with null is false.
-    mutating func checkComparison(_ op: BinaryOperator, _ left: ChainPrefix, _ right: Checked, range: Range<Int>) -> Step? {
+    mutating func checkComparison(_ op: BinaryOperator, _ left: ChainPrefix, _ right: Checked, range: Range<Int>) -> ChainOperation? {
         let ordered = op != .equal && op != .notEqual
         let orderable: [ValueType] = [.int, .double, .string, .duration, .timestamp, .version]
         guard let common = Self.unify(left.type, right.type), !ordered || orderable.contains(common) else {
@@ -12,18 +12,19 @@ extension Checker {
             return nil
         }
         warnIfNeverHolds(op, left.operand, right, range: range)
-        let operand = right.evaluate
-        return { a, context, state in
-            let b = operand(context, &state)
-            guard let order = Self.compare(a, b) else { return .bool(false) }
-            switch op {
-            case .equal: return .bool(order == 0)
-            case .notEqual: return .bool(order != 0)
-            case .less: return .bool(order < 0)
-            case .lessEqual: return .bool(order <= 0)
-            case .greater: return .bool(order > 0)
-            default: return .bool(order >= 0)
-            }
+        return .comparison(op)
+    }
+
+    /// `a op b` for a comparison operator; false when either side is null.
+    static func compared(_ op: BinaryOperator, _ a: Value, _ b: Value) -> Value {
+        guard let order = compare(a, b) else { return .bool(false) }
+        switch op {
+        case .equal: return .bool(order == 0)
+        case .notEqual: return .bool(order != 0)
+        case .less: return .bool(order < 0)
+        case .lessEqual: return .bool(order <= 0)
+        case .greater: return .bool(order > 0)
+        default: return .bool(order >= 0)
         }
     }
 
@@ -63,7 +64,7 @@ extension Checker {
     }
 
     /// `x in list`: false when `x` is null.
-    mutating func checkMembership(_ left: ChainPrefix, _ right: Checked, rightRange: Range<Int>, range: Range<Int>) -> Step? {
+    mutating func checkMembership(_ left: ChainPrefix, _ right: Checked, rightRange: Range<Int>, range: Range<Int>) -> ChainOperation? {
         guard case .list(let element) = right.type else {
             error("rule.type", "'in' needs a list on its right, but '\(text(rightRange))' is \(right.type)", rightRange)
             return nil
@@ -72,26 +73,23 @@ extension Checker {
             error("rule.type", "'\(text(left.range))' is \(left.type), so it can never be in a list of \(element)", range)
             return nil
         }
-        let haystack = right.evaluate
-        return { value, context, state in
-            // A null is in no list: the list is not even evaluated.
-            guard value != .null, case .list(let items) = haystack(context, &state) else { return .bool(false) }
-            return .bool(items.contains { Self.compare(value, $0) == 0 })
-        }
+        return .membership
+    }
+
+    /// Whether a (non-null) value is in a list.
+    static func isMember(_ value: Value, of list: Value) -> Value {
+        guard case .list(let items) = list else { return .bool(false) }
+        return .bool(items.contains { compare(value, $0) == 0 })
     }
 
     /// `+ - * / %` on numbers, durations and timestamps.
     mutating func checkArithmetic(_ op: BinaryOperator, _ left: ChainPrefix, _ right: Checked,
-                                  range: Range<Int>) -> (type: ValueType, apply: Step)? {
+                                  range: Range<Int>) -> (type: ValueType, operation: ChainOperation)? {
         guard let resultType = Self.arithmeticType(op, left.type, right.type) else {
             error("rule.type", "'\(op.rawValue)' cannot combine \(left.type) and \(right.type) in '\(text(range))'", range)
             return nil
         }
-        let operand = right.evaluate
-        return (resultType, { a, context, state in
-            let b = operand(context, &state)
-            return Self.arithmetic(op, a, b, &state)
-        })
+        return (resultType, .arithmetic(op))
     }
 
     /// The result type of `left op right`, or nil when the operator does not apply.

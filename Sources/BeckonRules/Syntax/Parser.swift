@@ -70,7 +70,9 @@ struct Parser {
 
     private func chain(_ first: Syntax, _ links: [ChainLink]) throws(Failure) -> Syntax {
         let range = first.range.lowerBound..<links[links.count - 1].operand.range.upperBound
-        return try node(.chain(first, links), range, children: [first] + links.map(\.operand))
+        var deepest = first.depth
+        for link in links { deepest = max(deepest, link.operand.depth) }
+        return try node(.chain(first, links), range, depth: 1 + deepest)
     }
 
     private mutating func parseUnary() throws(Failure) -> Syntax {
@@ -166,7 +168,10 @@ struct Parser {
     }
 
     private func node(_ kind: Syntax.Kind, _ range: Range<Int>, children: [Syntax]) throws(Failure) -> Syntax {
-        let depth = 1 + (children.map(\.depth).max() ?? 0)
+        try node(kind, range, depth: 1 + (children.map(\.depth).max() ?? 0))
+    }
+
+    private func node(_ kind: Syntax.Kind, _ range: Range<Int>, depth: Int) throws(Failure) -> Syntax {
         guard depth <= Self.maxDepth else {
             throw Failure(message: "the rule nests deeper than \(Self.maxDepth) levels", range: range)
         }
