@@ -36,14 +36,16 @@ public struct DiagnosticRenderer: Sendable {
         return parts.joined(separator: ", ")
     }
 
+    /// The message and each note stay on their line even if they quote text with line breaks
+    /// (a plugin's message, say), so that scripts can read the first line as the diagnostic.
     private func render(_ diagnostic: Diagnostic, lines: LineIndex?) -> String {
         let span = diagnostic.span
-        var output = "\(span): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]\n"
+        var output = "\(span): \(diagnostic.severity.rawValue): \(OneLine.of(diagnostic.message)) [\(diagnostic.code)]\n"
         if let line = lines?.line(span.start.line) {
             output += Self.excerpt(line: line, span: span)
         }
         for note in diagnostic.notes {
-            output += "      = note: \(note)\n"
+            output += "      = note: \(OneLine.of(note))\n"
         }
         return output
     }

@@ -58,6 +58,41 @@ struct DiagnosticReportingTests {
         ])
     }
 
+    /// A rule written over several lines (a literal or folded block scalar keeps line breaks) is
+    /// quoted on one line, so each diagnostic's first line is whole for scripts that read it.
+    @Test func multiLineRulesAreQuotedOnOneLine() throws {
+        let yaml = """
+            version: 1
+            parameters:
+              count: {type: int, default: 0}
+              plan: {type: string, default: free}
+            events:
+              launch: {}
+            tips:
+              literal:
+                title: Literal
+                rules:
+                  - |
+                    params.count +
+                      params.plan > 1
+              folded:
+                title: Folded
+                rules:
+                  - >
+                    events.launch.count
+                      < 0 && params.plan
+                        in [1, 2]
+            """
+        let error = try #require(Fixtures.diagnostics(yaml: yaml))
+        let rendered = DiagnosticRenderer(sources: error.sources).render(error.diagnostics)
+        let headers = rendered.split(separator: "\n").filter { $0.hasPrefix("test.yaml:") }
+        #expect(headers == [
+            "test.yaml:12:9: error: '+' cannot combine int and string in 'params.count + params.plan' [rule.type]",
+            "test.yaml:18:9: warning: 'events.launch.count < 0' can never hold: a count is never negative [rule.neverHolds]",
+            "test.yaml:19:18: error: 'params.plan' is string, so it can never be in a list of int [rule.type]",
+        ])
+    }
+
     @Test func renderingIsCappedAtOneHundredDiagnostics() throws {
         let keys = (1...150).map { "unknown\($0): 1" }.joined(separator: "\n")
         let error = try #require(Fixtures.diagnostics(yaml: "version: 1\n" + keys + "\n"))

@@ -33,6 +33,19 @@ struct DiagnosticRendererTests {
         ))
     }
 
+    /// The header stays one line even when a message or a note quotes text with line breaks,
+    /// so that scripts reading `path:line:col: severity: message [code]` line by line see it whole.
+    @Test func lineBreaksInAMessageOrNoteStayOnItsLine() {
+        let diagnostic = Diagnostic.error("rule.type", "'a &&\n    b' is int", at: span("a.yaml", 1, 1),
+                                          notes: ["first\r\n  second"])
+        #expect(renderer(["a.yaml": config]).render([diagnostic]) == lines(
+            "a.yaml:1:1: error: 'a && b' is int [rule.type]",
+            "    1 | name: demo",
+            "      | ^",
+            "      = note: first second"
+        ))
+    }
+
     @Test func pointSpanGetsASingleCaret() {
         let diagnostic = Diagnostic.error("yaml.syntax", "expected a value", at: span("a.yaml", 1, 1))
         #expect(renderer(["a.yaml": config]).render([diagnostic]) == lines(

@@ -259,6 +259,32 @@ struct RuleEvaluationTests {
         #expect(!RuleOutcome.failed(message).isSatisfied)
     }
 
+    /// A chain of several operators of one level (compiled as one node) gives what the same
+    /// operators nested two at a time by parentheses give, failures included.
+    static let chains: [(flat: String, nested: String)] = [
+        ("params.count + 1 - 2 * params.count + 7 == 5", "((params.count + 1) - 2 * params.count) + 7 == 5"),
+        ("params.ratio * 4 / 2 % 3 == 1", "((params.ratio * 4) / 2) % 3 == 1"),
+        ("now - events.launch.last + 1h - 3h == 0s", "((now - events.launch.last) + 1h) - 3h == 0s"),
+        ("params.unset in [1] == false", "(params.unset in [1]) == false"),
+        ("params.unset == null != false", "(params.unset == null) != false"),
+        ("null == params.unset == true", "(null == params.unset) == true"),
+        ("params.flag == params.off != true", "(params.flag == params.off) != true"),
+        ("params.big - 1 + 1 - 1 > 0", "((params.big - 1) + 1) - 1 > 0"),
+        ("params.big - 1 + 2 - 1 > 0", "((params.big - 1) + 2) - 1 > 0"),
+        ("params.count / params.zero * 2 + 1 > 0", "((params.count / params.zero) * 2) + 1 > 0"),
+        ("params.off || params.none || params.flag && params.off || params.flag",
+         "((params.off || params.none) || (params.flag && params.off)) || params.flag"),
+        ("params.flag && params.flag && params.none && params.flag", "((params.flag && params.flag) && params.none) && params.flag"),
+    ]
+
+    @Test(arguments: chains)
+    func chainAgreesWithNestedOperators(flat: String, nested: String) throws {
+        let context = FixtureContext.standard()
+        let outcome = try RuleFixture.rule(flat).evaluate(in: context)
+        #expect(outcome == (try RuleFixture.rule(nested).evaluate(in: context)))
+        #expect(try RuleFixture.rule(flat).explain(in: context).outcome == outcome)
+    }
+
     static let plugins: [(rule: String, outcome: RuleOutcome)] = [
         ("geo.inRegion(\"EU\")", .satisfied),
         ("geo.inRegion(subject)", .notSatisfied),

@@ -16,6 +16,12 @@ struct RuleExplanationTests {
         ("params.flag || spy.touch() && spy.touch()", .satisfied, 0),
         ("(params.off && spy.touch()) || spy.touch()", .satisfied, 1),
         ("params.flag && spy.touch() && spy.touch()", .satisfied, 2),
+        // Chains of more than two operands stop at the first decisive one.
+        ("params.flag && spy.touch() && params.off && spy.touch()", .notSatisfied, 1),
+        ("params.off || spy.touch() || spy.touch()", .satisfied, 1),
+        ("params.off || params.none || spy.touch() || spy.touch()", .satisfied, 1),
+        ("params.count + spy.echo(1) - spy.echo(2) == 2", .satisfied, 2),
+        ("params.unset in [1] == false", .satisfied, 0),
         ("!params.flag && spy.touch()", .notSatisfied, 0),
         ("params.off && spy.fail()", .notSatisfied, 0),
         ("params.flag || spy.fail()", .satisfied, 0),
@@ -52,6 +58,26 @@ struct RuleExplanationTests {
               – spy.touch()  (not evaluated)
             """)
         #expect(context.calls.isEmpty)
+    }
+
+    /// A chain of one operator is one node whose children are its operands, in order.
+    @Test func explainShowsAChainAsOneNode() throws {
+        let context = FixtureContext.standard()
+        let explanation = try RuleFixture.rule("params.flag && params.off && spy.touch()").explain(in: context)
+        #expect(explanation.rendered() == """
+            ✗ params.flag && params.off && spy.touch()  = false
+              ✓ params.flag  = true
+              ✗ params.off  = false
+              – spy.touch()  (not evaluated)
+            """)
+        let sum = try RuleFixture.rule("params.count + 1 - params.count * 2 < 0").explain(in: context)
+        #expect(sum.rendered() == """
+            ✓ params.count + 1 - params.count * 2 < 0  = true
+              · params.count + 1 - params.count * 2  = -2
+                · params.count  = 3
+                · params.count * 2  = 6
+                  · params.count  = 3
+            """)
     }
 
     @Test func explainShowsEveryOperandButLiterals() throws {

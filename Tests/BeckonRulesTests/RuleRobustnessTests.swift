@@ -77,6 +77,8 @@ struct RuleRobustnessTests {
     static let nestings: [(prefix: String, core: String, suffix: String, tail: String)] = [
         ("!(", "params.flag", ")", ""),
         ("(params.flag && ", "params.flag", ")", ""),
+        ("params.flag && (", "params.flag", ")", ""),
+        ("params.count + (", "1", ") * 2", " > 0"),
         ("spy.echo(", "params.count", ")", " > 0"),
         ("geo.distance(1, ", "params.ratio", ")", " > 0"),
         ("events.view.where(", "info.premium", ").count > 0", ""),
@@ -104,6 +106,35 @@ struct RuleRobustnessTests {
         #expect(deepest >= 10, "\(text(1)) nests only \(deepest) deep")
         #expect(Self.problem(with: text(deepest)) == nil)
         #expect(RuleFixture.compile(text(deepest + 1)).diagnostics.map(\.message) == ["the rule nests deeper than 128 levels"])
+    }
+
+    /// Flat chains of 10,000 operands: one level of nesting however long, so they compile, and
+    /// each pass loops over the operands instead of recursing once per operand.
+    static let flatChains: [Extreme] = {
+        let operands = 10_000
+        let inputs: [(String, String)] = [
+            ("'&&'", Array(repeating: "params.flag", count: operands).joined(separator: " && ")),
+            ("'||'", Array(repeating: "params.off", count: operands - 1).joined(separator: " || ") + " || params.flag"),
+            ("'&&' inside '||'", Array(repeating: "params.off && params.flag", count: operands / 2 - 1).joined(separator: " || ")
+                + " || params.flag && params.flag"),
+            ("'+'", Array(repeating: "params.count", count: operands).joined(separator: " + ") + " == 30000"),
+            ("'*'", "1" + String(repeating: " * 1", count: operands - 1) + " == 1"),
+            ("'/'", "1000000" + String(repeating: " / 1.0", count: operands - 1) + " == 1e6"),
+            ("'-' and '+' on instants", "now" + String(repeating: " - 1d + 1d", count: operands / 2) + " == now"),
+            ("'=='", "params.flag" + String(repeating: " == true", count: operands - 1)),
+            ("'== null' and '!= null'", "params.unset == null" + String(repeating: " != null", count: operands - 2)),
+            ("'&&' in where(…)", "events.view.where(" + Array(repeating: "info.premium", count: operands).joined(separator: " && ")
+                + ").count == 3"),
+        ]
+        return inputs.map(Extreme.init)
+    }()
+
+    @Test(arguments: flatChains)
+    func flatChainOfTenThousandOperandsHolds(input: Extreme) throws {
+        let rule = try RuleFixture.rule(input.text)
+        let context = FixtureContext.standard()
+        #expect(rule.evaluate(in: context) == .satisfied, "\(input.name)")
+        #expect(rule.explain(in: context).outcome == .satisfied, "\(input.name)")
     }
 
     /// Valid rules that mutations start from: every construct of the language appears.

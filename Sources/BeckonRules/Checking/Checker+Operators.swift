@@ -1,78 +1,30 @@
-/// Typing and compiling binary operators.
+/// Typing the operators of a chain (see `Checker+Chains.swift`): each gives the operation that
+/// `ChainOperation` compiles, or nil after reporting why it does not apply.
 extension Checker {
-    mutating func checkBinary(_ op: BinaryOperator, _ leftSyntax: Syntax, _ rightSyntax: Syntax, range: Range<Int>) -> Checked? {
-        switch op {
-        case .and, .or:
-            let left = checkBool(leftSyntax, "the left side of '\(op.rawValue)'")
-            let right = checkBool(rightSyntax, "the right side of '\(op.rawValue)'")
-            guard let left, let right else { return nil }
-            let first = left.evaluate, second = right.evaluate
-            if op == .and {
-                return make(.bool, range: range, children: [left, right]) { context, state in
-                    first(context, &state).isTrue ? .bool(second(context, &state).isTrue) : .bool(false)
-                }
-            }
-            return make(.bool, range: range, children: [left, right]) { context, state in
-                first(context, &state).isTrue ? .bool(true) : .bool(second(context, &state).isTrue)
-            }
-        case .equal, .notEqual:
-            // Decided by the syntax alone: falling through after a failed check of the subject
-            // would check it again, doubling the diagnostics and the work at every level of
-            // `x == null == null …`.
-            if let subject = Self.nullComparisonSubject(leftSyntax, rightSyntax) {
-                return checkNullComparison(op, subject, range: range)
-            }
-            fallthrough
-        default:
-            let left = check(leftSyntax)
-            let right = check(rightSyntax)
-            guard let left, let right else { return nil }
-            if op == .in { return checkMembership(left, right, leftSyntax, rightSyntax, range: range) }
-            if op.isComparison { return checkComparison(op, left, right, leftSyntax, rightSyntax, range: range) }
-            return checkArithmetic(op, left, right, leftSyntax, rightSyntax, range: range)
-        }
-    }
-
-    /// The side compared with the literal `null`, if either side is that literal.
-    private static func nullComparisonSubject(_ leftSyntax: Syntax, _ rightSyntax: Syntax) -> Syntax? {
-        if case .literal(.null) = rightSyntax.kind { return leftSyntax }
-        if case .literal(.null) = leftSyntax.kind { return rightSyntax }
-        return nil
-    }
-
-    /// `x == null` and `x != null`: the only comparisons with null that can be true.
-    private mutating func checkNullComparison(_ op: BinaryOperator, _ subject: Syntax, range: Range<Int>) -> Checked? {
-        guard let operand = check(subject) else { return nil }
-        let evaluate = operand.evaluate
-        let wantsNull = op == .equal
-        return make(.bool, range: range, children: [operand]) { context, state in
-            let isNull = evaluate(context, &state) == .null
-            return .bool(isNull == wantsNull)
-        }
-    }
-
-    private mutating func checkComparison(_ op: BinaryOperator, _ left: Checked, _ right: Checked,
-                                          _ leftSyntax: Syntax, _ rightSyntax: Syntax, range: Range<Int>) -> Checked? {
+    /// `== != < <= > >=`: values of one type (ints and doubles mix); ordering needs an
+    /// orderable type. A comparison with null is false.
+    mutating func checkComparison(_ op: BinaryOperator, _ left: ChainPrefix, _ right: Checked, range: Range<Int>) -> ChainOperation? {
         let ordered = op != .equal && op != .notEqual
         let orderable: [ValueType] = [.int, .double, .string, .duration, .timestamp, .version]
-        guard Self.unify(left.type, right.type) != nil, !ordered || orderable.contains(Self.unify(left.type, right.type)!) else {
+        guard let common = Self.unify(left.type, right.type), !ordered || orderable.contains(common) else {
             let verb = ordered ? "order" : "compare"
             error("rule.type", "cannot \(verb) \(left.type) with \(right.type) in '\(text(range))'", range)
             return nil
         }
-        warnIfNeverHolds(op, left, right, range: range)
-        let first = left.evaluate, second = right.evaluate
-        return make(.bool, range: range, children: [left, right]) { context, state in
-            let a = first(context, &state), b = second(context, &state)
-            guard let order = Self.compare(a, b) else { return .bool(false) }
-            switch op {
-            case .equal: return .bool(order == 0)
-            case .notEqual: return .bool(order != 0)
-            case .less: return .bool(order < 0)
-            case .lessEqual: return .bool(order <= 0)
-            case .greater: return .bool(order > 0)
-            default: return .bool(order >= 0)
-            }
+        warnIfNeverHolds(op, left.operand, right, range: range)
+        return .comparison(op)
+    }
+
+    /// `a op b` for a comparison operator; false when either side is null.
+    static func compared(_ op: BinaryOperator, _ a: Value, _ b: Value) -> Value {
+        guard let order = compare(a, b) else { return .bool(false) }
+        switch op {
+        case .equal: return .bool(order == 0)
+        case .notEqual: return .bool(order != 0)
+        case .less: return .bool(order < 0)
+        case .lessEqual: return .bool(order <= 0)
+        case .greater: return .bool(order > 0)
+        default: return .bool(order >= 0)
         }
     }
 
@@ -92,14 +44,16 @@ extension Checker {
         }
     }
 
-    private mutating func warnIfNeverHolds(_ op: BinaryOperator, _ left: Checked, _ right: Checked, range: Range<Int>) {
-        func constantNumber(_ checked: Checked) -> Double? {
-            guard checked.isConstant else { return nil }
+    /// Warns about a count compared with a negative bound. `left` is nil when the left side is
+    /// itself a chain of comparisons (a bool, never a count).
+    private mutating func warnIfNeverHolds(_ op: BinaryOperator, _ left: Checked?, _ right: Checked, range: Range<Int>) {
+        func constantNumber(_ checked: Checked?) -> Double? {
+            guard let checked, checked.isConstant else { return nil }
             var state = EvaluationState()
             return checked.evaluate(ConstantContext.shared, &state).asDouble
         }
         var never = false
-        if left.isCount, let bound = constantNumber(right) {
+        if let left, left.isCount, let bound = constantNumber(right) {
             never = (op == .less && bound <= 0) || (op == .lessEqual && bound < 0) || (op == .equal && bound < 0)
         } else if right.isCount, let bound = constantNumber(left) {
             never = (op == .greater && bound <= 0) || (op == .greaterEqual && bound < 0) || (op == .equal && bound < 0)
@@ -109,35 +63,33 @@ extension Checker {
         }
     }
 
-    private mutating func checkMembership(_ left: Checked, _ right: Checked, _ leftSyntax: Syntax, _ rightSyntax: Syntax,
-                                          range: Range<Int>) -> Checked? {
+    /// `x in list`: false when `x` is null.
+    mutating func checkMembership(_ left: ChainPrefix, _ right: Checked, rightRange: Range<Int>, range: Range<Int>) -> ChainOperation? {
         guard case .list(let element) = right.type else {
-            error("rule.type", "'in' needs a list on its right, but '\(text(rightSyntax.range))' is \(right.type)", rightSyntax.range)
+            error("rule.type", "'in' needs a list on its right, but '\(text(rightRange))' is \(right.type)", rightRange)
             return nil
         }
         guard Self.unify(left.type, element) != nil else {
-            error("rule.type", "'\(text(leftSyntax.range))' is \(left.type), so it can never be in a list of \(element)", range)
+            error("rule.type", "'\(text(left.range))' is \(left.type), so it can never be in a list of \(element)", range)
             return nil
         }
-        let needle = left.evaluate, haystack = right.evaluate
-        return make(.bool, range: range, children: [left, right]) { context, state in
-            let value = needle(context, &state)
-            guard value != .null, case .list(let items) = haystack(context, &state) else { return .bool(false) }
-            return .bool(items.contains { Self.compare(value, $0) == 0 })
-        }
+        return .membership
     }
 
-    private mutating func checkArithmetic(_ op: BinaryOperator, _ left: Checked, _ right: Checked,
-                                          _ leftSyntax: Syntax, _ rightSyntax: Syntax, range: Range<Int>) -> Checked? {
+    /// Whether a (non-null) value is in a list.
+    static func isMember(_ value: Value, of list: Value) -> Value {
+        guard case .list(let items) = list else { return .bool(false) }
+        return .bool(items.contains { compare(value, $0) == 0 })
+    }
+
+    /// `+ - * / %` on numbers, durations and timestamps.
+    mutating func checkArithmetic(_ op: BinaryOperator, _ left: ChainPrefix, _ right: Checked,
+                                  range: Range<Int>) -> (type: ValueType, operation: ChainOperation)? {
         guard let resultType = Self.arithmeticType(op, left.type, right.type) else {
             error("rule.type", "'\(op.rawValue)' cannot combine \(left.type) and \(right.type) in '\(text(range))'", range)
             return nil
         }
-        let first = left.evaluate, second = right.evaluate
-        return make(resultType, range: range, children: [left, right]) { context, state in
-            let a = first(context, &state), b = second(context, &state)
-            return Self.arithmetic(op, a, b, &state)
-        }
+        return (resultType, .arithmetic(op))
     }
 
     /// The result type of `left op right`, or nil when the operator does not apply.

@@ -30,10 +30,11 @@ struct Checker {
         diagnostics.append(.warning(code, message, at: origin.span(ofOffsets: range)))
     }
 
-    /// The rule text of a range, for messages and explanations.
+    /// The rule text of a range, on one line, to quote in a message: a rule written over several
+    /// lines must not break the one-line form of its diagnostics.
     func text(_ range: Range<Int>) -> String {
         let clamped = max(0, range.lowerBound)..<min(scalars.count, range.upperBound)
-        return String(String.UnicodeScalarView(scalars[clamped]))
+        return OneLine.of(String(String.UnicodeScalarView(scalars[clamped])))
     }
 
     // MARK: Nodes
@@ -64,8 +65,8 @@ struct Checker {
             return checkList(items, range: syntax.range)
         case .unary(let op, let operand):
             return checkUnary(op, operand, range: syntax.range)
-        case .binary(let op, let left, let right):
-            return checkBinary(op, left, right, range: syntax.range)
+        case .chain(let first, let links):
+            return checkChain(first, links, range: syntax.range)
         case .identifier, .member, .index, .call:
             return checkName(syntax)
         }

@@ -100,11 +100,13 @@ struct Lexer {
         while index < scalars.count, Self.isSpace(scalars[index]) { index += 1 }
     }
 
-    /// An integer, a decimal, or a duration literal such as `7d` or `1d12h`.
+    /// An integer, a double (`0.3`, `1e3`, `2.5e-3`, `1E6`), or a duration literal such as `7d`
+    /// or `1d12h`.
     private mutating func number() -> Token {
         let start = index
         while index < scalars.count, Self.isDigit(scalars[index]) { index += 1 }
-        if index < scalars.count, Self.isASCIILetter(scalars[index]) {
+        // `1e3` is an exponent, not a duration with the unit `e` (no unit starts with `e`).
+        if index < scalars.count, Self.isASCIILetter(scalars[index]), exponentEnd(at: index) == nil {
             // A duration: digits and unit letters, glued together (`1d12h`).
             while index < scalars.count, Self.isDigit(scalars[index]) || Self.isASCIILetter(scalars[index]) { index += 1 }
             let text = Self.asciiString(scalars[start..<index])
@@ -123,14 +125,9 @@ struct Lexer {
             index += 1
             while index < scalars.count, Self.isDigit(scalars[index]) { index += 1 }
         }
-        if index < scalars.count, scalars[index] == "e" || scalars[index] == "E" {
-            var lookahead = index + 1
-            if lookahead < scalars.count, scalars[lookahead] == "+" || scalars[lookahead] == "-" { lookahead += 1 }
-            if lookahead < scalars.count, Self.isDigit(scalars[lookahead]) {
-                isDouble = true
-                index = lookahead
-                while index < scalars.count, Self.isDigit(scalars[index]) { index += 1 }
-            }
+        if let end = exponentEnd(at: index) {
+            isDouble = true
+            index = end
         }
         let text = Self.asciiString(scalars[start..<index])
         if isDouble {
@@ -145,6 +142,18 @@ struct Lexer {
             return Token(kind: .int(0), range: start..<index)
         }
         return Token(kind: .int(value), range: start..<index)
+    }
+
+    /// Where an exponent (`e3`, `E+6`, `e-3`) starting at `position` ends, or nil when none starts
+    /// there. An exponent glued to more letters (`1e3d`) is none: that text is a bad duration.
+    private func exponentEnd(at position: Int) -> Int? {
+        guard position < scalars.count, scalars[position] == "e" || scalars[position] == "E" else { return nil }
+        var end = position + 1
+        if end < scalars.count, scalars[end] == "+" || scalars[end] == "-" { end += 1 }
+        guard end < scalars.count, Self.isDigit(scalars[end]) else { return nil }
+        while end < scalars.count, Self.isDigit(scalars[end]) { end += 1 }
+        if end < scalars.count, Self.isASCIILetter(scalars[end]) { return nil }
+        return end
     }
 
     /// The body of a quoted string starting at the quote; escapes `\\ \" \' \n \t \r`.

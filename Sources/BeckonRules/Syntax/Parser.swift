@@ -1,7 +1,9 @@
 /// A precedence-climbing parser for rules. Each loop consumes a token per turn, recursion is
 /// bounded by `maxDepth`, and the first error ends the parse with its range.
 struct Parser {
-    /// The deepest expression accepted (parentheses, operators, calls all count).
+    /// The deepest expression accepted. Parentheses, unary operators, calls, members, brackets
+    /// and operators of another precedence level nest; a flat chain such as `a && b && c …` is
+    /// one level however many operands it has.
     static let maxDepth = 128
 
     struct Failure: Error {
@@ -51,13 +53,26 @@ struct Parser {
     private mutating func parseExpression(minimumPrecedence: Int) throws(Failure) -> Syntax {
         try enter(current.range)
         defer { nesting -= 1 }
-        var left = try parseUnary()
+        var first = try parseUnary()
+        var links: [ChainLink] = []
         while let op = BinaryOperator(current.kind), op.precedence >= minimumPrecedence {
+            // The operand parsed below took every operator that binds tighter, so this one is
+            // of the chain's level or looser; a looser one makes the chain so far its first operand.
+            if let level = links.first?.op.precedence, op.precedence != level {
+                first = try chain(first, links)
+                links = []
+            }
             _ = advance()
-            let right = try parseExpression(minimumPrecedence: op.precedence + 1)
-            left = try node(.binary(op, left, right), left.range.lowerBound..<right.range.upperBound, children: [left, right])
+            links.append(ChainLink(op: op, operand: try parseExpression(minimumPrecedence: op.precedence + 1)))
         }
-        return left
+        return links.isEmpty ? first : try chain(first, links)
+    }
+
+    private func chain(_ first: Syntax, _ links: [ChainLink]) throws(Failure) -> Syntax {
+        let range = first.range.lowerBound..<links[links.count - 1].operand.range.upperBound
+        var deepest = first.depth
+        for link in links { deepest = max(deepest, link.operand.depth) }
+        return try node(.chain(first, links), range, depth: 1 + deepest)
     }
 
     private mutating func parseUnary() throws(Failure) -> Syntax {
@@ -153,7 +168,10 @@ struct Parser {
     }
 
     private func node(_ kind: Syntax.Kind, _ range: Range<Int>, children: [Syntax]) throws(Failure) -> Syntax {
-        let depth = 1 + (children.map(\.depth).max() ?? 0)
+        try node(kind, range, depth: 1 + (children.map(\.depth).max() ?? 0))
+    }
+
+    private func node(_ kind: Syntax.Kind, _ range: Range<Int>, depth: Int) throws(Failure) -> Syntax {
         guard depth <= Self.maxDepth else {
             throw Failure(message: "the rule nests deeper than \(Self.maxDepth) levels", range: range)
         }

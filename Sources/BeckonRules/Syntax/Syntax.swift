@@ -11,7 +11,10 @@ struct Syntax {
         /// `callee(arguments…)`
         case call(Syntax, arguments: [Syntax])
         case unary(UnaryOperator, Syntax)
-        case binary(BinaryOperator, Syntax, Syntax)
+        /// `first op operand op operand …`: binary operators of one precedence level, applied
+        /// left to right. A flat chain is one node however long it is, so that only real nesting
+        /// counts toward the depth limit and no pass recurses once per operand.
+        case chain(Syntax, [ChainLink])
     }
 
     var kind: Kind
@@ -19,6 +22,12 @@ struct Syntax {
     var range: Range<Int>
     /// The depth of the subtree, bounded by the parser so later recursive passes are safe.
     var depth: Int
+}
+
+/// An operator of a chain and the operand on its right.
+struct ChainLink {
+    var op: BinaryOperator
+    var operand: Syntax
 }
 
 enum UnaryOperator: String {

@@ -1,4 +1,5 @@
 public import BeckonRules
+import BeckonDiagnostics
 
 /// A rule's explanation (its sub-expressions and their values) for people, as an indented tree
 /// with each expression on one line, and for scripts as JSON.
@@ -23,13 +24,9 @@ public enum RuleExplanationRenderer {
     }
 
     /// Rule text on one line: a rule written over several lines of a YAML block scalar has each
-    /// line break and the indentation around it shown as one space.
+    /// line break and the indentation around it shown as one space (as in diagnostics).
     public static func oneLine(_ text: String) -> String {
-        guard text.contains(where: \.isNewline) else { return text }
-        return text.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingPrefix(while: \.isWhitespace) }
-            .filter { !$0.isEmpty }
-            .joined(separator: " ")
+        OneLine.of(text)
     }
 
     /// `outcome` (`satisfied`, `notSatisfied`, `failed`), `error` and `tree`: nodes with `text`,
