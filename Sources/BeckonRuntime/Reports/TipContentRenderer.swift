@@ -16,11 +16,23 @@ public enum TipContentRenderer {
         return JSONObject(sortedKeys: members)
     }
 
-    /// `object` with the tip's content members added.
+    /// `object` (which has no content member) with the tip's content members added, merged in
+    /// key order: a tip answer is written on every call, and an object kept sorted is written
+    /// without sorting it again.
     static func adding(_ tip: TipDeclaration?, to object: JSONObject) -> JSONObject {
         guard let tip else { return object }
-        var object = object
-        for (key, value) in json(tip).members { object[key] = value }
-        return object
+        let members = object.sortedMembers, content = json(tip).members
+        var merged: [(JSONKey, JSONValue)] = []
+        merged.reserveCapacity(members.count + content.count)
+        var next = 0
+        for member in members {
+            while next < content.count, JSONKey.precedes(content[next].0, member.0) {
+                merged.append(content[next])
+                next += 1
+            }
+            merged.append(member)
+        }
+        merged.append(contentsOf: content[next...])
+        return JSONObject(sortedKeys: merged)
     }
 }

@@ -259,14 +259,18 @@ beckon_status beckon_set_clock(beckon_engine *engine, int64_t now, beckon_error 
 
 /* ---------------------------------------------------------------------------------------------
  * Operations (SEMANTICS.md). Each writes one JSON object to `result`, the shape of the matching
- * `beckon ... --json` answer (the README's table of answer members), and returns BECKON_OK also
+ * `beckon ... --json` answer (the README's table of answer members; every tip answer, and a
+ * group's with a current tip, carries the tip's `title`, `message`, `image` and `actions`, the
+ * members it declares), and returns BECKON_OK also
  * for a negative answer (a tip that is not available, a scenario that does not run): read it in
  * the JSON. When a call fails, nothing is written to `result` and nothing of the operation is
  * stored. Each function lists its statuses:
  *   BECKON_INVALID_ARGUMENT  (every operation) a NULL engine or request, a request or sink smaller
  *                            than 1.0's, an empty subject, text that is not UTF-8, an app version
- *                            or a value that does not parse or has the wrong type;
- *   BECKON_NOT_FOUND         an id the configuration does not declare (with "did you mean");
+ *                            or a value that does not parse or has the wrong type, a request's
+ *                            1.1 members that are wrong (see beckon_request);
+ *   BECKON_NOT_FOUND         an id the configuration does not declare (with "did you mean"),
+ *                            also in a request's transients or testing lists;
  *   BECKON_UNAVAILABLE       (every operation) the store or a plugin store failed or stayed
  *                            locked past its busy timeout;
  *   BECKON_CONFLICT          (operations that record) the subject stayed contended past every
