@@ -32,12 +32,14 @@ extension Runtime {
     }
 
     /// The values of transient parameters written as text (`--transient NAME=VALUE`, a
-    /// `beckon_request`'s `transients`), each typed by its declaration, for one request. A name
-    /// given twice, an undeclared parameter or a stored one is refused with "did you mean".
+    /// `beckon_request`'s `transients`), each typed by its declaration, for one request; `null`
+    /// is the default. A name given twice, an undeclared parameter or a stored one is refused
+    /// with "did you mean".
     public func transientParameters(_ pairs: [(name: String, text: String)]) throws(EngineError) -> [String: Value] {
         let parameters = loaded.configuration.parameters
         let transientNames = parameters.all.filter(\.isTransient).map(\.id)
         var values: [String: Value] = [:]
+        var given: Set<String> = []
         for (name, text) in pairs {
             guard let declaration = parameters[name] else {
                 throw .undeclared(kind: "transient parameter", id: name, suggestion: NameSuggester.suggestion(for: name, among: transientNames))
@@ -48,8 +50,10 @@ extension Runtime {
                         : "; the transient parameters are " + transientNames.joined(separator: ", "))
                 throw .invalidValue("parameter '\(name)' is stored, not transient (set it with 'param set')" + hint)
             }
-            guard values[name] == nil else { throw .invalidValue("transient parameter '\(name)' is given twice") }
-            values[name] = try Self.value(text, as: declaration.type, for: "transient parameter '\(name)'")
+            guard given.insert(name).inserted else { throw .invalidValue("transient parameter '\(name)' is given twice") }
+            let value = try Self.value(text, as: declaration.type, for: "transient parameter '\(name)'")
+            // `null` means the default, as in `param set`: the rules see the parameter as if not passed.
+            if value != .null { values[name] = value }
         }
         return values
     }

@@ -77,6 +77,8 @@ struct HostContextCommandTests {
         #expect(online.status == 0)
         #expect(online.object["status"] as? String == "available")
         #expect(try Self.answer(folder, ["tip", "status", "offline-maps", "--transient", "connection=cellular"]).status == 0)
+        // `null` is the default, as in `param set`.
+        #expect(try Self.answer(folder, ["tip", "status", "offline-maps", "--transient", "connection=null"]).status == 0)
         // The overview sees it too.
         let status = try Self.answer(folder, ["status", "--tip", "offline-maps", "--transient", "connection=none"])
         #expect((status.object["tips"] as? [[String: Any]])?.first?["status"] as? String == "pending")
