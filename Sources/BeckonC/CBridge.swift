@@ -97,8 +97,8 @@ enum CBridge {
         if let refusal = checkSink(result, "result") { return .failure(refusal) }
         guard let request else { return .failure(.init(BECKON_INVALID_ARGUMENT, "request is NULL")) }
         let size = Int(request.pointee.struct_size)
-        guard size >= RequestExtensions.size10 else {
-            return .failure(.init(BECKON_INVALID_ARGUMENT, "request.struct_size is \(size); ABI 1.0 needs \(RequestExtensions.size10)"))
+        guard size >= RequestExtensions.version10Size else {
+            return .failure(.init(BECKON_INVALID_ARGUMENT, "request.struct_size is \(size); ABI 1.0 needs \(RequestExtensions.version10Size)"))
         }
         guard let subject = string(request.pointee.subject), !subject.isEmpty else {
             return .failure(.init(BECKON_INVALID_ARGUMENT, "request.subject must be a non-empty UTF-8 string"))

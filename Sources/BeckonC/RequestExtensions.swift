@@ -12,19 +12,20 @@ struct RequestExtensions {
     var flags: UInt32 = 0
 
     /// The size of a 1.0 request, the smallest accepted (`BECKON_REQUEST_SIZE_1_0`).
-    static let size10 = MemoryLayout<beckon_request>.offset(of: \.transients)!
+    static let version10Size = MemoryLayout<beckon_request>.offset(of: \.transients)!
 
     /// Reads the 1.1 members that `request.struct_size` covers; the others stay empty.
     init(_ request: UnsafePointer<beckon_request>) throws(CallFailure) {
         let size = Int(request.pointee.struct_size)
         let raw = UnsafeRawPointer(request)
-        /// The member at `key` when the request covers it whole, else nil.
-        func member<T>(_ key: KeyPath<beckon_request, T>) -> T? {
+        /// The member at `key` when the request covers it whole, else `zero` (what a shorter request means).
+        func member<T>(_ key: KeyPath<beckon_request, T>, else zero: T) -> T {
             let offset = MemoryLayout<beckon_request>.offset(of: key)!
-            return size >= offset + MemoryLayout<T>.size ? raw.load(fromByteOffset: offset, as: T.self) : nil
+            return size >= offset + MemoryLayout<T>.size ? raw.load(fromByteOffset: offset, as: T.self) : zero
         }
-        if let count = member(\.transient_count), count > 0 {
-            guard let fields = member(\.transients) ?? nil else { throw CallFailure(BECKON_INVALID_ARGUMENT, "request.transients is NULL") }
+        let count = member(\.transient_count, else: 0)
+        if count > 0 {
+            guard let fields = member(\.transients, else: nil) else { throw CallFailure(BECKON_INVALID_ARGUMENT, "request.transients is NULL") }
             for index in 0..<count {
                 let field = fields[index]
                 guard field.struct_size >= MemoryLayout<beckon_field>.size,
@@ -34,9 +35,9 @@ struct RequestExtensions {
                 transients.append((name, text))
             }
         }
-        testingShow = try CBridge.ids(member(\.testing_show) ?? nil, member(\.testing_show_count) ?? 0, "request.testing_show")
-        testingHide = try CBridge.ids(member(\.testing_hide) ?? nil, member(\.testing_hide_count) ?? 0, "request.testing_hide")
-        flags = member(\.flags) ?? 0
+        testingShow = try CBridge.ids(member(\.testing_show, else: nil), member(\.testing_show_count, else: 0), "request.testing_show")
+        testingHide = try CBridge.ids(member(\.testing_hide, else: nil), member(\.testing_hide_count, else: 0), "request.testing_hide")
+        flags = member(\.flags, else: 0)
     }
 
     /// Whether the request asks for nothing beyond 1.0 (the common case, decided without the configuration).
