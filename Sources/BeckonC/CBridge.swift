@@ -97,8 +97,8 @@ enum CBridge {
         if let refusal = checkSink(result, "result") { return .failure(refusal) }
         guard let request else { return .failure(.init(BECKON_INVALID_ARGUMENT, "request is NULL")) }
         let size = Int(request.pointee.struct_size)
-        guard size >= MemoryLayout<beckon_request>.size else {
-            return .failure(.init(BECKON_INVALID_ARGUMENT, "request.struct_size is \(size); ABI 1.0 needs \(MemoryLayout<beckon_request>.size)"))
+        guard size >= RequestExtensions.version10Size else {
+            return .failure(.init(BECKON_INVALID_ARGUMENT, "request.struct_size is \(size); ABI 1.0 needs \(RequestExtensions.version10Size)"))
         }
         guard let subject = string(request.pointee.subject), !subject.isEmpty else {
             return .failure(.init(BECKON_INVALID_ARGUMENT, "request.subject must be a non-empty UTF-8 string"))
@@ -118,7 +118,11 @@ enum CBridge {
             return .failure(.init(BECKON_INVALID_ARGUMENT, "request.now is \(now); instants lie between \(TimestampSyntax.instantsText)"))
         }
         let decision = DecisionRequest(subject: subject, now: engine.instant(now), appVersion: version)
-        return .success((engine, decision))
+        do throws(CallFailure) {
+            return .success((engine, try RequestExtensions(request).applied(to: decision, runtime: engine.runtime)))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Runs one operation and writes its answer (the CLI's `--json` object) to the sink.
@@ -154,6 +158,17 @@ enum CBridge {
         } catch {
             return fail(error.status, error.message, errorOut)
         }
+    }
+
+    /// `count` non-empty ids at `strings` (NULL only when `count` is 0), or the failure naming `what`.
+    static func ids(_ strings: UnsafePointer<beckon_string>?, _ count: Int, _ what: String) throws(CallFailure) -> [String] {
+        guard count > 0 else { return [] }
+        guard let strings else { throw CallFailure(BECKON_INVALID_ARGUMENT, "\(what) is NULL") }
+        var ids: [String] = []
+        for index in 0..<count {
+            ids.append(try CBridge.id(strings[index], "\(what)[\(index)]"))
+        }
+        return ids
     }
 
     /// An id argument, or the failure naming it.

@@ -19,3 +19,5 @@ typealias ShownOperation = @convention(c) (OpaquePointer?, UnsafePointer<beckon_
                                            UnsafeMutablePointer<beckon_sink>?, UnsafeMutablePointer<beckon_error>?) -> beckon_status
 typealias DonateOperation = @convention(c) (OpaquePointer?, UnsafePointer<beckon_request>?, beckon_string, UnsafePointer<UnsafePointer<beckon_field>?>?,
                                             Int, UnsafeMutablePointer<beckon_sink>?, UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias StatusOperation = @convention(c) (OpaquePointer?, UnsafePointer<beckon_request>?, UnsafePointer<beckon_string>?, Int,
+                                            UnsafeMutablePointer<beckon_sink>?, UnsafeMutablePointer<beckon_error>?) -> beckon_status

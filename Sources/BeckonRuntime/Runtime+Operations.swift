@@ -1,7 +1,7 @@
 public import BeckonConfig
 public import BeckonCore
 import BeckonDiagnostics
-import BeckonRules
+public import BeckonRules
 
 extension Runtime {
     /// A donation of `event` with info fields written as text (`landmark=Eiffel` on the command
@@ -29,6 +29,43 @@ extension Runtime {
             throw .undeclared(kind: "parameter", id: parameter, suggestion: NameSuggester.suggestion(for: parameter, among: configuration.parameters.ids))
         }
         return .set([NamedValue(name: parameter, value: try Self.value(text, as: declaration.type, for: "parameter '\(parameter)'"))])
+    }
+
+    /// The values of transient parameters written as text (`--transient NAME=VALUE`, a
+    /// `beckon_request`'s `transients`), each typed by its declaration, for one request; `null`
+    /// is the default. A name given twice, an undeclared parameter or a stored one is refused
+    /// with "did you mean".
+    public func transientParameters(_ pairs: [(name: String, text: String)]) throws(EngineError) -> [String: Value] {
+        let parameters = loaded.configuration.parameters
+        let transientNames = parameters.all.filter(\.isTransient).map(\.id)
+        var values: [String: Value] = [:]
+        var given: Set<String> = []
+        for (name, text) in pairs {
+            guard let declaration = parameters[name] else {
+                throw .undeclared(kind: "transient parameter", id: name, suggestion: NameSuggester.suggestion(for: name, among: transientNames))
+            }
+            guard declaration.isTransient else {
+                let hint = NameSuggester.suggestion(for: name, among: transientNames).map { "; did you mean '\($0)'?" }
+                    ?? (transientNames.isEmpty ? "; the configuration declares no transient parameter"
+                        : "; the transient parameters are " + transientNames.joined(separator: ", "))
+                throw .invalidValue("parameter '\(name)' is stored, not transient (set it with 'param set')" + hint)
+            }
+            guard given.insert(name).inserted else { throw .invalidValue("transient parameter '\(name)' is given twice") }
+            let value = try Self.value(text, as: declaration.type, for: "transient parameter '\(name)'")
+            // `null` means the default, as in `param set`: the rules see the parameter as if not passed.
+            if value != .null { values[name] = value }
+        }
+        return values
+    }
+
+    /// Testing overrides for one request (QA), naming declared tips; merged by the engine with
+    /// the configuration's `testing:` (SEMANTICS §4.1).
+    public func testingOverrides(show: [String], hide: [String], showAll: Bool, hideAll: Bool) throws(EngineError) -> TestingOverrides {
+        let tips = loaded.configuration.tips
+        for tip in show + hide where tips[tip] == nil {
+            throw .undeclared(kind: "tip", id: tip, suggestion: NameSuggester.suggestion(for: tip, among: tips.ids))
+        }
+        return TestingOverrides(show: show, hide: hide, showAll: showAll, hideAll: hideAll)
     }
 
     /// A value written as text for something declared with `type`.

@@ -18,13 +18,7 @@ struct EventCommand: ParsableCommand {
 
         func run() throws {
             try options.perform { runtime in
-                let fields = try info.map { assignment in
-                    guard let equals = assignment.firstIndex(of: "=") else {
-                        Output.error("--info '\(assignment)' must be FIELD=VALUE")
-                        throw ExitStatus.dataError
-                    }
-                    return (name: String(assignment[..<equals]), text: String(assignment[assignment.index(after: equals)...]))
-                }
+                let fields = try info.map { try NameValueArgument.split($0, option: "--info", nameWord: "FIELD") }
                 do throws(EngineError) {
                     return try runtime.donation(of: id, info: fields)
                 } catch {
@@ -71,8 +65,7 @@ struct ParamCommand: ParsableCommand {
         @OptionGroup var options: DecisionOptions
 
         func run() throws {
-            let request = try options.request()
-            let runtime = try options.openRuntime()
+            let (request, runtime) = try options.requestAndRuntime()
             let report: OperationReport
             do {
                 report = try OperationRunner.parameter(name, request, on: runtime.engine)

@@ -7,7 +7,8 @@ import BeckonRuntime
 import FoundationEssentials
 
 /// The options of every command that decides: `--config`, `--json`, `--subject`, `--now`,
-/// `--app-version`, and running one operation with the documented exit codes.
+/// `--app-version`, `--transient`, the testing overrides, and running one operation with the
+/// documented exit codes.
 struct DecisionOptions: ParsableArguments {
     @OptionGroup var configOptions: ConfigOptions
 
@@ -23,11 +24,45 @@ struct DecisionOptions: ParsableArguments {
     @Option(name: .customLong("app-version"), help: ArgumentHelp("The current app version; overrides app.version.", valueName: "version"))
     var appVersion: String?
 
+    @Option(name: .customLong("transient"),
+            help: ArgumentHelp("A transient parameter for this request: NAME=VALUE, typed as declared (repeatable).", valueName: "name=value"))
+    var transients: [String] = []
+
+    @Option(name: .customLong("show-tip"), help: ArgumentHelp("Testing: show this tip whatever its rules (repeatable).", valueName: "id"))
+    var showTips: [String] = []
+
+    @Option(name: .customLong("hide-tip"), help: ArgumentHelp("Testing: hide this tip (repeatable).", valueName: "id"))
+    var hideTips: [String] = []
+
+    @Flag(name: .customLong("show-all-tips"), help: "Testing: show every tip.")
+    var showAllTips = false
+
+    @Flag(name: .customLong("hide-all-tips"), help: "Testing: hide every tip.")
+    var hideAllTips = false
+
     var json: Bool { configOptions.json }
 
-    /// The request for this command line, or exit 65 for a malformed or out-of-range instant, or a
-    /// malformed version.
-    func request() throws -> DecisionRequest {
+    /// The request for this command line with its transient parameters and testing overrides,
+    /// and the runtime that decides it. Plugins that read the host clock (beckon_host.now) see
+    /// the instant decided at. Exits 65 for a request or configuration that is wrong, 66 and 69
+    /// as `openRuntime`.
+    func requestAndRuntime() throws -> (DecisionRequest, Runtime) {
+        var request = try request()
+        HostClock.set(request.now)
+        let runtime = try openRuntime()
+        let pairs = try transients.map { try NameValueArgument.split($0, option: "--transient", nameWord: "NAME") }
+        do throws(EngineError) {
+            request.transientParameters = try runtime.transientParameters(pairs)
+            request.testing = try runtime.testingOverrides(show: showTips, hide: hideTips, showAll: showAllTips, hideAll: hideAllTips)
+        } catch {
+            throw Self.exit(for: error)
+        }
+        return (request, runtime)
+    }
+
+    /// The request's subject, instant and app version, or exit 65 for a malformed or out-of-range
+    /// instant, or a malformed version.
+    private func request() throws -> DecisionRequest {
         var instant = Int64((Date().timeIntervalSince1970 * 1000).rounded())
         if let now {
             switch TimestampSyntax.parseInstant(now) {
@@ -64,10 +99,7 @@ struct DecisionOptions: ParsableArguments {
     /// Opens the runtime, builds the operation, runs it, prints its answer and exits 0 for a
     /// positive answer and 1 for a negative one.
     func perform(_ makeOperation: (Runtime) throws -> TraceOperation) throws {
-        let request = try request()
-        // Plugins that read the host clock (beckon_host.now) see the instant decided at.
-        HostClock.set(request.now)
-        let runtime = try openRuntime()
+        let (request, runtime) = try requestAndRuntime()
         let operation = try makeOperation(runtime)
         let report: OperationReport
         do {

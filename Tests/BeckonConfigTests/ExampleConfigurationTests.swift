@@ -29,7 +29,7 @@ struct ExampleConfigurationTests {
         #expect(configuration.groups.count == 2)
         #expect(configuration.scenarios.count == 3)
         #expect(configuration.events.count == 3)
-        #expect(configuration.parameters.count == 7)
+        #expect(configuration.parameters.count == 8)
         #expect(configuration.whatsNew.entries.count == 2)
         #expect(configuration.plugins.count == 1)
     }
@@ -82,7 +82,7 @@ struct ExampleConfigurationTests {
 
     @Test func parameters() throws {
         let parameters = configuration.parameters
-        #expect(parameters.ids == ["isLoggedIn", "plan", "favoritesCount", "installedAt", "lastSyncVersion", "enabledFeatures", "screenBrightness"])
+        #expect(parameters.ids == ["isLoggedIn", "plan", "favoritesCount", "installedAt", "lastSyncVersion", "enabledFeatures", "screenBrightness", "connection"])
         #expect(parameters["isLoggedIn"]?.defaultValue == .bool(false))
         #expect(parameters["plan"]?.defaultValue == .string("free"))
         #expect(parameters["favoritesCount"]?.defaultValue == .int(0))
@@ -93,7 +93,8 @@ struct ExampleConfigurationTests {
         #expect(parameters["enabledFeatures"]?.defaultValue == .list([]))
         #expect(parameters["screenBrightness"]?.defaultValue == .double(1.0))
         #expect(parameters["screenBrightness"]?.isTransient == true)
-        #expect(parameters.all.filter(\.isTransient).map(\.id) == ["screenBrightness"])
+        #expect(parameters["connection"]?.defaultValue == .string("wifi"))
+        #expect(parameters.all.filter(\.isTransient).map(\.id) == ["screenBrightness", "connection"])
     }
 
     @Test func events() throws {

@@ -7,7 +7,11 @@ import Testing
 /// the surface's request members, no more and no less.
 @Suite("answer members")
 struct AnswerMembersTests {
-    static let tipMembers: Set<String> = ["status", "reason", "reasonCode", "changed", "displayCount", "displayDurationMs", "invalidation"]
+    /// What a host shows for a tip: in every answer naming one (`message`, `image` and `actions`
+    /// only when declared, which they are here).
+    static let contentMembers: Set<String> = ["title", "message", "image", "actions"]
+    static let tipMembers = Set(["status", "reason", "reasonCode", "changed", "displayCount", "displayDurationMs", "invalidation"])
+        .union(contentMembers)
     static let scenarioMembers: Set<String> = ["wouldRun", "events", "executions", "checks"]
     static let whatsNewMembers: Set<String> = ["version", "entries", "reason", "freshInstall", "presented"]
 
@@ -22,7 +26,7 @@ struct AnswerMembersTests {
         "tip.invalidate": tipMembers,
         "tip.reset": tipMembers,
         "reset": ["cleared"],
-        "group.current": ["current", "priority", "members"],
+        "group.current": Set(["current", "priority", "members"]).union(contentMembers),
         "scenario.trigger": scenarioMembers,
         "scenario.try": scenarioMembers.subtracting(["wouldRun"]).union(["executed"]),
         "scenario.status": scenarioMembers,
@@ -46,13 +50,16 @@ struct AnswerMembersTests {
         app: {version: 2.3.0}
         store: {backend: memory}
         parameters:
-          flag: {type: bool, default: false}
+          flag: {type: bool, default: true}
         events:
           opened:
             info: {screen: string}
         tips:
           welcome:
             title: Welcome
+            message: Glad you came.
+            image: hand.wave
+            actions: [{id: start, title: Start}]
             rules: [params.flag]
         groups:
           onboarding: {tips: [welcome]}

@@ -6,7 +6,7 @@ struct CheckCommandTests {
     @Test func validExampleExitsZeroWithSummary() throws {
         let result = try BeckonProcess.run(["check", "--config", "Config/example.yaml"])
         #expect(result.status == 0)
-        #expect(result.standardOutput == "Config/example.yaml: valid — 4 tips, 2 groups, 3 scenarios, 3 events, 7 parameters, 2 what's-new entries, 1 plugin, 2 files\n")
+        #expect(result.standardOutput == "Config/example.yaml: valid — 4 tips, 2 groups, 3 scenarios, 3 events, 8 parameters, 2 what's-new entries, 1 plugin, 2 files\n")
         #expect(result.standardError == "")
     }
 

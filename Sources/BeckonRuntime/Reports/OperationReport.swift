@@ -15,11 +15,12 @@ public struct OperationReport {
         case tipDisplayed(TipDecision)
         case tipShown(TipDecision)
         case cleared
-        case group(GroupDecision, TipGroupPriority)
+        /// A group's current tip, with that tip's declaration (its content).
+        case group(GroupDecision, TipGroupPriority, current: TipDeclaration?)
         case scenario(ScenarioDecision, ScenarioDecisionRenderer.Verb)
         case whatsNew(Engine.WhatsNewDecision, presenting: Bool)
         case presented([Version])
-        case tipExplanation(TipExplanation)
+        case tipExplanation(TipExplanation, content: TipDeclaration)
         /// A parameter's value (the default when unset).
         case parameter(name: String, value: Value)
     }
@@ -55,12 +56,12 @@ public struct OperationReport {
         switch (step, outcome) {
         case (.tipStatus, .tip(let decision)): decision.status == .available
         case (_, .tipDisplayed(let decision)): decision.changed
-        case (_, .group(let decision, _)): decision.current != nil
+        case (_, .group(let decision, _, _)): decision.current != nil
         case (.scenarioTry, .scenario(let decision, _)), (.scenarioStatus, .scenario(let decision, _)),
              (.explainScenario, .scenario(let decision, _)):
             decision.executed
         case (_, .whatsNew(let decision, _)): !decision.entries.isEmpty
-        case (_, .tipExplanation(let explanation)): explanation.status == .available
+        case (_, .tipExplanation(let explanation, _)): explanation.status == .available
         default: true
         }
     }
@@ -109,11 +110,11 @@ public struct OperationReport {
         case .tipDisplayed(let decision): TipDecisionRenderer.displayText(decision)
         case .tipShown(let decision): TipDecisionRenderer.shownText(decision)
         case .cleared: "cleared"
-        case .group(let decision, let priority): GroupDecisionRenderer.text(decision, priority: priority)
+        case .group(let decision, let priority, _): GroupDecisionRenderer.text(decision, priority: priority)
         case .scenario(let decision, let verb): ScenarioDecisionRenderer.text(decision, verb)
         case .whatsNew(let decision, let presenting): WhatsNewDecisionRenderer.text(decision, presenting: presenting)
         case .presented(let versions): WhatsNewDecisionRenderer.presentedText(versions)
-        case .tipExplanation(let explanation): TipDecisionRenderer.text(explanation.status, explanation.reason)
+        case .tipExplanation(let explanation, _): TipDecisionRenderer.text(explanation.status, explanation.reason)
         case .parameter(_, let value): value.description
         }
     }
@@ -121,7 +122,7 @@ public struct OperationReport {
     /// Lines printed indented under the answer (explanations).
     public var details: [String] {
         switch (step, outcome) {
-        case (.explainTip, .tipExplanation(let explanation)): TipDecisionRenderer.explanationLines(explanation)
+        case (.explainTip, .tipExplanation(let explanation, _)): TipDecisionRenderer.explanationLines(explanation)
         case (.explainScenario, .scenario(let decision, _)): ScenarioDecisionRenderer.explanationLines(decision)
         default: []
         }
@@ -182,16 +183,16 @@ public struct OperationReport {
             return json
         case .cleared:
             return ["cleared": .bool(true)]
-        case .group(let decision, let priority):
-            return GroupDecisionRenderer.json(decision, priority: priority)
+        case .group(let decision, let priority, let current):
+            return GroupDecisionRenderer.json(decision, priority: priority, current: current)
         case .scenario(let decision, let verb):
             return ScenarioDecisionRenderer.json(decision, verb)
         case .whatsNew(let decision, _):
             return WhatsNewDecisionRenderer.json(decision)
         case .presented(let versions):
             return ["presented": WhatsNewDecisionRenderer.presentedJSON(versions)]
-        case .tipExplanation(let explanation):
-            return TipDecisionRenderer.json(explanation)
+        case .tipExplanation(let explanation, let content):
+            return TipDecisionRenderer.json(explanation, content: content)
         case .parameter(let name, let value):
             return ["parameter": .string(name), "value": ValueRenderer.json(value)]
         }

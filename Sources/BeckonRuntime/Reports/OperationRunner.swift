@@ -29,7 +29,9 @@ public enum OperationRunner {
             try engine.resetSubject(request)
             outcome = .cleared
         case .groupCurrent(let id):
-            outcome = .group(try engine.groupCurrent(id, request), engine.configuration.groups[id]?.priority ?? .firstAvailable)
+            let decision = try engine.groupCurrent(id, request)
+            let (priority, current) = GroupDecisionRenderer.context(of: decision, in: engine.configuration)
+            outcome = .group(decision, priority, current: current)
         case .scenarioTrigger(let id):
             outcome = .scenario(try engine.triggerScenario(id, request), .wouldTry)
         case .scenarioTry(let id):
@@ -47,7 +49,9 @@ public enum OperationRunner {
         case .whatsNewUnmark(let version):
             outcome = .presented(try engine.whatsNewUnmark(version, request))
         case .explainTip(let id):
-            outcome = .tipExplanation(try engine.explainTip(id, request))
+            let explanation = try engine.explainTip(id, request)
+            guard let content = engine.configuration.tips[id] else { throw .undeclared(kind: "tip", id: id, suggestion: nil) }
+            outcome = .tipExplanation(explanation, content: content)
         case .explainScenario(let id):
             outcome = .scenario(try engine.scenarioStatus(id, request, explaining: true), .wouldTry)
         }

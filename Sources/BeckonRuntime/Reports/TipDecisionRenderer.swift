@@ -30,14 +30,15 @@ public enum TipDecisionRenderer {
         return "on screen \(DurationSyntax.format(decision.record.displayDuration))\(limit); " + text(decision)
     }
 
-    /// `status`, `reason`, `reasonCode`, `changed` and the tip's recorded state.
+    /// `status`, `reason`, `reasonCode`, `changed`, the tip's recorded state and its content.
     public static func json(_ decision: TipDecision) -> JSONObject {
-        json(decision.status, decision.reason, record: decision.record, changed: decision.changed)
+        json(decision.status, decision.reason, record: decision.record, changed: decision.changed, content: decision.content)
     }
 
-    /// The members of every tip answer: status, reason, and the recorded state.
-    static func json(_ status: TipStatus, _ reason: TipReason, record: TipRecord, changed: Bool) -> JSONObject {
-        JSONObject(sortedKeys: [
+    /// The members of every tip answer: status, reason, the recorded state, and the content to
+    /// show (`title`, `message`, `image`, `actions`; see TipContentRenderer).
+    static func json(_ status: TipStatus, _ reason: TipReason, record: TipRecord, changed: Bool, content: TipDeclaration) -> JSONObject {
+        TipContentRenderer.adding(content, to: JSONObject(sortedKeys: [
             ("changed", .bool(changed)),
             ("displayCount", .int(record.displayCount)),
             ("displayDurationMs", .int(record.displayDuration)),
@@ -45,7 +46,7 @@ public enum TipDecisionRenderer {
             ("reason", .string(reason.description)),
             ("reasonCode", .string(reason.code)),
             ("status", .string(status.rawValue)),
-        ])
+        ]))
     }
 
     /// The explanation's checks, one per line, with rule trees under them (the answer itself is
@@ -59,9 +60,9 @@ public enum TipDecisionRenderer {
         }
     }
 
-    /// The members of a tip status (`changed` is false: explaining records nothing), plus
-    /// `checks` (`name`, `passed`, `detail`, `source`, `explanation`).
-    public static func json(_ explanation: TipExplanation) -> JSONObject {
+    /// The members of a tip status (`changed` is false: explaining records nothing) with the
+    /// tip's `content`, plus `checks` (`name`, `passed`, `detail`, `source`, `explanation`).
+    public static func json(_ explanation: TipExplanation, content: TipDeclaration) -> JSONObject {
         let checks: [JSONValue] = explanation.checks.map { check in
             var object: JSONObject = [
                 "name": .string(check.name),
@@ -72,7 +73,7 @@ public enum TipDecisionRenderer {
             if let rule = check.rule { object["explanation"] = RuleExplanationRenderer.json(rule) }
             return .object(object)
         }
-        var object = json(explanation.status, explanation.reason, record: explanation.record, changed: false)
+        var object = json(explanation.status, explanation.reason, record: explanation.record, changed: false, content: content)
         object["checks"] = .array(checks)
         return object
     }

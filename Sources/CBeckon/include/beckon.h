@@ -1,5 +1,5 @@
 /*
- * beckon.h — the Beckon embedding API, version 1: the engine behind a C ABI (libbeckon.so).
+ * beckon.h — the Beckon embedding API, version 1.1: the engine behind a C ABI (libbeckon.so).
  *
  * A host in C, C++, Python (ctypes), Go (cgo) or Rust opens an engine from a configuration (a
  * file or YAML text, with its plugins and its store), asks it what to show a subject at an
@@ -57,7 +57,7 @@ extern "C" {
 
 /** The ABI of this header. */
 #define BECKON_ABI_MAJOR 1
-#define BECKON_ABI_MINOR 0
+#define BECKON_ABI_MINOR 1
 
 /* ---------------------------------------------------------------------------------------------
  * Statuses, errors and strings (shared with beckon_plugin.h)
@@ -150,7 +150,19 @@ typedef struct beckon_sink {
 /** `now` meaning "the engine's clock". */
 #define BECKON_NOW_CLOCK INT64_MIN
 
-/** Who is asking, and when. */
+/** One info field of a donation, or one transient parameter of a request: its name and its value written as on the command line. */
+typedef struct beckon_field {
+    uint32_t struct_size;
+    beckon_string name;
+    /** The value as text, parsed by the field's declared type: `true`, `42`, `0.5`, `Eiffel`, `7d`, `2.1.0`, `a,b`. */
+    beckon_string value;
+} beckon_field;
+
+/**
+ * Who is asking, and when (1.0), with the context of the moment (1.1). A host built against 1.0
+ * sets struct_size to BECKON_REQUEST_SIZE_1_0 (its sizeof): members past a request's struct_size
+ * are read as zero/empty. Unset 1.1 members (zero) change nothing.
+ */
 typedef struct beckon_request {
     uint32_t struct_size;
     /** The subject (a user, a device); required, non-empty. */
@@ -162,15 +174,38 @@ typedef struct beckon_request {
     int64_t now;
     /** The current app version ("2.3.1"); empty for the configuration's `app.version`. */
     beckon_string app_version;
+    /* ABI 1.1 */
+    /** Transient parameters for this request: name/value pairs, values written as on the command line. */
+    const beckon_field *transients;
+    size_t transient_count;
+    /** Testing overrides for this request (QA), merged with the configuration's `testing:`. */
+    const beckon_string *testing_show;   /**< tips shown whatever their rules */
+    size_t testing_show_count;
+    const beckon_string *testing_hide;   /**< tips hidden */
+    size_t testing_hide_count;
+    /** BECKON_REQUEST_* bits. */
+    uint32_t flags;
 } beckon_request;
 
-/** One info field of a donation: its name and its value written as on the command line. */
-typedef struct beckon_field {
-    uint32_t struct_size;
-    beckon_string name;
-    /** The value as text, parsed by the field's declared type: `true`, `42`, `0.5`, `Eiffel`, `7d`, `2.1.0`, `a,b`. */
-    beckon_string value;
-} beckon_field;
+/** The size of a 1.0 request (up to `app_version`): the smallest struct_size accepted. */
+#define BECKON_REQUEST_SIZE_1_0 offsetof(beckon_request, transients)
+
+/*
+ * A request's 1.1 members, as the library reads them:
+ * - `transients` (NULL when transient_count is 0): each a beckon_field (struct_size at least
+ *   1.0's) naming a parameter declared `transient: true`, its value typed as declared, for this
+ *   request only (never stored). An undeclared name is BECKON_NOT_FOUND (with "did you mean"); a
+ *   stored parameter, a name given twice or a value of the wrong type BECKON_INVALID_ARGUMENT.
+ * - `testing_show`, `testing_hide` (NULL when their count is 0): declared tip ids (else
+ *   BECKON_NOT_FOUND), merged with the configuration's `testing:` as the README says: a tip in
+ *   either show list is available, then one in either hide list is pending, then either showAll,
+ *   then either hideAll.
+ * - `flags`: BECKON_REQUEST_SHOW_ALL_TIPS and BECKON_REQUEST_HIDE_ALL_TIPS (testing showAll and
+ *   hideAll for this request); BECKON_REQUEST_REPORT_CHANGES. Other bits are reserved: pass 0.
+ */
+#define BECKON_REQUEST_SHOW_ALL_TIPS 1u
+#define BECKON_REQUEST_HIDE_ALL_TIPS 2u
+#define BECKON_REQUEST_REPORT_CHANGES 4u
 
 /** Where the store comes from when opening. */
 #define BECKON_STORE_CONFIGURED 0 /**< the configuration's `store:` (SQLite by default) */
@@ -183,7 +218,7 @@ typedef struct beckon_field {
 /** The library's version ("0.1.0"): NUL-terminated, static. */
 const char *beckon_version(void);
 
-/** The library's ABI: (major << 16) | minor. A host built for 1.x runs with any library 1.y, y >= x. */
+/** The library's ABI: (major << 16) | minor, 1 << 16 | 1 for this header. A host built for 1.x runs with any library 1.y, y >= x. */
 uint32_t beckon_abi_version(void);
 
 /**
@@ -224,14 +259,18 @@ beckon_status beckon_set_clock(beckon_engine *engine, int64_t now, beckon_error 
 
 /* ---------------------------------------------------------------------------------------------
  * Operations (SEMANTICS.md). Each writes one JSON object to `result`, the shape of the matching
- * `beckon ... --json` answer (the README's table of answer members), and returns BECKON_OK also
+ * `beckon ... --json` answer (the README's table of answer members; every tip answer, and a
+ * group's with a current tip, carries the tip's `title`, `message`, `image` and `actions`, the
+ * members it declares), and returns BECKON_OK also
  * for a negative answer (a tip that is not available, a scenario that does not run): read it in
  * the JSON. When a call fails, nothing is written to `result` and nothing of the operation is
  * stored. Each function lists its statuses:
  *   BECKON_INVALID_ARGUMENT  (every operation) a NULL engine or request, a request or sink smaller
  *                            than 1.0's, an empty subject, text that is not UTF-8, an app version
- *                            or a value that does not parse or has the wrong type;
- *   BECKON_NOT_FOUND         an id the configuration does not declare (with "did you mean");
+ *                            or a value that does not parse or has the wrong type, a request's
+ *                            1.1 members that are wrong (see beckon_request);
+ *   BECKON_NOT_FOUND         an id the configuration does not declare (with "did you mean"),
+ *                            also in a request's transients or testing lists;
  *   BECKON_UNAVAILABLE       (every operation) the store or a plugin store failed or stayed
  *                            locked past its busy timeout;
  *   BECKON_CONFLICT          (operations that record) the subject stayed contended past every
@@ -358,6 +397,18 @@ beckon_status beckon_explain_tip(beckon_engine *engine, const beckon_request *re
  */
 beckon_status beckon_explain_scenario(beckon_engine *engine, const beckon_request *request, beckon_string scenario,
                                       beckon_sink *result, beckon_error *error);
+/**
+ * Everything the subject would see now, recording nothing: the answer of `beckon status --json`
+ * ({subject, now, tips, groups, scenarios, whatsNew}; each tip with its `id`, status and
+ * content). `tips` (NULL when `tip_count` is 0) restricts the `tips` member to those tips, in that
+ * order; NULL/0 means every tip. Groups, scenarios and what's new are always whole. (Named for the
+ * subject: `beckon_status` is the status type's name.) ABI 1.1.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND (a tip not declared, with "did you
+ * mean"), BECKON_UNAVAILABLE.
+ */
+beckon_status beckon_subject_status(beckon_engine *engine, const beckon_request *request, const beckon_string *tips,
+                                    size_t tip_count, beckon_sink *result, beckon_error *error);
+
 /**
  * Forgets everything about the subject.
  * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_UNAVAILABLE, BECKON_CONFLICT.

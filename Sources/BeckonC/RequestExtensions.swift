@@ -1,0 +1,62 @@
+internal import CBeckon
+import BeckonCore
+import BeckonRuntime
+
+/// The members a request gained in ABI 1.1 (transient parameters, testing overrides, flags),
+/// read only as far as the request's `struct_size` covers them: a 1.0 host's request is shorter,
+/// and the bytes after it are not the host's to give.
+struct RequestExtensions {
+    var transients: [(name: String, text: String)] = []
+    var testingShow: [String] = []
+    var testingHide: [String] = []
+    var flags: UInt32 = 0
+
+    /// The size of a 1.0 request, the smallest accepted (`BECKON_REQUEST_SIZE_1_0`).
+    static let version10Size = MemoryLayout<beckon_request>.offset(of: \.transients)!
+
+    /// Reads the 1.1 members that `request.struct_size` covers; the others stay empty.
+    init(_ request: UnsafePointer<beckon_request>) throws(CallFailure) {
+        let size = Int(request.pointee.struct_size)
+        let raw = UnsafeRawPointer(request)
+        /// The member at `key` when the request covers it whole, else `zero` (what a shorter request means).
+        func member<T>(_ key: KeyPath<beckon_request, T>, else zero: T) -> T {
+            let offset = MemoryLayout<beckon_request>.offset(of: key)!
+            return size >= offset + MemoryLayout<T>.size ? raw.load(fromByteOffset: offset, as: T.self) : zero
+        }
+        let count = member(\.transient_count, else: 0)
+        if count > 0 {
+            guard let fields = member(\.transients, else: nil) else { throw CallFailure(BECKON_INVALID_ARGUMENT, "request.transients is NULL") }
+            for index in 0..<count {
+                let field = fields[index]
+                guard field.struct_size >= MemoryLayout<beckon_field>.size,
+                      let name = CBridge.string(field.name), let text = CBridge.string(field.value) else {
+                    throw CallFailure(BECKON_INVALID_ARGUMENT, "request.transients[\(index)] is not a beckon_field of UTF-8 strings")
+                }
+                transients.append((name, text))
+            }
+        }
+        testingShow = try CBridge.ids(member(\.testing_show, else: nil), member(\.testing_show_count, else: 0), "request.testing_show")
+        testingHide = try CBridge.ids(member(\.testing_hide, else: nil), member(\.testing_hide_count, else: 0), "request.testing_hide")
+        flags = member(\.flags, else: 0)
+    }
+
+    /// Whether the request asks for nothing beyond 1.0 (the common case, decided without the configuration).
+    var isEmpty: Bool { transients.isEmpty && testingShow.isEmpty && testingHide.isEmpty && flags & Self.testingFlags == 0 }
+
+    private static let testingFlags = UInt32(BECKON_REQUEST_SHOW_ALL_TIPS) | UInt32(BECKON_REQUEST_HIDE_ALL_TIPS)
+
+    /// `request` with these transient parameters and testing overrides, checked against the configuration.
+    func applied(to request: DecisionRequest, runtime: Runtime) throws(CallFailure) -> DecisionRequest {
+        guard !isEmpty else { return request }
+        var request = request
+        do throws(EngineError) {
+            request.transientParameters = try runtime.transientParameters(transients)
+            request.testing = try runtime.testingOverrides(show: testingShow, hide: testingHide,
+                                                           showAll: flags & UInt32(BECKON_REQUEST_SHOW_ALL_TIPS) != 0,
+                                                           hideAll: flags & UInt32(BECKON_REQUEST_HIDE_ALL_TIPS) != 0)
+        } catch {
+            throw CallFailure(error)
+        }
+        return request
+    }
+}
