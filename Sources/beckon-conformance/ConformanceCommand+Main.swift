@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeckonDiagnostics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,21 +16,8 @@ extension ConformanceCommand {
             let status = exitCode(for: error)
             // Help and the exit codes run() throws (their message already printed).
             if status == .success || error is ExitCode { exit(withError: error) }
-            Console.error(usageMessage(message(for: error), fullText: fullMessage(for: error)))
+            Console.error(UsageMessage.oneLine(message(for: error), fullText: fullMessage(for: error)))
             Glibc.exit(status.rawValue)
         }
-    }
-
-    /// The argument parser's message as one line — "unknown option '--x'" rather than
-    /// "Unknown option '--x'" — followed by the help to read, when it names one. (The same
-    /// wording as `beckon`'s; the two programs share no module that imports the parser.)
-    static func usageMessage(_ message: String, fullText: String) -> String {
-        var sentence = message.split(separator: "\n").first.map(String.init) ?? "invalid command line"
-        if let first = sentence.first, first.isUppercase, sentence.dropFirst().first?.isLowercase ?? false {
-            sentence = first.lowercased() + sentence.dropFirst()
-        }
-        if sentence.hasSuffix(".") { sentence.removeLast() }
-        guard let see = fullText.firstRange(of: "See '"), let end = fullText[see.upperBound...].firstIndex(of: "'") else { return sentence }
-        return "\(sentence) (see '\(fullText[see.upperBound..<end])')"
     }
 }
