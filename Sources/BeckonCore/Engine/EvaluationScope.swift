@@ -94,6 +94,8 @@ final class EvaluationScope: RuleContext, @unchecked Sendable {
     private static func applying(_ changes: DonationChanges, to log: DonationLog, event: String, since: Int64?) -> DonationLog {
         var log = log
         if changes.clearsAll || changes.clearedEvents.contains(event) { log = DonationLog() }
+        // A store may leave `infos` empty (an event without info); appending needs it parallel.
+        if log.infos.count != log.times.count { log.infos = Array(repeating: [], count: log.times.count) }
         for append in changes.appends where append.event == event {
             MemoryStore.append(append.donation, to: &log, retention: append.retention)
         }
