@@ -90,15 +90,20 @@ enum CBridge {
         }
     }
 
-    /// The engine and the decision request of a call, or the failure to report.
+    /// The size of an ABI 1.0 request (`BECKON_REQUEST_SIZE_1_0`): up to `app_version`.
+    static let requestSize10 = MemoryLayout<beckon_request>.offset(of: \beckon_request.transients)!
+    /// The size a request must have for its `flags` (ABI 1.1) to be read.
+    static let requestSizeWithFlags = MemoryLayout<beckon_request>.offset(of: \beckon_request.flags)! + MemoryLayout<UInt32>.size
+
+    /// The engine and the decoded request of a call, or the failure to report.
     static func decode(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ result: UnsafeMutablePointer<beckon_sink>?)
-        -> Result<(EmbeddedEngine, DecisionRequest), CallFailure> {
+        -> Result<(EmbeddedEngine, Call), CallFailure> {
         guard let engine = EmbeddedEngine.from(handle) else { return .failure(.init(BECKON_INVALID_ARGUMENT, "engine is NULL")) }
         if let refusal = checkSink(result, "result") { return .failure(refusal) }
         guard let request else { return .failure(.init(BECKON_INVALID_ARGUMENT, "request is NULL")) }
         let size = Int(request.pointee.struct_size)
-        guard size >= MemoryLayout<beckon_request>.size else {
-            return .failure(.init(BECKON_INVALID_ARGUMENT, "request.struct_size is \(size); ABI 1.0 needs \(MemoryLayout<beckon_request>.size)"))
+        guard size >= requestSize10 else {
+            return .failure(.init(BECKON_INVALID_ARGUMENT, "request.struct_size is \(size); ABI 1.0 needs \(requestSize10)"))
         }
         guard let subject = string(request.pointee.subject), !subject.isEmpty else {
             return .failure(.init(BECKON_INVALID_ARGUMENT, "request.subject must be a non-empty UTF-8 string"))
@@ -118,17 +123,21 @@ enum CBridge {
             return .failure(.init(BECKON_INVALID_ARGUMENT, "request.now is \(now); instants lie between \(TimestampSyntax.instantsText)"))
         }
         let decision = DecisionRequest(subject: subject, now: engine.instant(now), appVersion: version)
-        return .success((engine, decision))
+        // Members past the request's struct_size (a 1.0 host) read as zero.
+        let flags = size >= requestSizeWithFlags ? request.pointee.flags : 0
+        let call = Call(runtime: engine.runtimes.current, request: decision,
+                        reportsChanges: flags & UInt32(BECKON_REQUEST_REPORT_CHANGES) != 0)
+        return .success((engine, call))
     }
 
     /// Runs one operation and writes its answer (the CLI's `--json` object) to the sink.
     static func perform(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?,
                         _ result: UnsafeMutablePointer<beckon_sink>?, _ errorOut: UnsafeMutablePointer<beckon_error>?,
-                        _ makeOperation: (EmbeddedEngine) throws(CallFailure) -> TraceOperation) -> beckon_status {
-        answer(handle, request, result, errorOut) { engine, decision throws(CallFailure) in
-            let operation = try makeOperation(engine)
+                        _ makeOperation: (Runtime) throws(CallFailure) -> TraceOperation) -> beckon_status {
+        answer(handle, request, result, errorOut) { call throws(CallFailure) in
+            let operation = try makeOperation(call.runtime)
             do throws(EngineError) {
-                return try OperationRunner.perform(operation, decision, on: engine.engine)
+                return try OperationRunner.perform(operation, call.request, on: call.runtime.engine, reportingChanges: call.reportsChanges)
             } catch {
                 throw CallFailure(error)
             }
@@ -139,16 +148,16 @@ enum CBridge {
     /// NULL sink), or fills the caller's error.
     static func answer(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?,
                        _ result: UnsafeMutablePointer<beckon_sink>?, _ errorOut: UnsafeMutablePointer<beckon_error>?,
-                       _ report: (EmbeddedEngine, DecisionRequest) throws(CallFailure) -> OperationReport) -> beckon_status {
-        let engine: EmbeddedEngine, decision: DecisionRequest
+                       _ report: (Call) throws(CallFailure) -> OperationReport) -> beckon_status {
+        let call: Call
         switch decode(handle, request, result) {
         case .failure(let failure): return fail(failure.status, failure.message, errorOut)
-        case .success(let decoded): (engine, decision) = decoded
+        case .success(let decoded): call = decoded.1
         }
         do throws(CallFailure) {
-            let answer = try report(engine, decision)
+            let answer = try report(call)
             if wantsAnswer(result) {
-                answer.withJSONText(subject: decision.subject, now: decision.now) { write($0, to: result) }
+                answer.withJSONText(subject: call.request.subject, now: call.request.now) { write($0, to: result) }
             }
             return BECKON_OK
         } catch {
@@ -161,6 +170,15 @@ enum CBridge {
         guard let text = string(view), !text.isEmpty else { throw CallFailure(BECKON_INVALID_ARGUMENT, "\(what) must be a non-empty UTF-8 string") }
         return text
     }
+}
+
+/// One call, decoded: the runtime serving it (read once, so that a reload never splits a call
+/// between two configurations), its request, and whether it asked for its changes.
+struct Call {
+    var runtime: Runtime
+    var request: DecisionRequest
+    /// `BECKON_REQUEST_REPORT_CHANGES`.
+    var reportsChanges: Bool
 }
 
 /// Why a call failed: its status and message.

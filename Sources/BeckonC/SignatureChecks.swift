@@ -19,3 +19,7 @@ typealias ShownOperation = @convention(c) (OpaquePointer?, UnsafePointer<beckon_
                                            UnsafeMutablePointer<beckon_sink>?, UnsafeMutablePointer<beckon_error>?) -> beckon_status
 typealias DonateOperation = @convention(c) (OpaquePointer?, UnsafePointer<beckon_request>?, beckon_string, UnsafePointer<UnsafePointer<beckon_field>?>?,
                                             Int, UnsafeMutablePointer<beckon_sink>?, UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias ReloadPath = @convention(c) (OpaquePointer?, beckon_string, UnsafeMutablePointer<beckon_sink>?,
+                                       UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias ReloadText = @convention(c) (OpaquePointer?, beckon_string, beckon_string, UnsafeMutablePointer<beckon_sink>?,
+                                       UnsafeMutablePointer<beckon_error>?) -> beckon_status

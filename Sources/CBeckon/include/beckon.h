@@ -57,7 +57,7 @@ extern "C" {
 
 /** The ABI of this header. */
 #define BECKON_ABI_MAJOR 1
-#define BECKON_ABI_MINOR 0
+#define BECKON_ABI_MINOR 1
 
 /* ---------------------------------------------------------------------------------------------
  * Statuses, errors and strings (shared with beckon_plugin.h)
@@ -150,6 +150,14 @@ typedef struct beckon_sink {
 /** `now` meaning "the engine's clock". */
 #define BECKON_NOW_CLOCK INT64_MIN
 
+/** One info field of a donation: its name and its value written as on the command line. */
+typedef struct beckon_field {
+    uint32_t struct_size;
+    beckon_string name;
+    /** The value as text, parsed by the field's declared type: `true`, `42`, `0.5`, `Eiffel`, `7d`, `2.1.0`, `a,b`. */
+    beckon_string value;
+} beckon_field;
+
 /** Who is asking, and when. */
 typedef struct beckon_request {
     uint32_t struct_size;
@@ -162,15 +170,38 @@ typedef struct beckon_request {
     int64_t now;
     /** The current app version ("2.3.1"); empty for the configuration's `app.version`. */
     beckon_string app_version;
+    /* ABI 1.1 */
+    /** Transient parameters for this request: name/value pairs, values written as on the command line. */
+    const beckon_field *transients;
+    size_t transient_count;
+    /** Testing overrides for this request (QA), merged with the configuration's `testing:`. */
+    const beckon_string *testing_show;   /**< tips shown whatever their rules */
+    size_t testing_show_count;
+    const beckon_string *testing_hide;   /**< tips hidden */
+    size_t testing_hide_count;
+    /** BECKON_REQUEST_* bits. */
+    uint32_t flags;
 } beckon_request;
 
-/** One info field of a donation: its name and its value written as on the command line. */
-typedef struct beckon_field {
-    uint32_t struct_size;
-    beckon_string name;
-    /** The value as text, parsed by the field's declared type: `true`, `42`, `0.5`, `Eiffel`, `7d`, `2.1.0`, `a,b`. */
-    beckon_string value;
-} beckon_field;
+/** The size of an ABI 1.0 request (up to `app_version`): a host may send a request this small;
+ *  the members after it are then read as zero/empty. */
+#define BECKON_REQUEST_SIZE_1_0 offsetof(beckon_request, transients)
+
+/** request.flags (ABI 1.1): show every tip (testing `showAll`). */
+#define BECKON_REQUEST_SHOW_ALL_TIPS 1u
+/** request.flags (ABI 1.1): hide every tip (testing `hideAll`). */
+#define BECKON_REQUEST_HIDE_ALL_TIPS 2u
+/**
+ * request.flags (ABI 1.1): an operation that records (donate, parameter set, tip display, shown,
+ * invalidate, reset, scenario trigger, try, reset, what's-new present, mark, unmark, reset subject)
+ * adds a `changes` member to its answer: {"tips": [{"id", "before": {"status", "reasonCode"},
+ * "after": {...}}], "groups": [{"id", "before": {"current"}, "after": {...}}], "scenarios": [{"id",
+ * "before": {"wouldRun"}, "after": {...}}]}, the answers it changed for the subject (empty arrays:
+ * none). Before is computed from the record the operation committed over, after from the record
+ * it wrote, so they are exact under concurrent writers. Without the flag nothing is computed.
+ * Reading operations ignore it.
+ */
+#define BECKON_REQUEST_REPORT_CHANGES 4u
 
 /** Where the store comes from when opening. */
 #define BECKON_STORE_CONFIGURED 0 /**< the configuration's `store:` (SQLite by default) */
@@ -208,6 +239,34 @@ beckon_status beckon_open_path(beckon_string path, int32_t store, beckon_engine 
  */
 beckon_status beckon_open_text(beckon_string yaml, beckon_string name, int32_t store, beckon_engine **engine,
                                beckon_sink *diagnostics, beckon_error *error);
+
+/**
+ * Replaces the engine's configuration (ABI 1.1) with the file at `path` (with its includes and
+ * plugins), for long-running hosts. The new configuration is loaded and checked with its plugins
+ * first; only when it checks is it swapped in, atomically: a call that started before finishes on
+ * the old configuration, a call that starts after runs on the new one, and no call sees a mix.
+ * The store stays the same object (no subject's state is lost or reopened); a configuration whose
+ * `store:` differs from the one the engine was opened with is refused (BECKON_INVALID_ARGUMENT:
+ * close and open an engine to change stores). An engine opened with BECKON_STORE_MEMORY keeps its
+ * memory store whatever the new `store:` says. The clock (beckon_set_clock) is kept.
+ *
+ * `diagnostics` (optional) receives the new configuration's warnings, or, when it does not check,
+ * every diagnostic, as the JSON array of `beckon check --json` (as beckon_open_path). When the
+ * reload fails, the old configuration keeps serving, untouched.
+ *
+ * Returns BECKON_OK; BECKON_INVALID_ARGUMENT for an invalid configuration, a changed `store:`, an
+ * empty or non-UTF-8 path, a NULL engine or a sink smaller than 1.0's; BECKON_NOT_FOUND when the
+ * file cannot be read; BECKON_UNAVAILABLE when a plugin cannot be loaded. May run concurrently
+ * with any call on the engine but beckon_close.
+ */
+beckon_status beckon_reload_path(beckon_engine *engine, beckon_string path, beckon_sink *diagnostics, beckon_error *error);
+
+/**
+ * As beckon_reload_path, from YAML text (ABI 1.1); `name` names it in diagnostics and anchors its
+ * relative paths, as in beckon_open_text (BECKON_NOT_FOUND: an included file cannot be read).
+ */
+beckon_status beckon_reload_text(beckon_engine *engine, beckon_string yaml, beckon_string name, beckon_sink *diagnostics,
+                                 beckon_error *error);
 
 /**
  * Releases the engine (NULL is ignored); it cannot fail. No call on it may run at the same time,
