@@ -125,7 +125,7 @@ enum CBridge {
         let decision = DecisionRequest(subject: subject, now: engine.instant(now), appVersion: version)
         // Members past the request's struct_size (a 1.0 host) read as zero.
         let flags = size >= requestSizeWithFlags ? request.pointee.flags : 0
-        let call = Call(runtime: engine.runtimes.current, request: decision,
+        let call = Call(serving: engine.runtimes.serving, request: decision,
                         reportsChanges: flags & UInt32(BECKON_REQUEST_REPORT_CHANGES) != 0)
         return .success((engine, call))
     }
@@ -133,11 +133,11 @@ enum CBridge {
     /// Runs one operation and writes its answer (the CLI's `--json` object) to the sink.
     static func perform(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?,
                         _ result: UnsafeMutablePointer<beckon_sink>?, _ errorOut: UnsafeMutablePointer<beckon_error>?,
-                        _ makeOperation: (Runtime) throws(CallFailure) -> TraceOperation) -> beckon_status {
+                        _ makeOperation: (ReloadableRuntime.Serving) throws(CallFailure) -> TraceOperation) -> beckon_status {
         answer(handle, request, result, errorOut) { call throws(CallFailure) in
-            let operation = try makeOperation(call.runtime)
+            let operation = try makeOperation(call.serving)
             do throws(EngineError) {
-                return try OperationRunner.perform(operation, call.request, on: call.runtime.engine, reportingChanges: call.reportsChanges)
+                return try OperationRunner.perform(operation, call.request, on: call.engine, reportingChanges: call.reportsChanges)
             } catch {
                 throw CallFailure(error)
             }
@@ -175,10 +175,15 @@ enum CBridge {
 /// One call, decoded: the runtime serving it (read once, so that a reload never splits a call
 /// between two configurations), its request, and whether it asked for its changes.
 struct Call {
-    var runtime: Runtime
+    var serving: ReloadableRuntime.Serving
     var request: DecisionRequest
     /// `BECKON_REQUEST_REPORT_CHANGES`.
     var reportsChanges: Bool
+
+    /// The runtime serving the call (borrowed from `serving`, not copied).
+    var runtime: Runtime { serving.runtime }
+    /// Its engine.
+    var engine: Engine { serving.runtime.engine }
 }
 
 /// Why a call failed: its status and message.

@@ -16,7 +16,19 @@ import Synchronization
 /// refused (diagnostic `reload.storeChanged`): a store is chosen when a host opens, not while it
 /// runs. A runtime opened over a given store (`keepingStore`) keeps it whatever `store:` says.
 public final class ReloadableRuntime: Sendable {
-    private let served: Mutex<Runtime>
+    /// One configuration's runtime as served: a call holds it from start to end. Holding it
+    /// costs one reference, where copying a `Runtime` retains each of its parts (hosts that
+    /// answer many calls a second read `serving`, not `current`).
+    public final class Serving: Sendable {
+        /// The runtime.
+        public let runtime: Runtime
+
+        init(_ runtime: Runtime) {
+            self.runtime = runtime
+        }
+    }
+
+    private let served: Mutex<Serving>
     /// Reloads run one at a time, so each checks its store against the runtime it replaces.
     private let reloading = Mutex<Void>(())
     /// Whether the store was given at open (a memory store for tests and `BECKON_STORE_MEMORY`)
@@ -26,12 +38,17 @@ public final class ReloadableRuntime: Sendable {
     /// Serves `runtime`. With `keepingStore`, its store was not opened from its configuration's
     /// `store:` and reloads keep it whatever the new `store:` says.
     public init(_ runtime: Runtime, keepingStore: Bool = false) {
-        served = Mutex(runtime)
+        served = Mutex(Serving(runtime))
         storeIsGiven = keepingStore
     }
 
     /// The runtime serving now. Read it once per call and decide with it to the end.
     public var current: Runtime {
+        serving.runtime
+    }
+
+    /// The runtime serving now, as one reference to hold for a call.
+    public var serving: Serving {
         served.withLock { $0 }
     }
 
@@ -65,7 +82,8 @@ public final class ReloadableRuntime: Sendable {
             }
             let engine = Engine(configuration: configuration.loaded.configuration, rules: configuration.loaded.rules, store: old.engine.store)
             let runtime = Runtime(loaded: configuration.loaded, plugins: configuration.plugins, engine: engine)
-            served.withLock { $0 = runtime }
+            let serving = Serving(runtime)
+            served.withLock { $0 = serving }
             return configuration.loaded.warnings
         }
     }
