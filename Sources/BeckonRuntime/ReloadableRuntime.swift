@@ -42,6 +42,12 @@ public final class ReloadableRuntime: Sendable {
         storeIsGiven = keepingStore
     }
 
+    /// Opens the configuration at `configPath` with its plugins and its store (or `store`, which
+    /// reloads then keep), ready to serve and to reload.
+    public convenience init(configPath: String, store: (any Store)? = nil) throws(RuntimeError) {
+        self.init(try Runtime.open(configPath: configPath, store: store), keepingStore: store != nil)
+    }
+
     /// The runtime serving now. Read it once per call and decide with it to the end.
     public var current: Runtime {
         serving.runtime

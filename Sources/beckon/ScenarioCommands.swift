@@ -59,8 +59,9 @@ struct WhatsNewCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the entries to present (records the version as seen, nothing else). Exit 0 if there are entries, 1 if not.")
         @OptionGroup var options: DecisionOptions
+        @OptionGroup var changes: ChangesOption
 
-        func run() throws { try options.perform { _ in .whatsNewNext } }
+        func run() throws { try options.perform(reportingChanges: changes.requested) { _ in .whatsNewNext } }
     }
 
     struct Mark: ParsableCommand {

@@ -193,7 +193,7 @@ typedef struct beckon_request {
 #define BECKON_REQUEST_HIDE_ALL_TIPS 2u
 /**
  * request.flags (ABI 1.1): an operation that records (donate, parameter set, tip display, shown,
- * invalidate, reset, scenario trigger, try, reset, what's-new present, mark, unmark, reset subject)
+ * invalidate, reset, scenario trigger, try, reset, what's-new next, present, mark, unmark, reset subject)
  * adds a `changes` member to its answer: {"tips": [{"id", "before": {"status", "reasonCode"},
  * "after": {...}}], "groups": [{"id", "before": {"current"}, "after": {...}}], "scenarios": [{"id",
  * "before": {"wouldRun"}, "after": {...}}]}, the answers it changed for the subject (empty arrays:

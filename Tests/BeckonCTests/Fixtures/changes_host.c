@@ -1,8 +1,8 @@
 /*
  * A C host of libbeckon.so (ABI 1.1), built with plain cc: what an operation changed
  * (BECKON_REQUEST_REPORT_CHANGES). One subject gets a donation without the flag (no `changes`
- * member), then one with it (the tip it made available is reported), and a 1.0-sized request
- * whose flags lie past its struct_size reports nothing. Then 4 threads donate at once for fresh
+ * member), then one with it (the tip it made available is reported); a read with the flag and a
+ * 1.0-sized request whose flags lie past its struct_size report nothing. Then 4 threads donate at once for fresh
  * subjects that had one donation: for each subject exactly one donation reports the tip. Prints
  * what it saw; exit 0 when all held.
  *
@@ -105,6 +105,12 @@ int main(int argc, char **argv) {
     donate(&asked, &kept);
     printf("asked: %s\n", kept.json);
     if (!reports_welcome(kept.json) || strstr(kept.json, "\"after\":{\"reasonCode\":\"available\",\"status\":\"available\"}") == NULL) ok = 0;
+
+    /* A reading operation records nothing, so it has nothing to report. */
+    beckon_sink sink = {sizeof sink, &kept, keep};
+    status = beckon_tip_status(engine, &asked, text("welcome"), &sink, &error);
+    printf("read: %s\n", kept.json);
+    if (status != BECKON_OK || strstr(kept.json, "\"changes\"") != NULL) ok = 0;
 
     /* A 1.0 host: its request ends at app_version, so flags past it are never read. */
     beckon_request old = request_for("solo", BECKON_REQUEST_REPORT_CHANGES);
