@@ -90,9 +90,9 @@ enum CBridge {
         }
     }
 
-    /// The engine and the decision request of a call, or the failure to report.
+    /// The engine and the decoded request of a call, or the failure to report.
     static func decode(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ result: UnsafeMutablePointer<beckon_sink>?)
-        -> Result<(EmbeddedEngine, DecisionRequest), CallFailure> {
+        -> Result<(EmbeddedEngine, Call), CallFailure> {
         guard let engine = EmbeddedEngine.from(handle) else { return .failure(.init(BECKON_INVALID_ARGUMENT, "engine is NULL")) }
         if let refusal = checkSink(result, "result") { return .failure(refusal) }
         guard let request else { return .failure(.init(BECKON_INVALID_ARGUMENT, "request is NULL")) }
@@ -118,8 +118,12 @@ enum CBridge {
             return .failure(.init(BECKON_INVALID_ARGUMENT, "request.now is \(now); instants lie between \(TimestampSyntax.instantsText)"))
         }
         let decision = DecisionRequest(subject: subject, now: engine.instant(now), appVersion: version)
+        let runtimes = engine.runtimes.serving
         do throws(CallFailure) {
-            return .success((engine, try RequestExtensions(request).applied(to: decision, runtime: engine.runtime)))
+            let extensions = try RequestExtensions(request)
+            let call = Call(serving: runtimes, request: try extensions.applied(to: decision, runtime: runtimes.runtime),
+                            reportsChanges: extensions.reportsChanges)
+            return .success((engine, call))
         } catch {
             return .failure(error)
         }
@@ -128,11 +132,11 @@ enum CBridge {
     /// Runs one operation and writes its answer (the CLI's `--json` object) to the sink.
     static func perform(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?,
                         _ result: UnsafeMutablePointer<beckon_sink>?, _ errorOut: UnsafeMutablePointer<beckon_error>?,
-                        _ makeOperation: (EmbeddedEngine) throws(CallFailure) -> TraceOperation) -> beckon_status {
-        answer(handle, request, result, errorOut) { engine, decision throws(CallFailure) in
-            let operation = try makeOperation(engine)
+                        _ makeOperation: (ReloadableRuntime.Serving) throws(CallFailure) -> TraceOperation) -> beckon_status {
+        answer(handle, request, result, errorOut) { call throws(CallFailure) in
+            let operation = try makeOperation(call.serving)
             do throws(EngineError) {
-                return try OperationRunner.perform(operation, decision, on: engine.engine)
+                return try OperationRunner.perform(operation, call.request, on: call.engine, reportingChanges: call.reportsChanges)
             } catch {
                 throw CallFailure(error)
             }
@@ -143,16 +147,16 @@ enum CBridge {
     /// NULL sink), or fills the caller's error.
     static func answer(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?,
                        _ result: UnsafeMutablePointer<beckon_sink>?, _ errorOut: UnsafeMutablePointer<beckon_error>?,
-                       _ report: (EmbeddedEngine, DecisionRequest) throws(CallFailure) -> OperationReport) -> beckon_status {
-        let engine: EmbeddedEngine, decision: DecisionRequest
+                       _ report: (Call) throws(CallFailure) -> OperationReport) -> beckon_status {
+        let call: Call
         switch decode(handle, request, result) {
         case .failure(let failure): return fail(failure.status, failure.message, errorOut)
-        case .success(let decoded): (engine, decision) = decoded
+        case .success(let decoded): call = decoded.1
         }
         do throws(CallFailure) {
-            let answer = try report(engine, decision)
+            let answer = try report(call)
             if wantsAnswer(result) {
-                answer.withJSONText(subject: decision.subject, now: decision.now) { write($0, to: result) }
+                answer.withJSONText(subject: call.request.subject, now: call.request.now) { write($0, to: result) }
             }
             return BECKON_OK
         } catch {
@@ -176,6 +180,20 @@ enum CBridge {
         guard let text = string(view), !text.isEmpty else { throw CallFailure(BECKON_INVALID_ARGUMENT, "\(what) must be a non-empty UTF-8 string") }
         return text
     }
+}
+
+/// One call, decoded: the runtime serving it (read once, so that a reload never splits a call
+/// between two configurations), its request, and whether it asked for its changes.
+struct Call {
+    var serving: ReloadableRuntime.Serving
+    var request: DecisionRequest
+    /// `BECKON_REQUEST_REPORT_CHANGES`.
+    var reportsChanges: Bool
+
+    /// The runtime serving the call (borrowed from `serving`, not copied).
+    var runtime: Runtime { serving.runtime }
+    /// Its engine.
+    var engine: Engine { serving.runtime.engine }
 }
 
 /// Why a call failed: its status and message.

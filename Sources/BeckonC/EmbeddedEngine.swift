@@ -4,21 +4,20 @@ import BeckonRules
 import Glibc
 import Synchronization
 
-/// What a `beckon_engine *` points at: an open runtime and the engine's clock. Shared by every
-/// thread the host calls from; the runtime is immutable and the clock atomic.
+/// What a `beckon_engine *` points at: an open runtime, reloadable, and the engine's clock.
+/// Shared by every thread the host calls from; each call reads the runtime serving it once
+/// (`runtimes.current`), and the clock is atomic.
 final class EmbeddedEngine: Sendable {
-    let runtime: Runtime
-    /// The runtime's engine, kept apart: reading it through `runtime` would copy the whole
-    /// runtime (configuration, rules, plugins) on every call.
-    let engine: Engine
+    let runtimes: ReloadableRuntime
     /// The instant set with `beckon_set_clock`, or `Int64.min` for the wall clock.
     private let clock = Atomic<Int64>(Int64.min)
     /// The app version a host last sent and its parse: hosts send the same one call after call.
     private let lastVersion = Mutex<(text: String, version: Version)?>(nil)
 
-    init(runtime: Runtime) {
-        self.runtime = runtime
-        self.engine = runtime.engine
+    /// With `keepingStore`, the store was not opened from the configuration (BECKON_STORE_MEMORY)
+    /// and reloads keep it.
+    init(runtime: Runtime, keepingStore: Bool) {
+        runtimes = ReloadableRuntime(runtime, keepingStore: keepingStore)
     }
 
     func setClock(_ instant: Int64) {

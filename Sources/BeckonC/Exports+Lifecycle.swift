@@ -78,24 +78,13 @@ private func open(_ engine: UnsafeMutablePointer<OpaquePointer?>?, store: Int32,
     do throws(ConfigurationLoadError) {
         configuration = try load()
     } catch {
-        switch error {
-        case .unreadable(let path, let reason):
-            return CBridge.fail(BECKON_NOT_FOUND, "cannot read configuration '\(path)': \(reason)", errorOut)
-        case .invalid(let invalid):
-            if CBridge.wantsAnswer(diagnostics) {
-                CBridge.write(CBridge.json(invalid.diagnostics.map(DiagnosticJSON.init)), to: diagnostics)
-            }
-            let status = error.isPluginUnavailable ? BECKON_UNAVAILABLE : BECKON_INVALID_ARGUMENT
-            let first = invalid.diagnostics.first { $0.severity == .error }.map { ": \($0.span): \($0.message)" } ?? ""
-            return CBridge.fail(status, "the configuration is not valid (\(DiagnosticRenderer.summary(of: invalid.diagnostics)))\(first)", errorOut)
-        }
+        return loadFailure(error, diagnostics: diagnostics, errorOut: errorOut)
     }
     do throws(RuntimeError) {
-        let runtime = try Runtime.open(configuration, store: store == BECKON_STORE_MEMORY ? MemoryStore() : nil)
-        engine.pointee = OpaquePointer(Unmanaged.passRetained(EmbeddedEngine(runtime: runtime)).toOpaque())
-        // A valid configuration's warnings: the array `beckon check --json` prints, when there are any.
-        let warnings = configuration.loaded.warnings
-        if !warnings.isEmpty, CBridge.wantsAnswer(diagnostics) { CBridge.write(CBridge.json(warnings.map(DiagnosticJSON.init)), to: diagnostics) }
+        let inMemory = store == BECKON_STORE_MEMORY
+        let runtime = try Runtime.open(configuration, store: inMemory ? MemoryStore() : nil)
+        engine.pointee = OpaquePointer(Unmanaged.passRetained(EmbeddedEngine(runtime: runtime, keepingStore: inMemory)).toOpaque())
+        writeWarnings(configuration.loaded.warnings, to: diagnostics)
         return BECKON_OK
     } catch {
         switch error {
@@ -103,6 +92,29 @@ private func open(_ engine: UnsafeMutablePointer<OpaquePointer?>?, store: Int32,
         case .configuration: return CBridge.fail(BECKON_INTERNAL, "the configuration was loaded but not accepted", errorOut)
         }
     }
+}
+
+/// The status of a configuration that did not load, with every diagnostic written to the
+/// `diagnostics` sink as the array `beckon check --json` prints (opening and reloading).
+func loadFailure(_ error: ConfigurationLoadError, diagnostics: UnsafeMutablePointer<beckon_sink>?,
+                 errorOut: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+    switch error {
+    case .unreadable(let path, let reason):
+        return CBridge.fail(BECKON_NOT_FOUND, "cannot read configuration '\(path)': \(reason)", errorOut)
+    case .invalid(let invalid):
+        if CBridge.wantsAnswer(diagnostics) {
+            CBridge.write(CBridge.json(invalid.diagnostics.map(DiagnosticJSON.init)), to: diagnostics)
+        }
+        let status = error.isPluginUnavailable ? BECKON_UNAVAILABLE : BECKON_INVALID_ARGUMENT
+        let first = invalid.diagnostics.first { $0.severity == .error }.map { ": \($0.span): \($0.message)" } ?? ""
+        return CBridge.fail(status, "the configuration is not valid (\(DiagnosticRenderer.summary(of: invalid.diagnostics)))\(first)", errorOut)
+    }
+}
+
+/// A valid configuration's warnings, written as the array `beckon check --json` prints, when
+/// there are any.
+func writeWarnings(_ warnings: [Diagnostic], to diagnostics: UnsafeMutablePointer<beckon_sink>?) {
+    if !warnings.isEmpty, CBridge.wantsAnswer(diagnostics) { CBridge.write(CBridge.json(warnings.map(DiagnosticJSON.init)), to: diagnostics) }
 }
 
 /// Fails to compile when a function above and its declaration in beckon.h disagree (see

@@ -58,7 +58,7 @@ public func beckonGroupCurrent(_ engine: OpaquePointer?, _ request: UnsafePointe
 public func beckonDonate(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ event: beckon_string,
                          _ info: UnsafePointer<UnsafePointer<beckon_field>?>?, _ infoCount: Int,
                          _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
-    CBridge.perform(engine, request, result, error) { embedded throws(CallFailure) in
+    CBridge.perform(engine, request, result, error) { serving throws(CallFailure) in
         var fields: [(name: String, text: String)] = []
         for index in 0..<max(infoCount, 0) {
             guard let field = info?[index] else { throw CallFailure(BECKON_INVALID_ARGUMENT, "info[\(index)] is NULL") }
@@ -70,7 +70,7 @@ public func beckonDonate(_ engine: OpaquePointer?, _ request: UnsafePointer<beck
         }
         let id = try CBridge.id(event, "event")
         do throws(EngineError) {
-            return try embedded.runtime.donation(of: id, info: fields)
+            return try serving.runtime.donation(of: id, info: fields)
         } catch {
             throw CallFailure(error)
         }
@@ -80,11 +80,11 @@ public func beckonDonate(_ engine: OpaquePointer?, _ request: UnsafePointer<beck
 @_cdecl("beckon_parameter_set")
 public func beckonParameterSet(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ parameter: beckon_string, _ value: beckon_string,
                                _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
-    CBridge.perform(engine, request, result, error) { embedded throws(CallFailure) in
+    CBridge.perform(engine, request, result, error) { serving throws(CallFailure) in
         let name = try CBridge.id(parameter, "parameter")
         guard let text = CBridge.string(value) else { throw CallFailure(BECKON_INVALID_ARGUMENT, "value is not UTF-8") }
         do throws(EngineError) {
-            return try embedded.runtime.assignment(of: name, text: text)
+            return try serving.runtime.assignment(of: name, text: text)
         } catch {
             throw CallFailure(error)
         }
@@ -94,10 +94,10 @@ public func beckonParameterSet(_ engine: OpaquePointer?, _ request: UnsafePointe
 @_cdecl("beckon_parameter_get")
 public func beckonParameterGet(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ parameter: beckon_string,
                                _ result: UnsafeMutablePointer<beckon_sink>?, _ errorOut: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
-    CBridge.answer(engine, request, result, errorOut) { embedded, decision throws(CallFailure) in
+    CBridge.answer(engine, request, result, errorOut) { call throws(CallFailure) in
         let name = try CBridge.id(parameter, "parameter")
         do throws(EngineError) {
-            return try OperationRunner.parameter(name, decision, on: embedded.engine)
+            return try OperationRunner.parameter(name, call.request, on: call.engine)
         } catch {
             throw CallFailure(error)
         }

@@ -9,16 +9,16 @@ import BeckonRuntime
 public func beckonSubjectStatus(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?,
                                 _ tips: UnsafePointer<beckon_string>?, _ tipCount: Int,
                                 _ result: UnsafeMutablePointer<beckon_sink>?, _ errorOut: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
-    let embedded: EmbeddedEngine, decision: DecisionRequest
+    let call: Call
     switch CBridge.decode(engine, request, result) {
     case .failure(let failure): return CBridge.fail(failure.status, failure.message, errorOut)
-    case .success(let decoded): (embedded, decision) = decoded
+    case .success(let decoded): call = decoded.1
     }
     do throws(CallFailure) {
         let asked = tipCount > 0 ? try CBridge.ids(tips, tipCount, "tips") : nil
         let report: StatusReport
         do throws(EngineError) {
-            report = try StatusReport.make(decision, on: embedded.engine, tips: asked)
+            report = try StatusReport.make(call.request, on: call.engine, tips: asked)
         } catch {
             throw CallFailure(error)
         }

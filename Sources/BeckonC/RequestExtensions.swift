@@ -43,6 +43,9 @@ struct RequestExtensions {
     /// Whether the request asks for nothing beyond 1.0 (the common case, decided without the configuration).
     var isEmpty: Bool { transients.isEmpty && testingShow.isEmpty && testingHide.isEmpty && flags & Self.testingFlags == 0 }
 
+    /// `BECKON_REQUEST_REPORT_CHANGES`: the answer says what the operation changed.
+    var reportsChanges: Bool { flags & UInt32(BECKON_REQUEST_REPORT_CHANGES) != 0 }
+
     private static let testingFlags = UInt32(BECKON_REQUEST_SHOW_ALL_TIPS) | UInt32(BECKON_REQUEST_HIDE_ALL_TIPS)
 
     /// `request` with these transient parameters and testing overrides, checked against the configuration.

@@ -21,3 +21,7 @@ typealias DonateOperation = @convention(c) (OpaquePointer?, UnsafePointer<beckon
                                             Int, UnsafeMutablePointer<beckon_sink>?, UnsafeMutablePointer<beckon_error>?) -> beckon_status
 typealias StatusOperation = @convention(c) (OpaquePointer?, UnsafePointer<beckon_request>?, UnsafePointer<beckon_string>?, Int,
                                             UnsafeMutablePointer<beckon_sink>?, UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias ReloadPath = @convention(c) (OpaquePointer?, beckon_string, UnsafeMutablePointer<beckon_sink>?,
+                                       UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias ReloadText = @convention(c) (OpaquePointer?, beckon_string, beckon_string, UnsafeMutablePointer<beckon_sink>?,
+                                       UnsafeMutablePointer<beckon_error>?) -> beckon_status

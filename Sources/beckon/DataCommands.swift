@@ -15,9 +15,10 @@ struct EventCommand: ParsableCommand {
         @Option(name: .customLong("info"), help: ArgumentHelp("An info field: FIELD=VALUE, typed as declared (repeatable).", valueName: "field=value"))
         var info: [String] = []
         @OptionGroup var options: DecisionOptions
+        @OptionGroup var changes: ChangesOption
 
         func run() throws {
-            try options.perform { runtime in
+            try options.perform(reportingChanges: changes.requested) { runtime in
                 let fields = try info.map { try NameValueArgument.split($0, option: "--info", nameWord: "FIELD") }
                 do throws(EngineError) {
                     return try runtime.donation(of: id, info: fields)
@@ -42,6 +43,7 @@ struct ParamCommand: ParsableCommand {
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The value (a negative number needs no '--').", valueName: "value"))
         var values: [String] = []
         @OptionGroup var options: DecisionOptions
+        @OptionGroup var changes: ChangesOption
 
         func validate() throws {
             _ = try PositionalValue.value(of: values)
@@ -49,7 +51,7 @@ struct ParamCommand: ParsableCommand {
 
         func run() throws {
             let value = try PositionalValue.value(of: values)
-            try options.perform { runtime in
+            try options.perform(reportingChanges: changes.requested) { runtime in
                 do throws(EngineError) {
                     return try runtime.assignment(of: name, text: value)
                 } catch {
@@ -88,10 +90,11 @@ struct ResetCommand: ParsableCommand {
         abstract: "Clear the subject's whole state: parameters, donations, tips, scenarios, what's new.")
     @Flag(help: "Required: clear everything Beckon remembers about the subject.") var all = false
     @OptionGroup var options: DecisionOptions
+    @OptionGroup var changes: ChangesOption
 
     func validate() throws {
         guard all else { throw ValidationError("reset needs --all (to reset one tip: beckon tip reset ID)") }
     }
 
-    func run() throws { try options.perform { _ in .resetAll } }
+    func run() throws { try options.perform(reportingChanges: changes.requested) { _ in .resetAll } }
 }

@@ -97,13 +97,14 @@ struct DecisionOptions: ParsableArguments {
     }
 
     /// Opens the runtime, builds the operation, runs it, prints its answer and exits 0 for a
-    /// positive answer and 1 for a negative one.
-    func perform(_ makeOperation: (Runtime) throws -> TraceOperation) throws {
+    /// positive answer and 1 for a negative one. With `reportingChanges` (`--changes`), the
+    /// answer also says which answers the operation changed for the subject.
+    func perform(reportingChanges: Bool = false, _ makeOperation: (Runtime) throws -> TraceOperation) throws {
         let (request, runtime) = try requestAndRuntime()
         let operation = try makeOperation(runtime)
         let report: OperationReport
         do {
-            report = try OperationRunner.perform(operation, request, on: runtime.engine)
+            report = try OperationRunner.perform(operation, request, on: runtime.engine, reportingChanges: reportingChanges)
         } catch {
             throw Self.exit(for: error)
         }

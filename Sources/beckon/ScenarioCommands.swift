@@ -14,8 +14,9 @@ struct ScenarioCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Count one event of the scenario.")
         @Argument(help: "The scenario's id.") var id: String
         @OptionGroup var options: DecisionOptions
+        @OptionGroup var changes: ChangesOption
 
-        func run() throws { try options.perform { _ in .scenarioTrigger(id) } }
+        func run() throws { try options.perform(reportingChanges: changes.requested) { _ in .scenarioTrigger(id) } }
     }
 
     struct Try: ParsableCommand {
@@ -23,8 +24,9 @@ struct ScenarioCommand: ParsableCommand {
             abstract: "Decide and commit: run the scenario if every check passes. Exit 0 if it executed, 1 if not (with every failed check).")
         @Argument(help: "The scenario's id.") var id: String
         @OptionGroup var options: DecisionOptions
+        @OptionGroup var changes: ChangesOption
 
-        func run() throws { try options.perform { _ in .scenarioTry(id) } }
+        func run() throws { try options.perform(reportingChanges: changes.requested) { _ in .scenarioTry(id) } }
     }
 
     struct Status: ParsableCommand {
@@ -39,8 +41,9 @@ struct ScenarioCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Clear the scenario's events and executions for the subject.")
         @Argument(help: "The scenario's id.") var id: String
         @OptionGroup var options: DecisionOptions
+        @OptionGroup var changes: ChangesOption
 
-        func run() throws { try options.perform { _ in .scenarioReset(id) } }
+        func run() throws { try options.perform(reportingChanges: changes.requested) { _ in .scenarioReset(id) } }
     }
 }
 
@@ -56,17 +59,19 @@ struct WhatsNewCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the entries to present (records the version as seen, nothing else). Exit 0 if there are entries, 1 if not.")
         @OptionGroup var options: DecisionOptions
+        @OptionGroup var changes: ChangesOption
 
-        func run() throws { try options.perform { _ in .whatsNewNext } }
+        func run() throws { try options.perform(reportingChanges: changes.requested) { _ in .whatsNewNext } }
     }
 
     struct Mark: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Record a version's entry as presented.")
         @Argument(help: "The version, e.g. 2.3.0.") var version: String
         @OptionGroup var options: DecisionOptions
+        @OptionGroup var changes: ChangesOption
 
         func run() throws {
-            try options.perform { _ in .whatsNewMark(try WhatsNewCommand.version(version)) }
+            try options.perform(reportingChanges: changes.requested) { _ in .whatsNewMark(try WhatsNewCommand.version(version)) }
         }
     }
 
@@ -74,8 +79,9 @@ struct WhatsNewCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "next and mark in one atomic step: print the entries and record them as presented. Exit 0 if there were entries, 1 if not.")
         @OptionGroup var options: DecisionOptions
+        @OptionGroup var changes: ChangesOption
 
-        func run() throws { try options.perform { _ in .whatsNewPresent } }
+        func run() throws { try options.perform(reportingChanges: changes.requested) { _ in .whatsNewPresent } }
     }
 
     struct Unmark: ParsableCommand {
@@ -83,13 +89,14 @@ struct WhatsNewCommand: ParsableCommand {
         @Argument(help: "The version, e.g. 2.3.0.") var version: String?
         @Flag(help: "Forget every presented version.") var all = false
         @OptionGroup var options: DecisionOptions
+        @OptionGroup var changes: ChangesOption
 
         func validate() throws {
             guard (version != nil) != all else { throw ValidationError("give a version or --all (one of them)") }
         }
 
         func run() throws {
-            try options.perform { _ in .whatsNewUnmark(try version.map(WhatsNewCommand.version)) }
+            try options.perform(reportingChanges: changes.requested) { _ in .whatsNewUnmark(try version.map(WhatsNewCommand.version)) }
         }
     }
 

@@ -24,8 +24,9 @@ struct TipCommand: ParsableCommand {
             abstract: "Record that the host displayed the tip, if it is available. Exit 0 if recorded, 1 if not (and why).")
         @Argument(help: "The tip's id.") var id: String
         @OptionGroup var options: DecisionOptions
+        @OptionGroup var changes: ChangesOption
 
-        func run() throws { try options.perform { _ in .tipDisplay(id) } }
+        func run() throws { try options.perform(reportingChanges: changes.requested) { _ in .tipDisplay(id) } }
     }
 
     struct Shown: ParsableCommand {
@@ -34,9 +35,10 @@ struct TipCommand: ParsableCommand {
         @Option(name: .customLong("for"), help: ArgumentHelp("How long it was on screen: 45s, 2m, 1m30s.", valueName: "duration"))
         var duration: String
         @OptionGroup var options: DecisionOptions
+        @OptionGroup var changes: ChangesOption
 
         func run() throws {
-            try options.perform { _ in
+            try options.perform(reportingChanges: changes.requested) { _ in
                 switch DurationSyntax.parse(duration) {
                 case .success(let milliseconds): return .tipShown(id, duration: milliseconds)
                 case .failure(let error):
@@ -52,16 +54,18 @@ struct TipCommand: ParsableCommand {
         @Argument(help: "The tip's id.") var id: String
         @Option(help: "Why: actionPerformed (the user did it) or tipClosed (the user closed it).") var reason: HostInvalidationReason
         @OptionGroup var options: DecisionOptions
+        @OptionGroup var changes: ChangesOption
 
-        func run() throws { try options.perform { _ in .tipInvalidate(id, reason: reason.reason) } }
+        func run() throws { try options.perform(reportingChanges: changes.requested) { _ in .tipInvalidate(id, reason: reason.reason) } }
     }
 
     struct Reset: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Clear the tip's status, counts and durations for the subject.")
         @Argument(help: "The tip's id.") var id: String
         @OptionGroup var options: DecisionOptions
+        @OptionGroup var changes: ChangesOption
 
-        func run() throws { try options.perform { _ in .tipReset(id) } }
+        func run() throws { try options.perform(reportingChanges: changes.requested) { _ in .tipReset(id) } }
     }
 }
 

@@ -13,6 +13,9 @@ public struct DecisionRequest: Sendable {
     /// Extra testing overrides (e.g. from CLI flags), merged with the configuration's: a tip in
     /// either `show` list is shown, then either `hide` list, then either `showAll`, then `hideAll`.
     public var testing: TestingOverrides
+    /// Set by `Engine.reportingChanges`: where each successful commit leaves the subject's
+    /// answers before and after it. Nil (no cost) otherwise.
+    var changeRecorder: ChangeRecorder?
 
     /// Creates a request.
     public init(subject: String = "default", now: Int64, appVersion: Version? = nil,

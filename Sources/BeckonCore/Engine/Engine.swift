@@ -114,13 +114,22 @@ public final class Engine: Sendable {
             if let failure = scope.storeFailure { throw .store(failure) }
             let writes = outcome.writes ?? (record != stored.record || !outcome.donations.isEmpty)
             if !writes { return outcome.result }
+            // Asked for its changes, the operation computes the answers on both records within
+            // this attempt: if its compare-and-set succeeds, they are exactly what it replaced
+            // and what it wrote.
+            let overviews = try request.changeRecorder.map { _ throws(EngineError) in
+                try self.overviews(before: scope, writing: record, donations: outcome.donations)
+            }
             let committed: Bool
             do {
                 committed = try store.commit(subject: request.subject, expectedVersion: stored.version, record: record, donations: outcome.donations)
             } catch {
                 throw .store(error)
             }
-            if committed { return outcome.result }
+            if committed {
+                if let overviews { request.changeRecorder?.record(before: overviews.before, after: overviews.after) }
+                return outcome.result
+            }
         }
         throw .contention(subject: request.subject)
     }

@@ -8,6 +8,9 @@ final class EvaluationScope: RuleContext, @unchecked Sendable {
     let engine: Engine
     let request: DecisionRequest
     let record: SubjectRecord
+    /// Donation changes not yet committed, applied to every log read: the scope then sees the
+    /// logs as they will be once `record` is written with them (the answers after a change).
+    private let pendingDonations: DonationChanges?
     /// The log fetched last, and the others fetched so far, by event slot. Most decisions read
     /// one event's log, which then costs no dictionary.
     private var lastLog: (slot: Int, log: DonationLog)?
@@ -19,10 +22,11 @@ final class EvaluationScope: RuleContext, @unchecked Sendable {
     private var outermostTip = -1
     private var nestedTips: [Int] = []
 
-    init(engine: Engine, request: DecisionRequest, record: SubjectRecord) {
+    init(engine: Engine, request: DecisionRequest, record: SubjectRecord, pendingDonations: DonationChanges? = nil) {
         self.engine = engine
         self.request = request
         self.record = record
+        self.pendingDonations = pendingDonations
     }
 
     var now: Int64 { request.now }
@@ -61,13 +65,14 @@ final class EvaluationScope: RuleContext, @unchecked Sendable {
             let (cutoff, overflow) = request.now.subtractingReportingOverflow(maxAge)
             return overflow ? Int64.min : cutoff
         }
-        let log: DonationLog
+        var log: DonationLog
         do {
             log = try engine.store.donationLog(subject: request.subject, event: engine.eventIDs[slot], since: since)
         } catch {
             if storeFailure == nil { storeFailure = error }
             log = DonationLog()
         }
+        if let pendingDonations { log = Self.applying(pendingDonations, to: log, event: engine.eventIDs[slot], since: since) }
         if let lastLog { otherLogs[lastLog.slot] = lastLog.log }
         lastLog = (slot, log)
         return log
@@ -82,5 +87,18 @@ final class EvaluationScope: RuleContext, @unchecked Sendable {
     func scenarioSummary(_ slot: Int) -> ScenarioSummary {
         let counts = engine.scenarioCounts(slot, scope: self)
         return ScenarioSummary(executions: counts.executions, events: counts.events)
+    }
+
+    /// `log` (read with `since`) as it will be once `changes` are committed, the way stores
+    /// apply them: cleared logs emptied, then appends with their retention.
+    private static func applying(_ changes: DonationChanges, to log: DonationLog, event: String, since: Int64?) -> DonationLog {
+        var log = log
+        if changes.clearsAll || changes.clearedEvents.contains(event) { log = DonationLog() }
+        // A store may leave `infos` empty (an event without info); appending needs it parallel.
+        if log.infos.count != log.times.count { log.infos = Array(repeating: [], count: log.times.count) }
+        for append in changes.appends where append.event == event {
+            MemoryStore.append(append.donation, to: &log, retention: append.retention)
+        }
+        return since.map(log.since) ?? log
     }
 }

@@ -1,5 +1,5 @@
 import BeckonConfig
-import BeckonCore
+public import BeckonCore
 import BeckonRules
 
 /// What one operation did: its line for people, its JSON members for scripts, and whether the
@@ -32,6 +32,8 @@ public struct OperationReport {
     private let outcome: Outcome
     /// Set when a caller rewrote the operation's line.
     private var writtenOperation: String?
+    /// The answers the operation changed, when they were asked for (the `changes` member).
+    public internal(set) var changes: SubjectChanges?
 
     init(_ step: TraceOperation, _ outcome: Outcome) {
         self.step = step
@@ -124,7 +126,7 @@ public struct OperationReport {
         switch (step, outcome) {
         case (.explainTip, .tipExplanation(let explanation, _)): TipDecisionRenderer.explanationLines(explanation)
         case (.explainScenario, .scenario(let decision, _)): ScenarioDecisionRenderer.explanationLines(decision)
-        default: []
+        default: changes.map(ChangesRenderer.lines) ?? []
         }
     }
 
@@ -162,8 +164,15 @@ public struct OperationReport {
         return JSONObject(sortedKeys: members)
     }
 
-    /// The answer's JSON members.
+    /// The answer's JSON members, with `changes` when they were asked for.
     public var answerJSON: JSONObject {
+        var json = outcomeJSON
+        if let changes { json["changes"] = ChangesRenderer.json(changes) }
+        return json
+    }
+
+    /// The members of the engine's answer.
+    private var outcomeJSON: JSONObject {
         switch outcome {
         case .stored:
             return ["stored": .bool(true)]

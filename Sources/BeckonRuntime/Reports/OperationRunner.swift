@@ -6,8 +6,33 @@ public import BeckonCore
 /// same answer.
 public enum OperationRunner {
     /// Runs one operation for a request. The report describes the answer when asked: hosts that
-    /// read only its JSON never pay for its sentences.
-    public static func perform(_ operation: TraceOperation, _ request: DecisionRequest, on engine: Engine) throws(EngineError) -> OperationReport {
+    /// read only its JSON never pay for its sentences. With `reportingChanges`, the report also
+    /// carries the answers the operation changed for the subject (its `changes` member), when
+    /// the operation records something; reading operations ignore it.
+    public static func perform(_ operation: TraceOperation, _ request: DecisionRequest, on engine: Engine,
+                               reportingChanges: Bool = false) throws(EngineError) -> OperationReport {
+        guard reportingChanges, records(operation) else { return OperationReport(operation, try outcome(of: operation, request, on: engine)) }
+        let (outcome, changes) = try engine.reportingChanges(request) { request throws(EngineError) in
+            try self.outcome(of: operation, request, on: engine)
+        }
+        var report = OperationReport(operation, outcome)
+        report.changes = changes
+        return report
+    }
+
+    /// Whether the operation may record something for the subject (and so change answers).
+    public static func records(_ operation: TraceOperation) -> Bool {
+        switch operation {
+        case .set, .donate, .tipDisplay, .tipShown, .tipInvalidate, .tipReset, .resetAll, .scenarioTrigger, .scenarioTry,
+             .scenarioReset, .whatsNewNext, .whatsNewPresent, .whatsNewMark, .whatsNewUnmark:
+            true
+        case .tipStatus, .groupCurrent, .scenarioStatus, .explainTip, .explainScenario:
+            false
+        }
+    }
+
+    /// What the engine answers to one operation.
+    private static func outcome(of operation: TraceOperation, _ request: DecisionRequest, on engine: Engine) throws(EngineError) -> OperationReport.Outcome {
         let outcome: OperationReport.Outcome
         switch operation {
         case .set(let values):
@@ -55,7 +80,7 @@ public enum OperationRunner {
         case .explainScenario(let id):
             outcome = .scenario(try engine.scenarioStatus(id, request, explaining: true), .wouldTry)
         }
-        return OperationReport(operation, outcome)
+        return outcome
     }
 
     /// Reads a parameter for a request (its default when unset): `beckon param get` and

@@ -205,6 +205,17 @@ typedef struct beckon_request {
  */
 #define BECKON_REQUEST_SHOW_ALL_TIPS 1u
 #define BECKON_REQUEST_HIDE_ALL_TIPS 2u
+
+/**
+ * request.flags (ABI 1.1): an operation that records (donate, parameter set, tip display, shown,
+ * invalidate, reset, scenario trigger, try, reset, what's-new next, present, mark, unmark, reset subject)
+ * adds a `changes` member to its answer: {"tips": [{"id", "before": {"status", "reasonCode"},
+ * "after": {...}}], "groups": [{"id", "before": {"current"}, "after": {...}}], "scenarios": [{"id",
+ * "before": {"wouldRun"}, "after": {...}}]}, the answers it changed for the subject (empty arrays:
+ * none). Before is computed from the record the operation committed over, after from the record
+ * it wrote, so they are exact under concurrent writers. Without the flag nothing is computed.
+ * Reading operations ignore it.
+ */
 #define BECKON_REQUEST_REPORT_CHANGES 4u
 
 /** Where the store comes from when opening. */
@@ -243,6 +254,34 @@ beckon_status beckon_open_path(beckon_string path, int32_t store, beckon_engine 
  */
 beckon_status beckon_open_text(beckon_string yaml, beckon_string name, int32_t store, beckon_engine **engine,
                                beckon_sink *diagnostics, beckon_error *error);
+
+/**
+ * Replaces the engine's configuration (ABI 1.1) with the file at `path` (with its includes and
+ * plugins), for long-running hosts. The new configuration is loaded and checked with its plugins
+ * first; only when it checks is it swapped in, atomically: a call that started before finishes on
+ * the old configuration, a call that starts after runs on the new one, and no call sees a mix.
+ * The store stays the same object (no subject's state is lost or reopened); a configuration whose
+ * `store:` differs from the one the engine was opened with is refused (BECKON_INVALID_ARGUMENT:
+ * close and open an engine to change stores). An engine opened with BECKON_STORE_MEMORY keeps its
+ * memory store whatever the new `store:` says. The clock (beckon_set_clock) is kept.
+ *
+ * `diagnostics` (optional) receives the new configuration's warnings, or, when it does not check,
+ * every diagnostic, as the JSON array of `beckon check --json` (as beckon_open_path). When the
+ * reload fails, the old configuration keeps serving, untouched.
+ *
+ * Returns BECKON_OK; BECKON_INVALID_ARGUMENT for an invalid configuration, a changed `store:`, an
+ * empty or non-UTF-8 path, a NULL engine or a sink smaller than 1.0's; BECKON_NOT_FOUND when the
+ * file cannot be read; BECKON_UNAVAILABLE when a plugin cannot be loaded. May run concurrently
+ * with any call on the engine but beckon_close.
+ */
+beckon_status beckon_reload_path(beckon_engine *engine, beckon_string path, beckon_sink *diagnostics, beckon_error *error);
+
+/**
+ * As beckon_reload_path, from YAML text (ABI 1.1); `name` names it in diagnostics and anchors its
+ * relative paths, as in beckon_open_text (BECKON_NOT_FOUND: an included file cannot be read).
+ */
+beckon_status beckon_reload_text(beckon_engine *engine, beckon_string yaml, beckon_string name, beckon_sink *diagnostics,
+                                 beckon_error *error);
 
 /**
  * Releases the engine (NULL is ignored); it cannot fail. No call on it may run at the same time,

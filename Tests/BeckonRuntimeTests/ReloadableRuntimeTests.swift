@@ -1,0 +1,68 @@
+import BeckonConfig
+import BeckonCore
+import BeckonDiagnostics
+import BeckonRules
+import BeckonRuntime
+import Foundation
+import Testing
+
+/// `ReloadableRuntime`: a checked configuration is swapped in over the same store; one that does
+/// not check, or that names another store, leaves the old one serving.
+@Suite("reloadable runtime")
+struct ReloadableRuntimeTests {
+    static func yaml(title: String, store: String = "{backend: memory}", rule: String = "true") -> String {
+        """
+        version: 1
+        store: \(store)
+        events: {opened: {}}
+        tips: {welcome: {title: \(title), rules: ["\(rule)"]}}
+        """
+    }
+
+    static let request = DecisionRequest(subject: "ada", now: 1_772_355_600_000)
+
+    static func open(_ yaml: String) throws -> ReloadableRuntime {
+        ReloadableRuntime(try Runtime.open(Runtime.load(yaml: yaml, path: "beckon.yaml")))
+    }
+
+    @Test func aReloadServesTheNewConfigurationOverTheSameStore() throws {
+        let runtimes = try Self.open(Self.yaml(title: "Old"))
+        _ = try runtimes.current.engine.donate("opened", Self.request)
+        let inFlight = runtimes.current
+        let warnings = try runtimes.reload(yaml: Self.yaml(title: "New", rule: "events.opened.count == 1"), path: "beckon.yaml")
+        #expect(warnings.isEmpty)
+        #expect(runtimes.current.engine.configuration.tips["welcome"]?.title == "New")
+        // The donation made before the reload is still there: the store is the same object.
+        #expect(runtimes.current.engine.store as AnyObject === inFlight.engine.store as AnyObject)
+        #expect(try runtimes.current.engine.tipStatus("welcome", Self.request).status == .available)
+        // A call that read the runtime before the reload finishes on the old configuration.
+        #expect(inFlight.engine.configuration.tips["welcome"]?.title == "Old")
+    }
+
+    /// What a refused reload reports, and that the old configuration keeps serving.
+    @Test(arguments: [
+        (yaml(title: "Bad", rule: "events.closed.count > 0"), "rule.unknownName"),
+        (yaml(title: "Moved", store: "{backend: sqlite, path: elsewhere.db}"), "reload.storeChanged"),
+    ])
+    func aRefusedReloadLeavesTheOldConfigurationServing(yaml: String, code: String) throws {
+        let runtimes = try Self.open(Self.yaml(title: "Old"))
+        do throws(ConfigurationLoadError) {
+            try runtimes.reload(yaml: yaml, path: "beckon.yaml")
+            Issue.record("the reload was accepted")
+        } catch {
+            guard case .invalid(let invalid) = error else { Issue.record("\(error)"); return }
+            #expect(invalid.diagnostics.map(\.code).contains(code), "\(invalid.diagnostics)")
+        }
+        #expect(runtimes.current.engine.configuration.tips["welcome"]?.title == "Old")
+    }
+
+    /// A runtime opened over a given store keeps it, whatever the new configuration's `store:`.
+    @Test func aGivenStoreIsKeptWhateverTheNewStoreSays() throws {
+        let store = MemoryStore()
+        let runtimes = ReloadableRuntime(try Runtime.open(Runtime.load(yaml: Self.yaml(title: "Old"), path: "beckon.yaml"), store: store),
+                                         keepingStore: true)
+        try runtimes.reload(yaml: Self.yaml(title: "New", store: "{backend: sqlite, path: elsewhere.db}"), path: "beckon.yaml")
+        #expect(runtimes.current.engine.store as AnyObject === store)
+        #expect(runtimes.current.engine.configuration.tips["welcome"]?.title == "New")
+    }
+}
