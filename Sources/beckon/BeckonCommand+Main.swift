@@ -8,7 +8,7 @@ extension BeckonCommand {
     /// Runs the command line. Every error reads `beckon: error: …` on standard error: arguments
     /// that are not UTF-8 exit 65 before parsing; usage errors (an unknown option, a missing
     /// value, a bad enumeration value) exit 64, with where to find help; help and `--version`
-    /// print on standard output as the argument parser does.
+    /// print on standard output as the argument parser does; an error nobody expected exits 70.
     static func main() {
         if let problem = CommandLineArguments.nonUTF8Problem() {
             Output.error(problem)
@@ -21,6 +21,11 @@ extension BeckonCommand {
             let status = exitCode(for: error)
             // Help, --version and the exit codes run() throws (their message already printed).
             if status == .success || error is ExitCode { exit(withError: error) }
+            // The parser maps its own errors to 64; any other error is one run() did not expect.
+            if status == .failure {
+                Output.error("internal error: \(error)")
+                Glibc.exit(ExitStatus.internalError.rawValue)
+            }
             Output.error(UsageMessage.oneLine(message(for: error), fullText: fullMessage(for: error)))
             Glibc.exit(status.rawValue)
         }

@@ -11,7 +11,8 @@ enum CommandLineArguments {
     /// U+FFFD, which would make two different subjects (or ids, or values) one.
     static func nonUTF8Problem() -> String? {
         var previous: [UInt8]?
-        for index in 1..<Int(CommandLine.argc) {
+        // max: a process may be started with no argv at all (argc 0).
+        for index in 1..<max(1, Int(CommandLine.argc)) {
             guard let pointer = CommandLine.unsafeArgv[index] else { break }
             let bytes = Array(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
             if String(validating: bytes, as: UTF8.self) == nil {
