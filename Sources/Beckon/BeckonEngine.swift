@@ -8,10 +8,10 @@ import FoundationEssentials
 /// A configuration, its plugins and its store, deciding for a Swift host: tips, groups,
 /// scenarios, what's new, parameters and donations, with typed answers.
 ///
-/// Open one per configuration and share it: every method may be called from any thread at once,
-/// and each operation on a subject is atomic (one winner when threads race to display a tip or run
-/// a scenario, also across processes sharing a SQLite store). Methods throw `BeckonError`; nothing
-/// is written when one is thrown.
+/// Open one per configuration and share it (`reload` replaces its configuration while it serves):
+/// every method may be called from any thread at once, and each operation on a subject is atomic
+/// (one winner when threads race to display a tip or run a scenario, also across processes sharing
+/// a SQLite store). Methods throw `BeckonError`; nothing is written when one is thrown.
 public final class BeckonEngine: Sendable {
     /// Where state is kept.
     public enum Storage: Sendable, Hashable {
