@@ -28,7 +28,7 @@ public final class BeckonEngine: Sendable {
     }
 
     /// The runtime serving calls, replaced as a whole by `reload` (BeckonEngine+Reload.swift).
-    /// Every call reads it once, through `runtime`, so a call never mixes two configurations.
+    /// Every call reads it once, in `decide`, so a call never mixes two configurations.
     let runtimes: ReloadableRuntime
 
     /// Opens the configuration at `path` (with its includes and plugins) and its store.
@@ -69,14 +69,12 @@ public final class BeckonEngine: Sendable {
 
     // MARK: Running operations
 
-    /// The runtime this call decides with (read once per call).
-    var runtime: Runtime { runtimes.current }
-
     /// Runs an engine operation for `request`, with the request checked against the
     /// configuration first, and engine errors turned into the library's.
     func decide<T>(_ request: BeckonRequest,
                    _ body: (Engine, DecisionRequest) throws(EngineError) -> T) throws(BeckonError) -> T {
-        let engine = runtime.engine
+        // Read once: the whole call decides with the configuration serving now.
+        let engine = runtimes.serving.runtime.engine
         let decision = try RequestResolver.resolve(request, for: engine.configuration)
         do {
             return try body(engine, decision)
