@@ -9,7 +9,7 @@ extension BeckonEngine {
     @discardableResult
     public func donate(_ event: String, info: [String: BeckonValue] = [:],
                        _ request: BeckonRequest = BeckonRequest()) throws(BeckonError) -> DonationAnswer {
-        try decide(request) { engine, decision throws(EngineError) in
+        try record(request) { engine, decision throws(EngineError) in
             guard let declaration = engine.configuration.events[event] else {
                 throw .undeclared(kind: "event", id: event, suggestion: NameSuggester.suggestion(for: event, among: engine.configuration.events.ids))
             }
@@ -26,15 +26,18 @@ extension BeckonEngine {
 
     /// Sets a stored parameter for the subject, typed by its declaration (a string is read as
     /// its command-line text; `nil` returns it to its default). A transient parameter cannot be
-    /// set: pass it in `BeckonRequest.transients`.
-    public func setParameter(_ name: String, to value: BeckonValue, _ request: BeckonRequest = BeckonRequest()) throws(BeckonError) {
-        try decide(request) { engine, decision throws(EngineError) in
+    /// set: pass it in `BeckonRequest.transients`. Returns what it changed for the subject when
+    /// the request is `reportingChanges` (nil otherwise).
+    @discardableResult
+    public func setParameter(_ name: String, to value: BeckonValue,
+                             _ request: BeckonRequest = BeckonRequest()) throws(BeckonError) -> SubjectChanges? {
+        try recordReportingChanges(request) { engine, decision throws(EngineError) in
             guard let declaration = engine.configuration.parameters[name], !declaration.isTransient else {
                 // The engine refuses an undeclared or transient parameter, with its own message.
                 return try engine.setParameter(name, to: RuleValues.value(value), decision)
             }
             try engine.setParameter(name, to: try RuleValues.typed(value, as: declaration.type, for: "parameter '\(name)'"), decision)
-        }
+        }.1
     }
 
     /// A parameter's value for the subject: what was set, else its default (a transient one:
@@ -44,7 +47,9 @@ extension BeckonEngine {
     }
 
     /// Clears the subject's whole state: parameters, donations, tips, scenarios, what's new.
-    public func resetSubject(_ request: BeckonRequest = BeckonRequest()) throws(BeckonError) {
-        try decide(request) { engine, decision throws(EngineError) in try engine.resetSubject(decision) }
+    /// Returns what it changed for the subject when the request is `reportingChanges` (nil otherwise).
+    @discardableResult
+    public func resetSubject(_ request: BeckonRequest = BeckonRequest()) throws(BeckonError) -> SubjectChanges? {
+        try recordReportingChanges(request) { engine, decision throws(EngineError) in try engine.resetSubject(decision) }.1
     }
 }

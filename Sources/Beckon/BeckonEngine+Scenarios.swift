@@ -7,13 +7,13 @@ extension BeckonEngine {
     /// whether a `tryScenario` now would run it.
     @discardableResult
     public func triggerScenario(_ scenario: String, _ request: BeckonRequest = BeckonRequest()) throws(BeckonError) -> ScenarioAnswer {
-        try decide(request) { engine, decision throws(EngineError) in ScenarioAnswer(try engine.triggerScenario(scenario, decision)) }
+        try record(request) { engine, decision throws(EngineError) in ScenarioAnswer(try engine.triggerScenario(scenario, decision)) }
     }
 
     /// Runs the scenario if every check passes, counting the execution atomically with the checks
     /// (two racing callers never both take the last permitted execution). `runs` says whether it ran.
     public func tryScenario(_ scenario: String, _ request: BeckonRequest = BeckonRequest()) throws(BeckonError) -> ScenarioAnswer {
-        try decide(request) { engine, decision throws(EngineError) in ScenarioAnswer(try engine.tryScenario(scenario, decision)) }
+        try record(request) { engine, decision throws(EngineError) in ScenarioAnswer(try engine.tryScenario(scenario, decision)) }
     }
 
     /// What `tryScenario` would do now, recording nothing.
@@ -32,6 +32,6 @@ extension BeckonEngine {
     /// counts only that event's later donations.
     @discardableResult
     public func resetScenario(_ scenario: String, _ request: BeckonRequest = BeckonRequest()) throws(BeckonError) -> ScenarioAnswer {
-        try decide(request) { engine, decision throws(EngineError) in ScenarioAnswer(try engine.resetScenario(scenario, decision)) }
+        try record(request) { engine, decision throws(EngineError) in ScenarioAnswer(try engine.resetScenario(scenario, decision)) }
     }
 }

@@ -13,7 +13,7 @@ extension BeckonEngine {
     /// (`display.frequency`); reaching `maxDisplayCount` invalidates the tip after this display.
     @discardableResult
     public func displayTip(_ tip: String, _ request: BeckonRequest = BeckonRequest()) throws(BeckonError) -> TipAnswer {
-        try decide(request) { engine, decision throws(EngineError) in TipAnswer(try engine.displayTip(tip, decision)) }
+        try record(request) { engine, decision throws(EngineError) in TipAnswer(try engine.displayTip(tip, decision)) }
     }
 
     /// The tip was on screen for `duration` more (whole milliseconds); reaching
@@ -22,7 +22,7 @@ extension BeckonEngine {
     public func recordTipShown(_ tip: String, for duration: Duration,
                                _ request: BeckonRequest = BeckonRequest()) throws(BeckonError) -> TipAnswer {
         let milliseconds = Self.milliseconds(duration)
-        return try decide(request) { engine, decision throws(EngineError) in
+        return try record(request) { engine, decision throws(EngineError) in
             TipAnswer(try engine.recordTipShown(tip, duration: milliseconds, decision))
         }
     }
@@ -33,7 +33,7 @@ extension BeckonEngine {
     public func invalidateTip(_ tip: String, reason: InvalidationReason,
                               _ request: BeckonRequest = BeckonRequest()) throws(BeckonError) -> TipAnswer {
         let recorded: BeckonCore.InvalidationReason = reason == .actionPerformed ? .actionPerformed : .tipClosed
-        return try decide(request) { engine, decision throws(EngineError) in
+        return try record(request) { engine, decision throws(EngineError) in
             TipAnswer(try engine.invalidateTip(tip, reason: recorded, decision))
         }
     }
@@ -41,7 +41,7 @@ extension BeckonEngine {
     /// Clears the tip's status, counts and on-screen time for the subject.
     @discardableResult
     public func resetTip(_ tip: String, _ request: BeckonRequest = BeckonRequest()) throws(BeckonError) -> TipAnswer {
-        try decide(request) { engine, decision throws(EngineError) in TipAnswer(try engine.resetTip(tip, decision)) }
+        try record(request) { engine, decision throws(EngineError) in TipAnswer(try engine.resetTip(tip, decision)) }
     }
 
     /// The tip's status with every check that led to it, in `checks`; records nothing.

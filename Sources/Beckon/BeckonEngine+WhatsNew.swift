@@ -8,12 +8,12 @@ extension BeckonEngine {
     /// Presents nothing, but records the version as the subject's last seen one, which
     /// `catchUp` and `freshInstall` count from.
     public func whatsNewNext(_ request: BeckonRequest = BeckonRequest()) throws(BeckonError) -> WhatsNewAnswer {
-        try decide(request) { engine, decision throws(EngineError) in WhatsNewAnswer(try engine.whatsNewNext(decision)) }
+        try record(request) { engine, decision throws(EngineError) in WhatsNewAnswer(try engine.whatsNewNext(decision)) }
     }
 
     /// `whatsNewNext`, and the entries it returns marked as presented, in one atomic step.
     public func whatsNewPresent(_ request: BeckonRequest = BeckonRequest()) throws(BeckonError) -> WhatsNewAnswer {
-        try decide(request) { engine, decision throws(EngineError) in WhatsNewAnswer(try engine.whatsNewPresent(decision)) }
+        try record(request) { engine, decision throws(EngineError) in WhatsNewAnswer(try engine.whatsNewPresent(decision)) }
     }
 
     /// Records `version` as presented; returns every presented version, oldest first.

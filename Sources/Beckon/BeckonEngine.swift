@@ -8,10 +8,10 @@ import FoundationEssentials
 /// A configuration, its plugins and its store, deciding for a Swift host: tips, groups,
 /// scenarios, what's new, parameters and donations, with typed answers.
 ///
-/// Open one per configuration and share it: every method may be called from any thread at once,
-/// and each operation on a subject is atomic (one winner when threads race to display a tip or run
-/// a scenario, also across processes sharing a SQLite store). Methods throw `BeckonError`; nothing
-/// is written when one is thrown.
+/// Open one per configuration and share it (`reload` replaces its configuration while it serves):
+/// every method may be called from any thread at once, and each operation on a subject is atomic
+/// (one winner when threads race to display a tip or run a scenario, also across processes sharing
+/// a SQLite store). Methods throw `BeckonError`; nothing is written when one is thrown.
 public final class BeckonEngine: Sendable {
     /// Where state is kept.
     public enum Storage: Sendable, Hashable {
@@ -21,14 +21,15 @@ public final class BeckonEngine: Sendable {
         case memory
     }
 
-    /// The configuration's warnings (a valid configuration may have some), in reading order.
-    public let warnings: [BeckonDiagnostic]
+    /// The serving configuration's warnings (a valid configuration may have some), in reading
+    /// order; after a `reload`, the new configuration's.
+    public var warnings: [BeckonDiagnostic] {
+        runtimes.current.loaded.warnings.map(BeckonDiagnostic.init)
+    }
 
-    // The place for `reload(path:)`, once BeckonRuntime can reload (a new configuration checked,
-    // then swapped in atomically, calls in flight finishing on the old one): this constant becomes
-    // a slot holding the current runtime. Every call reads it once, through `runtime`, so a call
-    // never mixes two configurations.
-    private let opened: Runtime
+    /// The runtime serving calls, replaced as a whole by `reload` (BeckonEngine+Reload.swift).
+    /// Every call reads it once, in `decide`, so a call never mixes two configurations.
+    let runtimes: ReloadableRuntime
 
     /// Opens the configuration at `path` (with its includes and plugins) and its store.
     ///
@@ -49,23 +50,18 @@ public final class BeckonEngine: Sendable {
         do {
             configuration = try load()
         } catch {
-            switch error {
-            case .unreadable(let path, let reason):
-                throw .configurationUnreadable(path: path, reason: reason)
-            case .invalid(let invalid):
-                let diagnostics = invalid.diagnostics.map(BeckonDiagnostic.init)
-                throw error.isPluginUnavailable ? .pluginUnavailable(diagnostics: diagnostics) : .invalidConfiguration(diagnostics: diagnostics)
-            }
+            throw BeckonError(error)
         }
         do {
-            opened = try Runtime.open(configuration, store: storage == .memory ? MemoryStore() : nil)
+            let opened = try Runtime.open(configuration, store: storage == .memory ? MemoryStore() : nil)
+            // A memory store was given, not opened from `store:`: reloads keep it whatever `store:` says.
+            runtimes = ReloadableRuntime(opened, keepingStore: storage == .memory)
         } catch {
             switch error {
             case .store(let failure): throw .storeUnavailable(failure.message)
-            case .configuration(let loadError): throw .invalidConfiguration(diagnostics: Self.diagnostics(of: loadError))
+            case .configuration(let loadError): throw BeckonError(loadError)
             }
         }
-        warnings = configuration.loaded.warnings.map(BeckonDiagnostic.init)
     }
 
     /// The version of this build of Beckon.
@@ -73,24 +69,17 @@ public final class BeckonEngine: Sendable {
 
     // MARK: Running operations
 
-    /// The runtime this call decides with (read once per call).
-    var runtime: Runtime { opened }
-
     /// Runs an engine operation for `request`, with the request checked against the
     /// configuration first, and engine errors turned into the library's.
     func decide<T>(_ request: BeckonRequest,
                    _ body: (Engine, DecisionRequest) throws(EngineError) -> T) throws(BeckonError) -> T {
-        let engine = runtime.engine
+        // Read once: the whole call decides with the configuration serving now.
+        let engine = runtimes.serving.runtime.engine
         let decision = try RequestResolver.resolve(request, for: engine.configuration)
         do {
             return try body(engine, decision)
         } catch {
             throw BeckonError(error)
         }
-    }
-
-    private static func diagnostics(of error: ConfigurationLoadError) -> [BeckonDiagnostic] {
-        guard case .invalid(let invalid) = error else { return [] }
-        return invalid.diagnostics.map(BeckonDiagnostic.init)
     }
 }

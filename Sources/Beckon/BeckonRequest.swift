@@ -13,22 +13,28 @@ public struct BeckonRequest: Sendable {
     public var transients: [String: BeckonValue]
     /// Testing overrides for this call (QA), merged with the configuration's `testing:`.
     public var testing: Testing
+    /// Whether an operation that records (a donation, a parameter set, a tip displayed, shown,
+    /// invalidated or reset, a scenario triggered, tried or reset, what's new next or present, a
+    /// subject reset) also reports what it changed for the subject, in its answer's `changes`.
+    /// Operations that only read ignore it; without it nothing of this is computed.
+    public var reportingChanges: Bool
 
     /// A request at a `Date` (nil: the wall clock at the call).
     public init(subject: String = "default", now: Date? = nil, appVersion: String? = nil,
-                transients: [String: BeckonValue] = [:], testing: Testing = Testing()) {
+                transients: [String: BeckonValue] = [:], testing: Testing = Testing(), reportingChanges: Bool = false) {
         self.init(subject: subject, milliseconds: now.map { Int64(($0.timeIntervalSince1970 * 1000).rounded(.down)) },
-                  appVersion: appVersion, transients: transients, testing: testing)
+                  appVersion: appVersion, transients: transients, testing: testing, reportingChanges: reportingChanges)
     }
 
     /// A request at an instant in Unix milliseconds (nil: the wall clock at the call).
     public init(subject: String = "default", milliseconds: Int64?, appVersion: String? = nil,
-                transients: [String: BeckonValue] = [:], testing: Testing = Testing()) {
+                transients: [String: BeckonValue] = [:], testing: Testing = Testing(), reportingChanges: Bool = false) {
         self.subject = subject
         self.milliseconds = milliseconds
         self.appVersion = appVersion
         self.transients = transients
         self.testing = testing
+        self.reportingChanges = reportingChanges
     }
 
     /// The decision's instant as a `Date`; nil is the wall clock at the call.

@@ -8,4 +8,7 @@ public struct DonationAnswer: Sendable, Hashable {
     public var firstMilliseconds: Int64?
     /// The latest donation's instant (Unix ms).
     public var lastMilliseconds: Int64?
+    /// With `BeckonRequest.reportingChanges`, what the operation changed for the subject (nil
+    /// when not asked).
+    public var changes: SubjectChanges? = nil
 }

@@ -11,6 +11,9 @@ public struct ScenarioAnswer: Sendable, Hashable {
     public var executions: Int64
     /// Every check, all evaluated, in the configuration's order.
     public var checks: [BeckonCheck]
+    /// With `BeckonRequest.reportingChanges`, what the operation changed for the subject (nil
+    /// when not asked, and for operations that record nothing).
+    public var changes: SubjectChanges? = nil
 
     /// The checks that failed.
     public var failures: [BeckonCheck] { checks.filter { $0.passed == false } }

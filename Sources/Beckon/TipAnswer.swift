@@ -34,6 +34,9 @@ public struct TipAnswer: Sendable, Hashable {
     public var content: TipContent
     /// For `explainTip`: every check in order, with what it found (empty otherwise).
     public var checks: [BeckonCheck] = []
+    /// With `BeckonRequest.reportingChanges`, what the operation changed for the subject (nil
+    /// when not asked, and for operations that record nothing).
+    public var changes: SubjectChanges? = nil
 }
 
 /// What a host shows for a tip, as declared.

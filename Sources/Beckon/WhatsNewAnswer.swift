@@ -10,6 +10,9 @@ public struct WhatsNewAnswer: Sendable, Hashable {
     public var isFreshInstall: Bool
     /// Versions presented to the subject (after the operation), oldest first.
     public var presented: [String]
+    /// With `BeckonRequest.reportingChanges`, what the operation changed for the subject (nil
+    /// when not asked, and for operations that record nothing).
+    public var changes: SubjectChanges? = nil
 
     /// One version's release notes, as declared.
     public struct Entry: Sendable, Hashable {

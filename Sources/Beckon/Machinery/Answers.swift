@@ -1,6 +1,8 @@
+import BeckonConfig
 import BeckonCore
 import BeckonDiagnostics
 import BeckonRules
+import BeckonRuntime
 
 // The library's answers built from the engine's decisions: one place that maps each member, so a
 // member added to an engine answer is added here once.
@@ -105,6 +107,20 @@ extension BeckonError {
         case .notApplicable(let message): self = .notApplicable(message)
         case .store(let failure): self = .storeUnavailable(failure.message)
         case .contention(let subject): self = .contention(subject: subject)
+        }
+    }
+}
+
+extension BeckonError {
+    /// A configuration that did not load (opening or reloading): unreadable, invalid (a refused
+    /// reload's `reload.storeChanged` included), or with a plugin that cannot load.
+    init(_ error: ConfigurationLoadError) {
+        switch error {
+        case .unreadable(let path, let reason):
+            self = .configurationUnreadable(path: path, reason: reason)
+        case .invalid(let invalid):
+            let diagnostics = invalid.diagnostics.map(BeckonDiagnostic.init)
+            self = error.isPluginUnavailable ? .pluginUnavailable(diagnostics: diagnostics) : .invalidConfiguration(diagnostics: diagnostics)
         }
     }
 }
