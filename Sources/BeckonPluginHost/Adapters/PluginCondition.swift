@@ -108,6 +108,10 @@ final class PluginConditionCall: RuleFunctionCall, @unchecked Sendable {
         allocations.free()
     }
 
+    /// A pure condition's answer depends on its arguments only; any other may change with time
+    /// (`revisitAt` = now + 1 ms unless the plugin says until when its answer holds).
+    var changesWithTime: Bool { condition.raw.pointee.flags & UInt32(BECKON_CONDITION_PURE) == 0 }
+
     func evaluate(_ arguments: UnsafeBufferPointer<Value>, context: any RuleContext) -> Result<Value, RuleCallError> {
         var frame = EvaluationFrame(context: context, schema: UnsafePointer(schema))
         defer { frame.allocations.free() }
