@@ -84,15 +84,16 @@ extension Timing {
             }
         }
         let current = holds(Int(d.signum()))
-        var candidates: [(instant: Int64, sign: Int)] = []
-        if d < 0 {
-            let (steps, remainder) = ((-(d + 1)) / k + 1, (-(d + 1)) % k + 1)
-            let reach = adding(now, steps)
-            if remainder == k { candidates = [(reach, 0), (adding(reach, 1), 1)] } else { candidates = [(reach, 1)] }
-        } else if d == 0 {
-            candidates = [(adding(now, 1), 1)]
-        }
-        return candidates.first { holds($0.sign) != current && $0.instant > now && $0.instant != .max }?.instant
+        // No arrays here: this runs in every evaluation of such a comparison.
+        if d > 0 { return nil }
+        if d == 0 { return holds(1) != current ? adding(now, 1) : nil }
+        let steps = (-(d + 1)) / k + 1, exact = (-(d + 1)) % k + 1 == k
+        let reach = adding(now, steps)
+        guard reach != .max else { return nil }
+        if !exact { return holds(1) != current ? reach : nil }
+        if holds(0) != current { return reach }
+        let after = adding(reach, 1)
+        return holds(1) != current && after != .max ? after : nil
     }
 
     /// When `count op bound` (or `bound op count` when `countOnLeft` is false) first differs as
@@ -104,12 +105,18 @@ extension Timing {
             countOnLeft ? Checker.compared(op, .int(value), bound).isTrue : Checker.compared(op, bound, .int(value)).isTrue
         }
         let current = holds(n)
-        var values: [Int64] = [n - 1]
-        if let x = bound.asDouble, x.isFinite, x > -1, x < Double(n) {
+        // The outcome changes only at n - 1 or around the bound: the first value below n,
+        // counting down, whose outcome differs (no arrays: this runs in every evaluation).
+        var changed: Int64?
+        if holds(n - 1) != current {
+            changed = n - 1
+        } else if let x = bound.asDouble, x.isFinite, x > -1, x < Double(n) {
             let base = Int64(x.rounded(.down))
-            values += [base + 1, base, base - 1]
+            for value in stride(from: base + 1, through: base - 1, by: -1) where value >= 0 && value < n - 1 && holds(value) != current {
+                changed = value
+                break
+            }
         }
-        let changed = values.filter { $0 >= 0 && $0 < n }.sorted(by: >).first { holds($0) != current }
         return changed.map { count.leaves(Int(n - $0) - 1) }
     }
 }
