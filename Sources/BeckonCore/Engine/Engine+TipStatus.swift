@@ -12,10 +12,14 @@ extension Engine {
 
     /// The tip's status (see `decidedTipEvaluation`) with the instant it may change.
     func tipEvaluation(_ slot: Int, scope: EvaluationScope, explaining: Bool, gateByGroup: Bool = true) -> TipEvaluation {
-        var (evaluation, revisitAt) = scope.measuringRevisit {
-            decidedTipEvaluation(slot, scope: scope, explaining: explaining, gateByGroup: gateByGroup)
-        }
-        evaluation.revisitAt = revisitAt
+        // As `scope.measuringRevisit`, written out: the result is built in place, not copied
+        // through a tuple (this is the hottest path of all).
+        let outer = scope.revisitAt
+        scope.revisitAt = .max
+        var evaluation = decidedTipEvaluation(slot, scope: scope, explaining: explaining, gateByGroup: gateByGroup)
+        let found = scope.revisitAt
+        scope.revisitAt = min(outer, found)
+        if found != .max { evaluation.revisitAt = found }
         return evaluation
     }
 
