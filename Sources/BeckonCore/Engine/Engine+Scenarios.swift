@@ -132,9 +132,9 @@ extension Engine {
             own.executions += 1
             own.lastExecution = request.now
             record.scenarios[id] = own
-            // When a next `try` may run: asked again of the state this execution leaves.
-            let after = scenarioChecks(slot, scope: EvaluationScope(engine: self, request: request, record: record),
-                                       record: record, explaining: false)
+            // When a next `try` may run: the checks asked again of the counters this execution
+            // leaves (conditions read the operation's scope, as in `trigger` and `reset`).
+            let after = scenarioChecks(slot, scope: scope, record: record, explaining: false)
             return Outcome(result: ScenarioDecision(scenario: id, executed: true, checks: evaluation.checks, events: evaluation.counts.events,
                                                     executions: evaluation.counts.executions + 1, revisitAt: after.revisitAt), writes: true)
         }
