@@ -41,16 +41,50 @@ static beckon_status fail(beckon_error *error, beckon_status status, const char 
     return status;
 }
 
-static beckon_status local_now(void *plugin_state, const beckon_eval *eval, cal_local *local, beckon_error *error) {
+/** Local time in the zone for UTC second `t`. */
+static int64_t wall_seconds(const cal_plugin *plugin, int64_t t) {
+    /* |t| <= 2^63 / 1000 and |offset| < 2 days: the sum cannot overflow. */
+    return t + cal_zone_offset(&plugin->config.zone, t);
+}
+
+/**
+ * Tells the host (ABI 1.1, when it offers eval_holds_until) that the answer holds until the
+ * local time next reaches a multiple of `unit` seconds (an hour, or midnight for a day), or
+ * until the zone's offset next changes (a DST transition), whichever is first: every calendar
+ * answer depends on the local hour or date only.
+ */
+static void say_holds_until(const cal_plugin *plugin, const beckon_eval *eval, int64_t seconds, int64_t unit) {
+    const beckon_host *host = plugin->host;
+    if (!BECKON_HAS_FIELD(host, beckon_host, eval_holds_until) || host->eval_holds_until == NULL) return;
+    const int32_t offset = cal_zone_offset(&plugin->config.zone, seconds);
+    const int64_t wall = seconds + offset;
+    int64_t boundary = (cal_floor_div(wall, unit) + 1) * unit - offset; /* UTC second, same offset */
+    if (cal_zone_offset(&plugin->config.zone, boundary - 1) != offset) {
+        /* The offset changes first: find the first second with the new offset. */
+        int64_t low = seconds, high = boundary - 1; /* offset(low) == offset, offset(high) != offset */
+        while (high - low > 1) {
+            const int64_t middle = low + (high - low) / 2;
+            if (cal_zone_offset(&plugin->config.zone, middle) == offset) low = middle; else high = middle;
+        }
+        boundary = high;
+    }
+    if (boundary > INT64_MAX / 1000) return; /* past the end of time: nothing to say */
+    host->eval_holds_until(eval, boundary * 1000);
+}
+
+/** The decision's instant as the zone sees it; the answer, being about its hour (`unit` 3600)
+ *  or its date (86400), holds until the next such boundary, which the host is told. */
+static beckon_status local_now(void *plugin_state, const beckon_eval *eval, int64_t unit, cal_local *local,
+                               beckon_error *error) {
     const cal_plugin *plugin = plugin_state;
     if (plugin == NULL || plugin->host == NULL) {
         return fail(error, BECKON_INTERNAL, "the calendar plugin was evaluated before init");
     }
     const int64_t seconds = cal_floor_div(plugin->host->eval_now(eval), 1000);
-    /* |seconds| <= 2^63 / 1000 and |offset| < 2 days: the sum cannot overflow. */
-    const int64_t wall = seconds + cal_zone_offset(&plugin->config.zone, seconds);
+    const int64_t wall = wall_seconds(plugin, seconds);
     local->days = cal_floor_div(wall, 86400);
     local->hour = (int)((wall - local->days * 86400) / 3600);
+    say_holds_until(plugin, eval, seconds, unit);
     return BECKON_OK;
 }
 
@@ -79,7 +113,7 @@ static beckon_status weekday_evaluate(void *plugin_state, void *call_state, cons
                                       beckon_error *error) {
     (void)call_state, (void)args, (void)count;
     cal_local local;
-    const beckon_status status = local_now(plugin_state, eval, &local, error);
+    const beckon_status status = local_now(plugin_state, eval, 86400, &local, error);
     if (status != BECKON_OK) return status;
     return put_int(result, cal_iso_weekday(local.days), error);
 }
@@ -89,7 +123,7 @@ static beckon_status is_weekend_evaluate(void *plugin_state, void *call_state, c
                                          beckon_error *error) {
     (void)call_state, (void)args, (void)count;
     cal_local local;
-    const beckon_status status = local_now(plugin_state, eval, &local, error);
+    const beckon_status status = local_now(plugin_state, eval, 86400, &local, error);
     if (status != BECKON_OK) return status;
     const unsigned mask = ((const cal_plugin *)plugin_state)->config.weekend_mask;
     return put_bool(result, (mask >> cal_iso_weekday(local.days)) & 1u, error);
@@ -100,7 +134,7 @@ static beckon_status hour_evaluate(void *plugin_state, void *call_state, const b
                                    beckon_error *error) {
     (void)call_state, (void)args, (void)count;
     cal_local local;
-    const beckon_status status = local_now(plugin_state, eval, &local, error);
+    const beckon_status status = local_now(plugin_state, eval, 3600, &local, error);
     if (status != BECKON_OK) return status;
     return put_int(result, local.hour, error);
 }
@@ -110,7 +144,7 @@ static beckon_status is_holiday_evaluate(void *plugin_state, void *call_state, c
                                          beckon_error *error) {
     (void)call_state, (void)args, (void)count;
     cal_local local;
-    const beckon_status status = local_now(plugin_state, eval, &local, error);
+    const beckon_status status = local_now(plugin_state, eval, 86400, &local, error);
     if (status != BECKON_OK) return status;
     return put_bool(result, cal_config_is_holiday(&((const cal_plugin *)plugin_state)->config, local.days), error);
 }
@@ -120,7 +154,7 @@ static beckon_status local_date_evaluate(void *plugin_state, void *call_state, c
                                          beckon_error *error) {
     (void)call_state, (void)args, (void)count;
     cal_local local;
-    const beckon_status status = local_now(plugin_state, eval, &local, error);
+    const beckon_status status = local_now(plugin_state, eval, 86400, &local, error);
     if (status != BECKON_OK) return status;
     char text[32]; /* on the stack: the host copies the string before put returns */
     const size_t length = cal_format_date(local.days, text, sizeof text);
@@ -248,7 +282,7 @@ static beckon_status hour_between_evaluate(void *plugin_state, void *call_state,
     beckon_status status = resolve_pair("hourBetween", check_hour, NULL, call_state, args, count, hour, error);
     if (status != BECKON_OK) return status;
     cal_local local;
-    status = local_now(plugin_state, eval, &local, error);
+    status = local_now(plugin_state, eval, 3600, &local, error);
     if (status != BECKON_OK) return status;
     bool inside;
     if (hour[0] < hour[1]) inside = local.hour >= hour[0] && local.hour < hour[1];
@@ -302,7 +336,7 @@ static beckon_status between_evaluate(void *plugin_state, void *call_state, cons
     beckon_status status = resolve_pair("between", check_date, check_order, call_state, args, count, days, error);
     if (status != BECKON_OK) return status;
     cal_local local;
-    status = local_now(plugin_state, eval, &local, error);
+    status = local_now(plugin_state, eval, 86400, &local, error);
     if (status != BECKON_OK) return status;
     return put_bool(result, local.days >= days[0] && local.days <= days[1], error);
 }

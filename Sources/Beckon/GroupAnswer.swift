@@ -10,6 +10,9 @@ public struct GroupAnswer: Sendable, Hashable {
     public var priority: String
     /// Each member's own status (before the group's gating), in order.
     public var members: [Member]
+    /// When to ask again: the earliest instant (Unix ms, after the request's) at which this
+    /// answer may change with no new input, or nil when nothing in it depends on time.
+    public var revisitAt: Int64? = nil
 
     /// A member of a group and its own status.
     public struct Member: Sendable, Hashable {

@@ -11,6 +11,9 @@ public struct ScenarioAnswer: Sendable, Hashable {
     public var executions: Int64
     /// Every check, all evaluated, in the configuration's order.
     public var checks: [BeckonCheck]
+    /// When to ask again: the earliest instant (Unix ms, after the request's) at which whether a `tryScenario`
+    /// would run may change with no new input, or nil when nothing in it depends on time.
+    public var revisitAt: Int64? = nil
     /// With `BeckonRequest.reportingChanges`, what the operation changed for the subject (nil
     /// when not asked, and for operations that record nothing).
     public var changes: SubjectChanges? = nil

@@ -34,6 +34,9 @@ public struct TipAnswer: Sendable, Hashable {
     public var content: TipContent
     /// For `explainTip`: every check in order, with what it found (empty otherwise).
     public var checks: [BeckonCheck] = []
+    /// When to ask again: the earliest instant (Unix ms, after the request's) at which this
+    /// answer may change with no new input, or nil when nothing in it depends on time.
+    public var revisitAt: Int64? = nil
     /// With `BeckonRequest.reportingChanges`, what the operation changed for the subject (nil
     /// when not asked, and for operations that record nothing).
     public var changes: SubjectChanges? = nil

@@ -15,12 +15,13 @@ enum HostServices {
             host_name: UnsafePointer(strdup("beckon")),
             log: { level, plugin, message in HostServices.log(level: level, plugin: plugin, message: message) },
             now: { HostClock.now() },
-            eval_now: { eval in EvaluationFrame.at(eval).pointee.context.now },
+            eval_now: { eval in EvaluationFrame.at(eval).readClock() },
             eval_subject: { eval in EvaluationFrame.at(eval).subject() },
             eval_app_version: { eval in EvaluationFrame.at(eval).appVersion() },
             eval_parameter: { eval, name, value in EvaluationFrame.at(eval).parameter(name, into: value) },
             eval_event: { eval, name, stats in EvaluationFrame.at(eval).event(name, into: stats) },
-            eval_event_count_since: { eval, name, since, count in EvaluationFrame.at(eval).eventCount(name, since: since, into: count) }
+            eval_event_count_since: { eval, name, since, count in EvaluationFrame.at(eval).eventCount(name, since: since, into: count) },
+            eval_holds_until: { eval, instant in EvaluationFrame.at(eval).holds(until: instant) }
         ))
         return UnsafePointer(table)
     }()

@@ -53,6 +53,21 @@ public struct PluginConditionCall {
         guard status == BECKON_OK else { throw PluginError(PluginStatus(rawValue: status), "cannot count event '\(name)'") }
         return count
     }
+
+    /// Says that the answer being given holds until `instant` (Unix ms): the same at every
+    /// instant before it with no new input, perhaps different at it. The host then tells hosts
+    /// to ask again by then (`revisitAt`). A condition that reads `now` and does not say this
+    /// makes its rule's answer changeable at the next millisecond. Called more than once, the
+    /// earliest instant counts. Does nothing on a 1.0 host, which has no such service.
+    public func holds(until instant: Int64) {
+        // Read field by field from raw memory: a 1.0 host's table is shorter than this one.
+        typealias HoldsUntil = @convention(c) (OpaquePointer?, Int64) -> Void
+        let raw = UnsafeRawPointer(host)
+        let offset = MemoryLayout<beckon_host>.offset(of: \beckon_host.eval_holds_until)!
+        guard Int(raw.load(as: UInt32.self)) >= offset + MemoryLayout<HoldsUntil?>.size,
+              let holdsUntil = raw.load(fromByteOffset: offset, as: HoldsUntil?.self) else { return }
+        holdsUntil(eval, instant)
+    }
 }
 
 /// An event's lifetime counters for one subject.

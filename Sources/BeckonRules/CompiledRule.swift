@@ -33,8 +33,24 @@ public final class CompiledRule: Sendable {
 
     @usableFromInline
     func evaluate(existential context: any RuleContext) -> RuleOutcome {
+        var revisitAt = Int64.max
+        return evaluate(existential: context, revisitAt: &revisitAt)
+    }
+
+    /// Evaluates the rule and lowers `revisitAt` to the earliest instant after `now` at which its
+    /// outcome may change with no new input (left as it is when nothing read depends on time).
+    /// The outcome does not change strictly before that instant; for comparisons of times and
+    /// window counts with values fixed for the request it is the instant the comparison flips.
+    @inlinable
+    public func evaluate(in context: some RuleContext, revisitAt: inout Int64) -> RuleOutcome {
+        evaluate(existential: context, revisitAt: &revisitAt)
+    }
+
+    @usableFromInline
+    func evaluate(existential context: any RuleContext, revisitAt: inout Int64) -> RuleOutcome {
         var state = EvaluationState()
         let value = root(context, &state)
+        if state.revisitAt < revisitAt { revisitAt = state.revisitAt }
         if let failure = state.failure { return .failed(failure) }
         return value.isTrue ? .satisfied : .notSatisfied
     }
@@ -53,7 +69,8 @@ public final class CompiledRule: Sendable {
         // The characters are split out once for the whole tree, not once per node: a long rule
         // has many nodes, and copying its text for each one made explaining it quadratic.
         let scalars = Array(text.unicodeScalars)
-        return RuleExplanation(outcome: outcome, root: node(rootNode, trace: state.extras?.trace ?? [], scalars: scalars))
+        return RuleExplanation(outcome: outcome, root: node(rootNode, trace: state.extras?.trace ?? [], scalars: scalars),
+                               revisitAt: state.revisitAt == .max ? nil : state.revisitAt)
     }
 
     private func node(_ id: Int, trace: [Value?], scalars: [Unicode.Scalar]) -> ExplanationNode {
@@ -71,6 +88,9 @@ public struct RuleExplanation: Sendable {
     public var outcome: RuleOutcome
     /// The whole expression and, below it, its sub-expressions.
     public var root: ExplanationNode
+    /// The earliest instant after `now` at which the outcome may change with no new input; nil
+    /// when nothing read depends on time.
+    public var revisitAt: Int64?
 
     /// An indented tree: `✓`/`✗` for bool values, `·` for others, `–` for what short-circuiting
     /// skipped.

@@ -17,4 +17,24 @@ public protocol RuleFunctionCall: AnyObject, Sendable {
     /// declared parameter types and borrowed for the call. A failure makes the rule evaluate to
     /// an error.
     func evaluate(_ arguments: UnsafeBufferPointer<Value>, context: any RuleContext) -> Result<Value, RuleCallError>
+
+    /// Whether the answer may change with time alone (the default: true). A pure plugin
+    /// condition says false, and its rule's `revisitAt` then depends only on its arguments.
+    var changesWithTime: Bool { get }
+
+    /// Evaluates the call like `evaluate`, and says until when the answer holds: the instant at
+    /// which it may change with no new input, or nil when the call does not know. The default
+    /// does not know. A call that changes with time and does not know makes its rule's
+    /// `revisitAt` `now + 1 ms`: correct, and a host should treat it as "ask when you next need to".
+    func evaluateWithLifetime(_ arguments: UnsafeBufferPointer<Value>,
+                              context: any RuleContext) -> (result: Result<Value, RuleCallError>, holdsUntil: Int64?)
+}
+
+extension RuleFunctionCall {
+    public var changesWithTime: Bool { true }
+
+    public func evaluateWithLifetime(_ arguments: UnsafeBufferPointer<Value>,
+                                     context: any RuleContext) -> (result: Result<Value, RuleCallError>, holdsUntil: Int64?) {
+        (evaluate(arguments, context: context), nil)
+    }
 }

@@ -48,6 +48,7 @@ enum ABILayoutSwiftView {
         field("beckon_host", "eval_parameter", \beckon_host.eval_parameter),
         field("beckon_host", "eval_event", \beckon_host.eval_event),
         field("beckon_host", "eval_event_count_since", \beckon_host.eval_event_count_since),
+        field("beckon_host", "eval_holds_until", \beckon_host.eval_holds_until),
 
         layout(beckon_condition.self, "beckon_condition"),
         field("beckon_condition", "struct_size", \beckon_condition.struct_size),

@@ -10,9 +10,10 @@ struct AnswerMembersTests {
     /// What a host shows for a tip: in every answer naming one (`message`, `image` and `actions`
     /// only when declared, which they are here).
     static let contentMembers: Set<String> = ["title", "message", "image", "actions"]
-    static let tipMembers = Set(["status", "reason", "reasonCode", "changed", "displayCount", "displayDurationMs", "invalidation"])
+    static let tipMembers = Set(["status", "reason", "reasonCode", "changed", "displayCount", "displayDurationMs", "invalidation",
+                                 "revisitAt"])
         .union(contentMembers)
-    static let scenarioMembers: Set<String> = ["wouldRun", "events", "executions", "checks"]
+    static let scenarioMembers: Set<String> = ["wouldRun", "events", "executions", "revisitAt", "checks"]
     static let whatsNewMembers: Set<String> = ["version", "entries", "reason", "freshInstall", "presented"]
 
     /// The table: each operation's answer members.
@@ -26,7 +27,7 @@ struct AnswerMembersTests {
         "tip.invalidate": tipMembers,
         "tip.reset": tipMembers,
         "reset": ["cleared"],
-        "group.current": Set(["current", "priority", "members"]).union(contentMembers),
+        "group.current": Set(["current", "priority", "members", "revisitAt"]).union(contentMembers),
         "scenario.trigger": scenarioMembers,
         "scenario.try": scenarioMembers.subtracting(["wouldRun"]).union(["executed"]),
         "scenario.status": scenarioMembers,

@@ -10,10 +10,12 @@ import BeckonRuntime
 extension TipAnswer {
     init(_ decision: TipDecision) {
         self.init(decision.status, decision.reason, record: decision.record, changed: decision.changed, declaration: decision.content)
+        revisitAt = decision.revisitAt
     }
 
     init(_ explanation: TipExplanation, declaration: TipDeclaration) {
         self.init(explanation.status, explanation.reason, record: explanation.record, changed: false, declaration: declaration)
+        revisitAt = explanation.revisitAt
         checks = explanation.checks.map { check in
             BeckonCheck(name: check.name, passed: check.passed, detail: check.detail,
                         source: check.span.map(Self.source), limit: nil, actual: nil)
@@ -51,7 +53,8 @@ extension GroupAnswer {
         self.init(group: decision.group, current: decision.current,
                   content: decision.current.flatMap { configuration.tips[$0] }.map(TipContent.init),
                   priority: configuration.groups[decision.group]?.priority.rawValue ?? TipGroupPriority.firstAvailable.rawValue,
-                  members: decision.members.map { Member(tip: $0.tip, status: TipAnswer.Status($0.status)) })
+                  members: decision.members.map { Member(tip: $0.tip, status: TipAnswer.Status($0.status)) },
+                  revisitAt: decision.revisitAt)
     }
 }
 
@@ -63,7 +66,7 @@ extension ScenarioAnswer {
                       return BeckonCheck(name: check.name, passed: check.passed, detail: check.detail,
                                          source: check.rule.map { TipAnswer.source($0.span) },
                                          limit: isSetting ? check.limit : nil, actual: isSetting ? check.actual : nil)
-                  })
+                  }, revisitAt: decision.revisitAt)
     }
 }
 

@@ -31,16 +31,31 @@ extension Engine {
                               lastEvent: own.lastEvent, executions: own.executions, lastExecution: own.lastExecution)
     }
 
+    /// A scenario's checks and when whether it runs may change with no new input.
+    struct ScenarioEvaluation {
+        var passed: Bool
+        var checks: [ScenarioCheck]
+        var counts: ScenarioCounts
+        var revisitAt: Int64?
+    }
+
     /// Every check of the scenario, each evaluated: unset settings pass, times compare strictly.
-    func scenarioChecks(_ slot: Int, scope: EvaluationScope, record: SubjectRecord, explaining: Bool) -> (passed: Bool, checks: [ScenarioCheck], counts: ScenarioCounts) {
+    /// `revisitAt`: a failing counter check never passes by itself (nil then); a failing time
+    /// check passes at `instant + D + 1 ms` and stays passing, so the answer may change when the
+    /// last of them passes, or when a condition may change, whichever comes first.
+    func scenarioChecks(_ slot: Int, scope: EvaluationScope, record: SubjectRecord, explaining: Bool) -> ScenarioEvaluation {
         let counts = scenarioCounts(slot, record: record)
         let now = scope.request.now
         var checks: [ScenarioCheck] = []
         checks.reserveCapacity(6 + rules.scenarioConditions[slot].count)
+        var failsForGood = false
+        var lastTimePass: Int64?
         func add(_ kind: ScenarioCheck.Kind, _ limit: Int?, actual: Int64, _ passes: (Int64) -> Bool) {
             guard let limit else { return }
             let bound = Int64(limit)
-            checks.append(ScenarioCheck(kind: kind, passed: passes(bound), actual: actual, limit: bound))
+            let passed = passes(bound)
+            if !passed { failsForGood = true }
+            checks.append(ScenarioCheck(kind: kind, passed: passed, actual: actual, limit: bound))
         }
         func addTime(_ kind: ScenarioCheck.Kind, _ limit: Int64?, since instant: Int64?) {
             guard let limit else { return }
@@ -49,7 +64,13 @@ extension Engine {
                 return
             }
             let (elapsed, overflow) = now.subtractingReportingOverflow(instant)
-            checks.append(ScenarioCheck(kind: kind, passed: !overflow && elapsed > limit, actual: overflow ? nil : elapsed, limit: limit))
+            let passed = !overflow && elapsed > limit
+            if !passed {
+                // It passes once `now - instant > limit`, and then for good.
+                let (passes, never) = instant.addingReportingOverflow(limit)
+                if never || passes == .max { failsForGood = true } else { lastTimePass = max(lastTimePass ?? .min, passes + 1) }
+            }
+            checks.append(ScenarioCheck(kind: kind, passed: passed, actual: overflow ? nil : elapsed, limit: limit))
         }
         add(.minEventsRequired, configuration.scenarios.all[slot].minEventsRequired, actual: counts.events) { counts.events >= $0 }
         add(.maxEventsPermitted, configuration.scenarios.all[slot].maxEventsPermitted, actual: counts.events) { counts.events <= $0 }
@@ -57,19 +78,31 @@ extension Engine {
         addTime(.minTimeSinceFirstEvent, configuration.scenarios.all[slot].minTimeSinceFirstEvent, since: counts.firstEvent)
         addTime(.minTimeSinceLastEvent, configuration.scenarios.all[slot].minTimeSinceLastEvent, since: counts.lastEvent)
         addTime(.minTimeBetweenExecutions, configuration.scenarios.all[slot].minTimeBetweenExecutions, since: counts.lastExecution)
-        for (index, rule) in rules.scenarioConditions[slot].enumerated() {
-            var check = ScenarioCheck(kind: .condition, passed: false, actual: nil, limit: Int64(index), rule: rule)
-            if explaining {
-                let explanation = rule.explain(in: scope)
-                check.outcome = explanation.outcome
-                check.explanation = explanation
-            } else {
-                check.outcome = rule.evaluate(in: scope)
+        let (_, conditionsRevisit) = scope.measuringRevisit {
+            for (index, rule) in rules.scenarioConditions[slot].enumerated() {
+                var check = ScenarioCheck(kind: .condition, passed: false, actual: nil, limit: Int64(index), rule: rule)
+                if explaining {
+                    let explanation = rule.explain(in: scope)
+                    check.outcome = explanation.outcome
+                    check.explanation = explanation
+                    if let instant = explanation.revisitAt { scope.changes(at: instant) }
+                } else {
+                    var ruleRevisit = Int64.max
+                    check.outcome = rule.evaluate(in: scope, revisitAt: &ruleRevisit)
+                    scope.changes(at: ruleRevisit)
+                }
+                check.passed = check.outcome == .satisfied
+                checks.append(check)
             }
-            check.passed = check.outcome == .satisfied
-            checks.append(check)
         }
-        return (checks.allSatisfy(\.passed), checks, counts)
+        let revisitAt = failsForGood ? nil : [lastTimePass, conditionsRevisit].compactMap { $0 }.min()
+        return ScenarioEvaluation(passed: checks.allSatisfy(\.passed), checks: checks, counts: counts, revisitAt: revisitAt)
+    }
+
+    /// The answer of an operation that leaves the scenario as `evaluation` found it.
+    private func decision(_ id: String, _ evaluation: ScenarioEvaluation) -> ScenarioDecision {
+        ScenarioDecision(scenario: id, executed: evaluation.passed, checks: evaluation.checks, events: evaluation.counts.events,
+                         executions: evaluation.counts.executions, revisitAt: evaluation.revisitAt)
     }
 
     /// Counts one event of a scenario that counts its own triggers.
@@ -84,8 +117,7 @@ extension Engine {
             if own.firstEvent == nil { own.firstEvent = request.now }
             own.lastEvent = request.now
             record.scenarios[id] = own
-            let (passed, checks, counts) = scenarioChecks(slot, scope: scope, record: record, explaining: false)
-            return Outcome(result: ScenarioDecision(scenario: id, executed: passed, checks: checks, events: counts.events, executions: counts.executions))
+            return Outcome(result: decision(id, scenarioChecks(slot, scope: scope, record: record, explaining: false)))
         }
     }
 
@@ -94,15 +126,17 @@ extension Engine {
     public func tryScenario(_ id: String, _ request: DecisionRequest) throws(EngineError) -> ScenarioDecision {
         let slot = try slot(ofScenario: id)
         return try mutate(request) { record, scope throws(EngineError) in
-            let (passed, checks, counts) = scenarioChecks(slot, scope: scope, record: record, explaining: false)
-            guard passed else {
-                return Outcome(result: ScenarioDecision(scenario: id, executed: false, checks: checks, events: counts.events, executions: counts.executions), writes: false)
-            }
+            let evaluation = scenarioChecks(slot, scope: scope, record: record, explaining: false)
+            guard evaluation.passed else { return Outcome(result: decision(id, evaluation), writes: false) }
             var own = record.scenarios[id] ?? ScenarioRecord()
             own.executions += 1
             own.lastExecution = request.now
             record.scenarios[id] = own
-            return Outcome(result: ScenarioDecision(scenario: id, executed: true, checks: checks, events: counts.events, executions: counts.executions + 1), writes: true)
+            // When a next `try` may run: the checks asked again of the counters this execution
+            // leaves (conditions read the operation's scope, as in `trigger` and `reset`).
+            let after = scenarioChecks(slot, scope: scope, record: record, explaining: false)
+            return Outcome(result: ScenarioDecision(scenario: id, executed: true, checks: evaluation.checks, events: evaluation.counts.events,
+                                                    executions: evaluation.counts.executions + 1, revisitAt: after.revisitAt), writes: true)
         }
     }
 
@@ -110,8 +144,7 @@ extension Engine {
     public func scenarioStatus(_ id: String, _ request: DecisionRequest, explaining: Bool = false) throws(EngineError) -> ScenarioDecision {
         let slot = try slot(ofScenario: id)
         return try read(request) { scope throws(EngineError) in
-            let (passed, checks, counts) = scenarioChecks(slot, scope: scope, record: scope.record, explaining: explaining)
-            return ScenarioDecision(scenario: id, executed: passed, checks: checks, events: counts.events, executions: counts.executions)
+            decision(id, scenarioChecks(slot, scope: scope, record: scope.record, explaining: explaining))
         }
     }
 
@@ -126,8 +159,7 @@ extension Engine {
             } else {
                 record.scenarios[id] = nil
             }
-            let (passed, checks, counts) = scenarioChecks(slot, scope: scope, record: record, explaining: false)
-            return Outcome(result: ScenarioDecision(scenario: id, executed: passed, checks: checks, events: counts.events, executions: counts.executions))
+            return Outcome(result: decision(id, scenarioChecks(slot, scope: scope, record: record, explaining: false)))
         }
     }
 }

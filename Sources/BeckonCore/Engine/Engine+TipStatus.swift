@@ -6,6 +6,21 @@ extension Engine {
         var status: TipStatus
         var reason: TipReason
         var checks: [TipCheck] = []
+        /// When the status may change with no new input (nil: it depends on nothing in time).
+        var revisitAt: Int64?
+    }
+
+    /// The tip's status (see `decidedTipEvaluation`) with the instant it may change.
+    func tipEvaluation(_ slot: Int, scope: EvaluationScope, explaining: Bool, gateByGroup: Bool = true) -> TipEvaluation {
+        // As `scope.measuringRevisit`, written out: the result is built in place, not copied
+        // through a tuple (this is the hottest path of all).
+        let outer = scope.revisitAt
+        scope.revisitAt = .max
+        var evaluation = decidedTipEvaluation(slot, scope: scope, explaining: explaining, gateByGroup: gateByGroup)
+        let found = scope.revisitAt
+        scope.revisitAt = min(outer, found)
+        if found != .max { evaluation.revisitAt = found }
+        return evaluation
     }
 
     /// The tip's status for the scope's subject and instant. `gateByGroup` false gives the tip's
@@ -14,7 +29,7 @@ extension Engine {
     /// Out of line, like `groupCurrent`: the optimizer's inlining of the two made tip status
     /// about 50% slower.
     @inline(never)
-    func tipEvaluation(_ slot: Int, scope: EvaluationScope, explaining: Bool, gateByGroup: Bool = true) -> TipEvaluation {
+    private func decidedTipEvaluation(_ slot: Int, scope: EvaluationScope, explaining: Bool, gateByGroup: Bool) -> TipEvaluation {
         guard scope.enterTip(slot) else {
             return TipEvaluation(status: .pending, reason: .dependsOnItself)
         }
@@ -48,8 +63,13 @@ extension Engine {
                 let explained = rule.explain(in: scope)
                 outcome = explained.outcome
                 explanation = explained
+                if let instant = explained.revisitAt { scope.changes(at: instant) }
             } else {
-                outcome = rule.evaluate(in: scope)
+                // A local, not `scope.revisitAt` itself: rules reading other tips lower that
+                // one while this evaluation runs.
+                var ruleRevisit = Int64.max
+                outcome = rule.evaluate(in: scope, revisitAt: &ruleRevisit)
+                scope.changes(at: ruleRevisit)
             }
             let span = rule.span
             switch outcome {
@@ -73,6 +93,9 @@ extension Engine {
             let (difference, overflow) = scope.request.now.subtractingReportingOverflow(last)
             let elapsed = overflow ? (scope.request.now < last ? Int64.min : Int64.max) : difference
             if elapsed < configuration.displayFrequency {
+                // The wait ends when `now - last` reaches the display frequency.
+                let (end, endOverflow) = last.addingReportingOverflow(configuration.displayFrequency)
+                if !endOverflow { scope.changes(at: end) }
                 let (left, leftOverflow) = configuration.displayFrequency.subtractingReportingOverflow(elapsed)
                 let remaining = leftOverflow ? Int64.max : left
                 checks.append(TipCheck(name: "display frequency", passed: false, detail: "a new tip was first shown \(DurationSyntax.format(max(elapsed, 0))) ago; \(DurationSyntax.format(remaining)) left"))

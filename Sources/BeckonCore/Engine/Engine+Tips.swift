@@ -24,7 +24,7 @@ extension Engine {
         return try read(request) { scope throws(EngineError) in
             let evaluation = tipEvaluation(slot, scope: scope, explaining: true)
             return TipExplanation(tip: id, status: evaluation.status, reason: evaluation.reason, checks: evaluation.checks,
-                                  record: scope.record.tips[id] ?? TipRecord())
+                                  record: scope.record.tips[id] ?? TipRecord(), revisitAt: evaluation.revisitAt)
         }
     }
 
@@ -55,6 +55,10 @@ extension Engine {
                 result.status = .invalidated
                 result.reason = .invalidated(invalidation)
             }
+            // The display starts the new-tip cooldown, which changes when other tips (and so
+            // this one's group) may change: asked again on the displayed state.
+            let after = EvaluationScope(engine: self, request: request, record: record)
+            result.revisitAt = tipEvaluation(slot, scope: after, explaining: false).revisitAt
             return Outcome(result: result, writes: true)
         }
     }
@@ -117,11 +121,15 @@ extension Engine {
         let groupSlot = try slot(ofGroup: id)
         let group = configuration.groups.all[groupSlot]
         return try read(request) { scope throws(EngineError) in
-            let current = groupCurrent(groupSlot, scope: scope)
-            let members = group.tips.compactMap { tip in
-                tipSlots[tip].map { (tip, tipEvaluation($0, scope: scope, explaining: false, gateByGroup: false).status) }
+            // The answer names the current tip and every member's own status: it may change
+            // when any of them does.
+            let ((current, members), revisitAt) = scope.measuringRevisit {
+                (groupCurrent(groupSlot, scope: scope), group.tips.compactMap { tip in
+                    tipSlots[tip].map { (tip, tipEvaluation($0, scope: scope, explaining: false, gateByGroup: false).status) }
+                })
             }
-            return GroupDecision(group: id, current: current.map { configuration.tips.all[$0].id }, members: members)
+            return GroupDecision(group: id, current: current.map { configuration.tips.all[$0].id }, members: members,
+                                 revisitAt: revisitAt)
         }
     }
 
@@ -130,7 +138,7 @@ extension Engine {
     func decision(_ slot: Int, _ evaluation: TipEvaluation, record: SubjectRecord, changed: Bool) -> TipDecision {
         let tip = configuration.tips.all[slot]
         return TipDecision(tip: tip.id, status: evaluation.status, reason: evaluation.reason, changed: changed,
-                           record: record.tips[tip.id] ?? TipRecord(), content: tip)
+                           record: record.tips[tip.id] ?? TipRecord(), content: tip, revisitAt: evaluation.revisitAt)
     }
 
     /// The decision after a change, evaluated on the changed record.

@@ -21,6 +21,28 @@ final class EvaluationScope: RuleContext, @unchecked Sendable {
     /// outermost one is kept apart so that the common case allocates nothing.
     private var outermostTip = -1
     private var nestedTips: [Int] = []
+    /// The earliest instant after `now` at which what was decided so far may change with no new
+    /// input (`Int64.max`: none). Tips read through `tips.X.status` and group members lower it
+    /// too, so an answer inherits the instants of what it depends on.
+    var revisitAt = Int64.max
+
+    /// Notes that what is being decided may change at `instant`.
+    @inline(__always)
+    func changes(at instant: Int64) {
+        if instant < revisitAt { revisitAt = instant }
+    }
+
+    /// Runs `body` with a fresh `revisitAt`, gives the instant it found (nil: none), and folds it
+    /// into the enclosing one.
+    @inline(__always)
+    func measuringRevisit<T>(_ body: () -> T) -> (T, revisitAt: Int64?) {
+        let outer = revisitAt
+        revisitAt = .max
+        let result = body()
+        let found = revisitAt
+        revisitAt = min(outer, found)
+        return (result, found == .max ? nil : found)
+    }
 
     init(engine: Engine, request: DecisionRequest, record: SubjectRecord, pendingDonations: DonationChanges? = nil) {
         self.engine = engine

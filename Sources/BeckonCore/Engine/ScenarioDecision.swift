@@ -58,6 +58,9 @@ public struct ScenarioDecision: Sendable {
     public var events: Int64
     /// Executions so far (after the operation).
     public var executions: Int64
+    /// The earliest instant (Unix ms, after `now`) at which whether a `try` would run may change
+    /// with no new input; nil when nothing in the checks depends on time.
+    public var revisitAt: Int64? = nil
 
     /// The checks that failed.
     public var failures: [ScenarioCheck] { checks.filter { !$0.passed } }

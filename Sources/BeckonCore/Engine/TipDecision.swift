@@ -74,6 +74,9 @@ public struct TipDecision: Sendable {
     public var record: TipRecord
     /// The tip's content.
     public var content: TipDeclaration
+    /// The earliest instant (Unix ms, after `now`) at which this answer may change with no new
+    /// input; nil when nothing in the decision depends on time. It does not change before.
+    public var revisitAt: Int64? = nil
 }
 
 /// A tip group's answer (SEMANTICS §5).
@@ -83,6 +86,9 @@ public struct GroupDecision: Sendable {
     public var current: String?
     /// Each member's own status (before group gating), in order.
     public var members: [(tip: String, status: TipStatus)]
+    /// The earliest instant (Unix ms, after `now`) at which this answer may change with no new
+    /// input; nil when nothing in the decision depends on time. It does not change before.
+    public var revisitAt: Int64? = nil
 }
 
 /// One check of a tip's status, for explanations (SEMANTICS §8).
@@ -107,6 +113,9 @@ public struct TipExplanation: Sendable {
     public var checks: [TipCheck]
     /// The tip's recorded state (counts, on-screen time, invalidation), as a status answer gives it.
     public var record: TipRecord
+    /// The earliest instant (Unix ms, after `now`) at which this answer may change with no new
+    /// input; nil when nothing in the decision depends on time. It does not change before.
+    public var revisitAt: Int64? = nil
 
     /// The explanation for people: the answer, then each check with ✓ / ✗ and rule trees.
     public func rendered() -> String {

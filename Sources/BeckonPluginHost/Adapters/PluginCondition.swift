@@ -111,6 +111,23 @@ final class PluginConditionCall: RuleFunctionCall, @unchecked Sendable {
     func evaluate(_ arguments: UnsafeBufferPointer<Value>, context: any RuleContext) -> Result<Value, RuleCallError> {
         var frame = EvaluationFrame(context: context, schema: UnsafePointer(schema))
         defer { frame.allocations.free() }
+        return evaluate(arguments, frame: &frame)
+    }
+
+    /// Until when the answer holds: what the plugin said (`eval_holds_until`); else forever for
+    /// a PURE condition that did not read the instant (its answer depends on its inputs only);
+    /// else not known (the rule's answer may then change at the next millisecond).
+    func evaluateWithLifetime(_ arguments: UnsafeBufferPointer<Value>,
+                              context: any RuleContext) -> (result: Result<Value, RuleCallError>, holdsUntil: Int64?) {
+        var frame = EvaluationFrame(context: context, schema: UnsafePointer(schema))
+        defer { frame.allocations.free() }
+        let result = evaluate(arguments, frame: &frame)
+        if frame.holdsUntil != .min { return (result, frame.holdsUntil) }
+        let pure = condition.raw.pointee.flags & UInt32(BECKON_CONDITION_PURE) != 0
+        return (result, pure && !frame.readsClock ? Int64.max : nil)
+    }
+
+    private func evaluate(_ arguments: UnsafeBufferPointer<Value>, frame: inout EvaluationFrame) -> Result<Value, RuleCallError> {
         if let constants {
             return call(UnsafePointer(constants.baseAddress!), count: arguments.count, frame: &frame)
         }

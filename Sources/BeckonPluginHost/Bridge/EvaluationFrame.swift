@@ -16,6 +16,11 @@ struct EvaluationFrame {
     /// destroy; read (and checked) once, by `CValue.read`.
     var result = beckon_value()
     var hasResult = false
+    /// Whether the plugin read the decision's instant (`eval_now`) during this call.
+    var readsClock = false
+    /// The earliest instant the plugin said its answer holds until (`eval_holds_until`);
+    /// `Int64.min` when it did not say.
+    var holdsUntil = Int64.min
 
     /// The frame an accessor was called with.
     static func at(_ eval: OpaquePointer?) -> UnsafeMutablePointer<EvaluationFrame> {
@@ -24,6 +29,17 @@ struct EvaluationFrame {
 }
 
 extension UnsafeMutablePointer<EvaluationFrame> {
+    /// The decision's instant, noting that the answer may depend on it.
+    func readClock() -> Int64 {
+        pointee.readsClock = true
+        return pointee.context.now
+    }
+
+    /// The plugin says its answer holds until `instant`; the earliest said counts.
+    func holds(until instant: Int64) {
+        if pointee.holdsUntil == .min || instant < pointee.holdsUntil { pointee.holdsUntil = instant }
+    }
+
     func subject() -> beckon_string {
         pointee.allocations.copy(pointee.context.subject)
     }

@@ -79,7 +79,8 @@ extension Checker {
         guard let prefix else { return nil }
         let first = operands[0].evaluate
         if steps.count == 1 {
-            // The common case, `a op b`, as one closure.
+            // The common case, `a op b`, as one closure; one that moves with time says when.
+            if let timed = timed(steps[0].operation, operands[0], operands[1], type: prefix.type, range: range) { return timed }
             return make(prefix.type, range: range, children: operands, steps[0].operation.evaluator(first, steps[0].operand))
         }
         let rest = ChainStep.composed(steps[...])

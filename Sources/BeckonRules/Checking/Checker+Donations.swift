@@ -78,18 +78,47 @@ extension Checker {
         return value
     }
 
-    /// `events.X….count`: a binary search for the window, then a scan only when filtered.
+    /// `events.X….count`: a binary search for the window, then a scan only when filtered. The
+    /// count shrinks as donations leave the window (or the event's `maxAge`): evaluated alone it
+    /// reports when the oldest counted one leaves; a comparison reads it quietly instead.
     mutating func compileCount(_ query: DonationQuery) -> Checked {
         let slot = query.event.slot, window = query.window, predicates = query.predicates
-        var checked = make(.int, range: query.range, constant: false, onceInsideFilters { context, state in
+        guard let horizon = window ?? query.event.maxAge else {
+            var checked = make(.int, range: query.range, constant: false, onceInsideFilters { context, state in
+                let log = context.donations(slot)
+                guard !predicates.isEmpty else { return .int(Int64(log.times.count)) }
+                var count: Int64 = 0
+                Self.forEachMatch(log, from: 0, predicates, context, &state) { _ in count += 1 }
+                return .int(count)
+            })
+            checked.isCount = true
+            return checked
+        }
+        let quiet: WindowEvaluator = { context, state in
             let log = context.donations(slot)
-            let start = Self.windowStart(log, window: window, now: context.now)
-            guard !predicates.isEmpty else { return .int(Int64(log.times.count - start)) }
-            var count: Int64 = 0
-            Self.forEachMatch(log, from: start, predicates, context, &state) { _ in count += 1 }
-            return .int(count)
+            let start = Self.windowStart(log, window: horizon, now: context.now)
+            guard !predicates.isEmpty else {
+                return WindowCount(count: Int64(log.times.count - start), log: log, start: start, window: horizon)
+            }
+            var matches: [Int] = []
+            Self.forEachMatch(log, from: start, predicates, context, &state) { matches.append($0) }
+            return WindowCount(count: Int64(matches.count), log: log, start: start, matches: matches, window: horizon)
+        }
+        var checked = make(.int, range: query.range, constant: false, onceInsideFilters { context, state in
+            let counted = quiet(context, &state)
+            if counted.count > 0 { state.changes(at: counted.leaves(0)) }
+            return .int(counted.count)
         })
         checked.isCount = true
+        if infoScope == nil {
+            let node = checked.node
+            let tracedQuiet: WindowEvaluator = { context, state in
+                let counted = quiet(context, &state)
+                if state.tracing { state.extras!.trace[node] = .int(counted.count) }
+                return counted
+            }
+            checked.timing = .window(quiet: tracing ? tracedQuiet : quiet)
+        }
         return checked
     }
 
@@ -112,9 +141,11 @@ extension Checker {
     /// `….largestSubset(info.F).count` / `smallestSubset`: the size of the most or least frequent group.
     mutating func compileSubsetCount(_ query: DonationQuery, field: Int, largest: Bool, range: Range<Int>) -> Checked {
         let slot = query.event.slot, window = query.window, predicates = query.predicates
+        let horizon = window ?? query.event.maxAge
         var checked = make(.int, range: range, constant: false, onceInsideFilters { context, state in
             let log = context.donations(slot)
             let start = Self.windowStart(log, window: window, now: context.now)
+            if let horizon, start < log.times.count { state.changes(at: Timing.adding(log.times[start], horizon, 1)) }
             var groups: [Value: Int64] = [:]
             Self.forEachMatch(log, from: start, predicates, context, &state) { index in
                 let info = index < log.infos.count ? log.infos[index] : []
@@ -199,11 +230,22 @@ extension Checker {
             case .failure(let failure): return state.fail("\(name) failed: \(failure.message)")
             }
         }
+        // A call whose answer changes with time says until when it holds, or is taken to
+        // change at the next millisecond.
+        let timed = call.changesWithTime
+        @Sendable func called(_ arguments: UnsafeBufferPointer<Value>, _ context: any RuleContext,
+                              _ state: inout EvaluationState) -> Value {
+            guard timed else { return checkedResult(call.evaluate(arguments, context: context), &state) }
+            let (outcome, holdsUntil) = call.evaluateWithLifetime(arguments, context: context)
+            let next = Timing.adding(context.now, 1)
+            state.changes(at: max(next, holdsUntil ?? next))
+            return checkedResult(outcome, &state)
+        }
         if constants.allSatisfy({ $0 != nil }) {
             // Every argument is known: nothing to compute or allocate per evaluation.
             let arguments = constants.map { $0! }
             return make(result, range: range, children: checkedArguments, constant: false) { context, state in
-                arguments.withUnsafeBufferPointer { checkedResult(call.evaluate($0, context: context), &state) }
+                arguments.withUnsafeBufferPointer { called($0, context, &state) }
             }
         }
         let evaluators = checkedArguments.map(\.evaluate)
@@ -215,7 +257,7 @@ extension Checker {
                     buffer.initializeElement(at: index, to: converted(evaluate(context, &state), index))
                 }
                 defer { buffer.deinitialize() }
-                return checkedResult(call.evaluate(UnsafeBufferPointer(buffer), context: context), &state)
+                return called(UnsafeBufferPointer(buffer), context, &state)
             }
         }
     }

@@ -90,7 +90,7 @@ extension Checker {
     private mutating func resolveIdentifier(_ name: String, _ range: Range<Int>) -> Resolved? {
         switch name {
         case "now":
-            return .value(make(.timestamp, range: range, constant: false) { context, _ in .timestamp(context.now) })
+            return .value(makeLinear(.timestamp, range: range, slope: 1) { context, _ in .timestamp(context.now) })
         case "subject":
             return .value(make(.string, range: range, constant: false) { context, _ in .string(context.subject) })
         case "app": return .root(.app, range)
@@ -223,7 +223,7 @@ extension Checker {
             }
         case "sinceFirst", "sinceLast":
             let useFirst = name == "sinceFirst"
-            checked = make(.duration, range: range, constant: false) { context, state in
+            checked = makeLinear(.duration, range: range, slope: 1) { context, state in
                 let summary = context.eventSummary(slot)
                 guard let instant = useFirst ? summary.first : summary.last else { return .null }
                 let (elapsed, overflow) = context.now.subtractingReportingOverflow(instant)

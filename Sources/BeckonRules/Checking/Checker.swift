@@ -45,13 +45,30 @@ struct Checker {
         let id = nodes.count
         nodes.append(NodeInfo(range: range, children: children.map(\.node), isLiteral: isLiteral))
         let isConstant = constant ?? children.allSatisfy(\.isConstant)
-        guard tracing else { return Checked(type: type, evaluate: evaluate, node: id, isConstant: isConstant) }
-        let traced: Evaluator = { context, state in
+        return Checked(type: type, evaluate: traced(evaluate, node: id), node: id, isConstant: isConstant)
+    }
+
+    /// The evaluator, recording its value as node `id`'s when tracing.
+    func traced(_ evaluate: @escaping Evaluator, node id: Int) -> Evaluator {
+        guard tracing else { return evaluate }
+        return { context, state in
             let value = evaluate(context, &state)
             if state.tracing { state.extras!.trace[id] = value }
             return value
         }
-        return Checked(type: type, evaluate: traced, node: id, isConstant: isConstant)
+    }
+
+    /// A timestamp or duration that grows by `slope` per millisecond: evaluated alone it reports
+    /// that it changes at the next millisecond; a comparison reads it quietly instead.
+    mutating func makeLinear(_ type: ValueType, range: Range<Int>, children: [Checked] = [], slope: Int64,
+                             _ quiet: @escaping Evaluator) -> Checked {
+        var checked = make(type, range: range, children: children, constant: false) { context, state in
+            let value = quiet(context, &state)
+            if value != .null { state.changes(at: Timing.adding(context.now, 1)) }
+            return value
+        }
+        checked.timing = .linear(slope: slope, quiet: traced(quiet, node: checked.node))
+        return checked
     }
 
     // MARK: Expressions

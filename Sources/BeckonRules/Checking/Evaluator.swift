@@ -12,6 +12,9 @@ struct EvaluationState {
     var tracing = false
     /// Storage for explanations and filters, created on first use.
     var extras: EvaluationExtras?
+    /// The earliest instant at which a node evaluated so far may change with no new input
+    /// (`Int64.max`: none). See `Timing`.
+    var revisitAt = Int64.max
 
     /// The extras, created when first needed.
     var scratch: EvaluationExtras {
@@ -25,6 +28,12 @@ struct EvaluationState {
 
     /// Inside `where(…)`: the info values of the donation being tested.
     var info: [Value] { extras?.info ?? [] }
+
+    /// Notes that a value read may change at `instant`.
+    @inline(__always)
+    mutating func changes(at instant: Int64) {
+        if instant < revisitAt { revisitAt = instant }
+    }
 
     mutating func fail(_ message: String) -> Value {
         if failure == nil { failure = message }
@@ -52,6 +61,8 @@ struct Checked {
     var isConstant: Bool
     /// Whether the value is a count (never negative), for "can never hold" warnings.
     var isCount = false
+    /// How the value moves with time alone.
+    var timing = Timing.steady
 }
 
 /// What the explanation tree knows about a node besides its value.

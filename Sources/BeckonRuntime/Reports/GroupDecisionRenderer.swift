@@ -7,13 +7,15 @@ public enum GroupDecisionRenderer {
         return "\(decision.current ?? "none") (\(priority.rawValue): \(members))"
     }
 
-    /// `current` (null when none), `priority`, `members` (`tip`, `status`: its own status), and
-    /// the current tip's content (`title`, `message`, `image`, `actions`) when there is one.
+    /// `current` (null when none), `priority`, `members` (`tip`, `status`: its own status),
+    /// `revisitAt` (ISO-8601 or null), and the current tip's content (`title`, `message`,
+    /// `image`, `actions`) when there is one.
     public static func json(_ decision: GroupDecision, priority: TipGroupPriority, current: TipDeclaration?) -> JSONObject {
         TipContentRenderer.adding(current, to: [
             "current": .string(decision.current),
             "priority": .string(priority.rawValue),
             "members": .array(decision.members.map { .object(["tip": .string($0.tip), "status": .string($0.status.rawValue)]) }),
+            "revisitAt": .instant(decision.revisitAt),
         ])
     }
 

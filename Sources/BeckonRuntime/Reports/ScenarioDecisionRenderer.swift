@@ -50,8 +50,9 @@ public enum ScenarioDecisionRenderer {
         }
     }
 
-    /// `executed` (try) or `wouldRun` (the others), `events`, `executions` and every check
-    /// (`name`, `passed`, `limit`, `actual`, `detail`, `source`, `explanation`); durations in ms.
+    /// `executed` (try) or `wouldRun` (the others), `events`, `executions`, `revisitAt` (when
+    /// whether a `try` would run may change: ISO-8601 or null) and every check (`name`,
+    /// `passed`, `limit`, `actual`, `detail`, `source`, `explanation`); durations in ms.
     public static func json(_ decision: ScenarioDecision, _ verb: Verb) -> JSONObject {
         let checks: [JSONValue] = decision.checks.map { check in
             var object: JSONObject = [
@@ -71,6 +72,7 @@ public enum ScenarioDecisionRenderer {
             verb.answerKey: .bool(decision.executed),
             "events": .int(decision.events),
             "executions": .int(decision.executions),
+            "revisitAt": .instant(decision.revisitAt),
             "checks": .array(checks),
         ]
     }

@@ -30,14 +30,17 @@ public enum TipDecisionRenderer {
         return "on screen \(DurationSyntax.format(decision.record.displayDuration))\(limit); " + text(decision)
     }
 
-    /// `status`, `reason`, `reasonCode`, `changed`, the tip's recorded state and its content.
+    /// `status`, `reason`, `reasonCode`, `changed`, `revisitAt`, the tip's recorded state and its content.
     public static func json(_ decision: TipDecision) -> JSONObject {
-        json(decision.status, decision.reason, record: decision.record, changed: decision.changed, content: decision.content)
+        json(decision.status, decision.reason, record: decision.record, changed: decision.changed, content: decision.content,
+             revisitAt: decision.revisitAt)
     }
 
-    /// The members of every tip answer: status, reason, the recorded state, and the content to
-    /// show (`title`, `message`, `image`, `actions`; see TipContentRenderer).
-    static func json(_ status: TipStatus, _ reason: TipReason, record: TipRecord, changed: Bool, content: TipDeclaration) -> JSONObject {
+    /// The members of every tip answer: status, reason, the recorded state, when to ask again
+    /// (`revisitAt`, ISO-8601 or null), and the content to show (`title`, `message`, `image`,
+    /// `actions`; see TipContentRenderer).
+    static func json(_ status: TipStatus, _ reason: TipReason, record: TipRecord, changed: Bool, content: TipDeclaration,
+                     revisitAt: Int64?) -> JSONObject {
         TipContentRenderer.adding(content, to: JSONObject(sortedKeys: [
             ("changed", .bool(changed)),
             ("displayCount", .int(record.displayCount)),
@@ -45,6 +48,7 @@ public enum TipDecisionRenderer {
             ("invalidation", .string(record.invalidation?.rawValue)),
             ("reason", .string(reason.description)),
             ("reasonCode", .string(reason.code)),
+            ("revisitAt", .instant(revisitAt)),
             ("status", .string(status.rawValue)),
         ]))
     }
@@ -73,7 +77,8 @@ public enum TipDecisionRenderer {
             if let rule = check.rule { object["explanation"] = RuleExplanationRenderer.json(rule) }
             return .object(object)
         }
-        var object = json(explanation.status, explanation.reason, record: explanation.record, changed: false, content: content)
+        var object = json(explanation.status, explanation.reason, record: explanation.record, changed: false, content: content,
+                          revisitAt: explanation.revisitAt)
         object["checks"] = .array(checks)
         return object
     }

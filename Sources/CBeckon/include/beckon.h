@@ -300,7 +300,9 @@ beckon_status beckon_set_clock(beckon_engine *engine, int64_t now, beckon_error 
  * Operations (SEMANTICS.md). Each writes one JSON object to `result`, the shape of the matching
  * `beckon ... --json` answer (the README's table of answer members; every tip answer, and a
  * group's with a current tip, carries the tip's `title`, `message`, `image` and `actions`, the
- * members it declares), and returns BECKON_OK also
+ * members it declares; every tip, group and scenario answer carries `revisitAt`, the ISO-8601
+ * instant at which it may change with no new input, or null: ask again then, not before), and
+ * returns BECKON_OK also
  * for a negative answer (a tip that is not available, a scenario that does not run): read it in
  * the JSON. When a call fails, nothing is written to `result` and nothing of the operation is
  * stored. Each function lists its statuses:

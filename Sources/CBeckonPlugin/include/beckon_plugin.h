@@ -282,6 +282,18 @@ typedef struct beckon_host {
      * BECKON_NOT_FOUND when no such event is declared.
      */
     beckon_status (*eval_event_count_since)(const beckon_eval *eval, beckon_string name, int64_t since, int64_t *count);
+
+    /* ABI 1.1 */
+    /**
+     * From `evaluate`: the answer being given holds until `instant` (Unix ms): with no new
+     * input it stays the same at every instant before it, and may change at it. The host then
+     * tells hosts to ask again no later than that (`revisitAt`). A condition that reads
+     * `eval_now` and does not say this makes the rule's answer changeable at the next
+     * millisecond; a PURE condition that does not read `eval_now` depends on nothing in time.
+     * Called more than once, the earliest instant counts. Check BECKON_HAS_FIELD first: a 1.0
+     * host has no such member.
+     */
+    void (*eval_holds_until)(const beckon_eval *eval, int64_t instant);
 } beckon_host;
 
 /* ---------------------------------------------------------------------------------------------

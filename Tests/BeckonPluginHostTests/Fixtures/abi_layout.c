@@ -64,6 +64,7 @@ int main(void) {
     FIELD(beckon_host, eval_parameter);
     FIELD(beckon_host, eval_event);
     FIELD(beckon_host, eval_event_count_since);
+    FIELD(beckon_host, eval_holds_until);
 
     STRUCT(beckon_condition);
     FIELD(beckon_condition, struct_size);

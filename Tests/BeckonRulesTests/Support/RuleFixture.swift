@@ -182,4 +182,13 @@ final class FixtureFunction: RuleFunction, RuleFunctionCall {
     func evaluate(_ arguments: UnsafeBufferPointer<Value>, context: any RuleContext) -> Result<Value, RuleCallError> {
         (context as! FixtureContext).call(slot, arguments: Array(arguments))
     }
+
+    /// `geo.inRegion` is pure: its answer depends on its argument only.
+    var changesWithTime: Bool { slot != 0 }
+
+    /// `spy.echo` says its answer holds for 5 minutes; the others do not say.
+    func evaluateWithLifetime(_ arguments: UnsafeBufferPointer<Value>,
+                              context: any RuleContext) -> (result: Result<Value, RuleCallError>, holdsUntil: Int64?) {
+        (evaluate(arguments, context: context), slot == 4 ? context.now + 5 * Span.minute : nil)
+    }
 }
