@@ -16,6 +16,11 @@ extension BeckonCommand {
             Output.error(problem)
             Glibc.exit(ExitStatus.dataError.rawValue)
         }
+        // `--version` alone answers as the argument parser would, without building the command tree.
+        if CommandLine.arguments.dropFirst() == ["--version"] {
+            Output.line(configuration.version)
+            return
+        }
         do {
             var command = try DecisionFastPath.command(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
             try command.run()

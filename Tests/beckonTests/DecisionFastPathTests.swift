@@ -56,6 +56,14 @@ struct DecisionFastPathTests {
     }
 
     @Test
+    func versionAloneIsTheVersionLine() throws {
+        let result = try BeckonProcess.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == BeckonCommand.configuration.version + "\n")
+        #expect(result.standardError.isEmpty)
+    }
+
+    @Test
     func everyCommandNamesItself() {
         var unnamed: [String] = []
         var pending: [any ParsableCommand.Type] = [BeckonCommand.self]
