@@ -9,13 +9,21 @@ extension BeckonCommand {
     /// that are not UTF-8 exit 65 before parsing; usage errors (an unknown option, a missing
     /// value, a bad enumeration value) exit 64, with where to find help; help and `--version`
     /// print on standard output as the argument parser does; an error nobody expected exits 70.
+    /// The plain decision command lines (`tip status ID --config …`) are read without the
+    /// argument parser's reflection, which would cost more than the decision on a cold start
+    /// (see `DecisionFastPath`).
     static func main() {
         if let problem = CommandLineArguments.nonUTF8Problem() {
             Output.error(problem)
             Glibc.exit(ExitStatus.dataError.rawValue)
         }
+        // `--version` alone answers as the argument parser would, without building the command tree.
+        if CommandLine.arguments.dropFirst() == ["--version"] {
+            Output.line(configuration.version)
+            return
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try DecisionFastPath.command(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
             try command.run()
         } catch {
             let status = exitCode(for: error)

@@ -7,6 +7,7 @@ import BeckonRuntime
 /// `beckon check`: validates a configuration and reports every problem at once.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Validate a configuration file and report every problem with its line and column.",
         discussion: "Exit 0 when valid (warnings allowed), 65 when not, 66 when the file cannot be read, 69 when a plugin cannot be loaded."
     )

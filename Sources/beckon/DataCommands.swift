@@ -10,7 +10,7 @@ struct EventCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "event", abstract: "Record events.", subcommands: [Donate.self])
 
     struct Donate: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Record one donation of an event at --now, with typed info fields.")
+        static let configuration = CommandConfiguration(commandName: "donate", abstract: "Record one donation of an event at --now, with typed info fields.")
         @Argument(help: "The event's id.") var id: String
         @Option(name: .customLong("info"), help: ArgumentHelp("An info field: FIELD=VALUE, typed as declared (repeatable).", valueName: "field=value"))
         var info: [String] = []
@@ -36,6 +36,7 @@ struct ParamCommand: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Store a parameter's value for the subject, typed as declared (lists: comma-separated; null: back to the default).")
         @Argument(help: "The parameter's name.") var name: String
         // Unrecognized inputs are collected so that a negative number (-5, -2.5) is a value,
@@ -62,7 +63,7 @@ struct ParamCommand: ParsableCommand {
     }
 
     struct Get: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print a parameter's value for the subject (its default when unset).")
+        static let configuration = CommandConfiguration(commandName: "get", abstract: "Print a parameter's value for the subject (its default when unset).")
         @Argument(help: "The parameter's name.") var name: String
         @OptionGroup var options: DecisionOptions
 

@@ -10,10 +10,13 @@ import FoundationEssentials
 /// `--app-version`, `--transient`, the testing overrides, and running one operation with the
 /// documented exit codes.
 struct DecisionOptions: ParsableArguments {
+    /// The subject when `--subject` is not given.
+    static let defaultSubject = "default"
+
     @OptionGroup var configOptions: ConfigOptions
 
     @Option(help: ArgumentHelp("The subject (a user, a device, an installation).", valueName: "id"))
-    var subject = "default"
+    var subject = DecisionOptions.defaultSubject
 
     // Unconditional: the value may be negative Unix milliseconds (-86400000), which the parser
     // would otherwise take for an option; a value that is no instant is refused in request().

@@ -11,7 +11,7 @@ struct ScenarioCommand: ParsableCommand {
     )
 
     struct Trigger: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Count one event of the scenario.")
+        static let configuration = CommandConfiguration(commandName: "trigger", abstract: "Count one event of the scenario.")
         @Argument(help: "The scenario's id.") var id: String
         @OptionGroup var options: DecisionOptions
         @OptionGroup var changes: ChangesOption
@@ -21,6 +21,7 @@ struct ScenarioCommand: ParsableCommand {
 
     struct Try: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "try",
             abstract: "Decide and commit: run the scenario if every check passes. Exit 0 if it executed, 1 if not (with every failed check).")
         @Argument(help: "The scenario's id.") var id: String
         @OptionGroup var options: DecisionOptions
@@ -30,7 +31,7 @@ struct ScenarioCommand: ParsableCommand {
     }
 
     struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The same checks as try, recording nothing. Exit 0 if it would execute, 1 if not.")
+        static let configuration = CommandConfiguration(commandName: "status", abstract: "The same checks as try, recording nothing. Exit 0 if it would execute, 1 if not.")
         @Argument(help: "The scenario's id.") var id: String
         @OptionGroup var options: DecisionOptions
 
@@ -38,7 +39,7 @@ struct ScenarioCommand: ParsableCommand {
     }
 
     struct Reset: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Clear the scenario's events and executions for the subject.")
+        static let configuration = CommandConfiguration(commandName: "reset", abstract: "Clear the scenario's events and executions for the subject.")
         @Argument(help: "The scenario's id.") var id: String
         @OptionGroup var options: DecisionOptions
         @OptionGroup var changes: ChangesOption
@@ -57,6 +58,7 @@ struct WhatsNewCommand: ParsableCommand {
 
     struct Next: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "next",
             abstract: "Print the entries to present (records the version as seen, nothing else). Exit 0 if there are entries, 1 if not.")
         @OptionGroup var options: DecisionOptions
         @OptionGroup var changes: ChangesOption
@@ -65,7 +67,7 @@ struct WhatsNewCommand: ParsableCommand {
     }
 
     struct Mark: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Record a version's entry as presented.")
+        static let configuration = CommandConfiguration(commandName: "mark", abstract: "Record a version's entry as presented.")
         @Argument(help: "The version, e.g. 2.3.0.") var version: String
         @OptionGroup var options: DecisionOptions
         @OptionGroup var changes: ChangesOption
@@ -77,6 +79,7 @@ struct WhatsNewCommand: ParsableCommand {
 
     struct Present: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "present",
             abstract: "next and mark in one atomic step: print the entries and record them as presented. Exit 0 if there were entries, 1 if not.")
         @OptionGroup var options: DecisionOptions
         @OptionGroup var changes: ChangesOption
@@ -85,7 +88,7 @@ struct WhatsNewCommand: ParsableCommand {
     }
 
     struct Unmark: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Forget that a version (or, with --all, every version) was presented.")
+        static let configuration = CommandConfiguration(commandName: "unmark", abstract: "Forget that a version (or, with --all, every version) was presented.")
         @Argument(help: "The version, e.g. 2.3.0.") var version: String?
         @Flag(help: "Forget every presented version.") var all = false
         @OptionGroup var options: DecisionOptions

@@ -9,6 +9,7 @@ import BeckonRules
 /// and prints every decision with its reason, so a configuration can be tried before it ships.
 struct Simulate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "simulate",
         abstract: "Replay a trace of timestamped operations on a fresh in-memory store and print every decision with its reason.",
         discussion: """
             The trace is a YAML file of steps, each one operation (set, donate, tip.status, tip.display, \

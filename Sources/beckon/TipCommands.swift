@@ -12,7 +12,7 @@ struct TipCommand: ParsableCommand {
     )
 
     struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the tip's status and why. Exit 0 if available, 1 if not.")
+        static let configuration = CommandConfiguration(commandName: "status", abstract: "Print the tip's status and why. Exit 0 if available, 1 if not.")
         @Argument(help: "The tip's id.") var id: String
         @OptionGroup var options: DecisionOptions
 
@@ -21,6 +21,7 @@ struct TipCommand: ParsableCommand {
 
     struct Display: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "display",
             abstract: "Record that the host displayed the tip, if it is available. Exit 0 if recorded, 1 if not (and why).")
         @Argument(help: "The tip's id.") var id: String
         @OptionGroup var options: DecisionOptions
@@ -30,7 +31,7 @@ struct TipCommand: ParsableCommand {
     }
 
     struct Shown: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add on-screen time to the tip (maxDisplayDuration).")
+        static let configuration = CommandConfiguration(commandName: "shown", abstract: "Add on-screen time to the tip (maxDisplayDuration).")
         @Argument(help: "The tip's id.") var id: String
         @Option(name: .customLong("for"), help: ArgumentHelp("How long it was on screen: 45s, 2m, 1m30s.", valueName: "duration"))
         var duration: String
@@ -50,7 +51,7 @@ struct TipCommand: ParsableCommand {
     }
 
     struct Invalidate: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Invalidate the tip until it is reset.")
+        static let configuration = CommandConfiguration(commandName: "invalidate", abstract: "Invalidate the tip until it is reset.")
         @Argument(help: "The tip's id.") var id: String
         @Option(help: "Why: actionPerformed (the user did it) or tipClosed (the user closed it).") var reason: HostInvalidationReason
         @OptionGroup var options: DecisionOptions
@@ -60,7 +61,7 @@ struct TipCommand: ParsableCommand {
     }
 
     struct Reset: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Clear the tip's status, counts and durations for the subject.")
+        static let configuration = CommandConfiguration(commandName: "reset", abstract: "Clear the tip's status, counts and durations for the subject.")
         @Argument(help: "The tip's id.") var id: String
         @OptionGroup var options: DecisionOptions
         @OptionGroup var changes: ChangesOption
@@ -76,7 +77,7 @@ struct GroupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "group", abstract: "Ask about a tip group.", subcommands: [Current.self])
 
     struct Current: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the group's current tip. Exit 0 if it has one, 1 if not.")
+        static let configuration = CommandConfiguration(commandName: "current", abstract: "Print the group's current tip. Exit 0 if it has one, 1 if not.")
         @Argument(help: "The group's id.") var id: String
         @OptionGroup var options: DecisionOptions
 
@@ -91,7 +92,7 @@ struct ExplainCommand: ParsableCommand {
         subcommands: [Tip.self, Scenario.self])
 
     struct Tip: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Explain a tip's status. Exit 0 if available, 1 if not.")
+        static let configuration = CommandConfiguration(commandName: "tip", abstract: "Explain a tip's status. Exit 0 if available, 1 if not.")
         @Argument(help: "The tip's id.") var id: String
         @OptionGroup var options: DecisionOptions
 
@@ -99,7 +100,7 @@ struct ExplainCommand: ParsableCommand {
     }
 
     struct Scenario: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Explain whether a scenario would run. Exit 0 if it would, 1 if not.")
+        static let configuration = CommandConfiguration(commandName: "scenario", abstract: "Explain whether a scenario would run. Exit 0 if it would, 1 if not.")
         @Argument(help: "The scenario's id.") var id: String
         @OptionGroup var options: DecisionOptions
 
