@@ -85,15 +85,27 @@ public final class SQLiteStore: Store {
     }
 
     public func commit(subject: String, expectedVersion: Int64, record: SubjectRecord, donations: DonationChanges) throws(StoreError) -> Bool {
-        if let readOnlyReason {
-            throw StoreError(.unavailable, "cannot write to the store \(path): it is read-only (\(readOnlyReason))")
-        }
+        try requireWritable()
         // Encoded before taking the lock: other threads need not wait for it.
         let bytes = SubjectRecordCodec.encode(record)
         let infos = donations.appends.map { $0.donation.info.isEmpty ? nil : DonationInfoCodec.encode($0.donation.info) }
         logCache.withLock { $0.forget(subject: subject) }
         return try session.withLock { session throws(StoreError) in
             try session.commit(subject: subject, expectedVersion: expectedVersion, record: record, bytes: bytes, donations: donations, infos: infos)
+        }
+    }
+
+    /// Stores the records of many subjects not stored yet (at version 1, with empty donation
+    /// logs) in one transaction, as when seeding a store; a subject already stored is left as
+    /// it is. Returns how many were stored. Nothing is stored when it fails.
+    public func insertNewSubjects(_ records: [(subject: String, record: SubjectRecord)]) throws(StoreError) -> Int {
+        try requireWritable()
+        return try session.withLock { session throws(StoreError) in try session.insertNew(records) }
+    }
+
+    private func requireWritable() throws(StoreError) {
+        if let readOnlyReason {
+            throw StoreError(.unavailable, "cannot write to the store \(path): it is read-only (\(readOnlyReason))")
         }
     }
 

@@ -41,4 +41,8 @@ struct RecordCache {
     mutating func forget(subject: String) {
         entries[subject] = nil
     }
+
+    mutating func forgetAll() {
+        entries.removeAll()
+    }
 }

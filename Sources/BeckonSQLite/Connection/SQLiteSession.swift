@@ -29,8 +29,14 @@ final class SQLiteSession {
     private let clearLog: SQLiteStatement
     private let clearLogs: SQLiteStatement
 
+    /// The connection's page cache, in KiB (SQLite's default is 2,000).
+    static let pageCacheKiB = 32_768
+
     init(connection: SQLiteConnection) throws(StoreError) {
         self.connection = connection
+        // Pages stay cached while no other connection commits: a large file's upper levels
+        // and hot records are then read from memory, not with a system call each.
+        try connection.execute("PRAGMA cache_size = -\(Self.pageCacheKiB)")
         readDataVersion = try connection.prepare("PRAGMA data_version")
         loadRecord = try connection.prepare("SELECT version, record FROM subjects WHERE subject = ?1")
         insertRecord = try connection.prepare("INSERT INTO subjects (subject, version, record) VALUES (?1, 1, ?2) ON CONFLICT (subject) DO NOTHING")
@@ -151,6 +157,22 @@ final class SQLiteSession {
             cache.forget(subject: subject)
             throw error
         }
+    }
+
+    /// Stores the records of subjects not stored yet, at version 1 with empty logs, in one
+    /// transaction; returns how many were stored (a subject already stored is left as it is).
+    func insertNew(_ records: [(subject: String, record: SubjectRecord)]) throws(StoreError) -> Int {
+        cache.forgetAll()
+        return try transaction { () throws(StoreError) -> (Bool, Int) in
+            var inserted = 0
+            for (subject, record) in records {
+                try insertRecord.bind(1, subject)
+                try insertRecord.bind(2, blob: SubjectRecordCodec.encode(record))
+                try insertRecord.run()
+                inserted += connection.changes
+            }
+            return (true, inserted)
+        }.1
     }
 
     /// Runs `body` in a write transaction, committed when it returns true and rolled back when
