@@ -7,7 +7,7 @@ import Foundation
 
 /// How the SQLite store's cost grows (issue 14): decisions and donations per second with 10^3,
 /// 10^5 (and, on request, 10^6) subjects in one file, and with donation logs of 10, 1,000 and
-/// 100,000 (the retention maximum) donations. Each file is generated into a temporary folder
+/// 100,000 donations. Each file is generated into a temporary folder
 /// (subjects in one transaction per 10,000, logs in one commit) and deleted afterwards.
 struct SQLiteScaleBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,7 +17,7 @@ struct SQLiteScaleBenchmark: ParsableCommand {
 
     @Option(help: ArgumentHelp("Subjects per file, comma-separated (1000000 takes about a minute more).", valueName: "list"))
     var subjects = "1000,100000"
-    @Option(help: ArgumentHelp("Donations in the measured subject's log, comma-separated (at most 100000).", valueName: "list"))
+    @Option(help: ArgumentHelp("Donations in the measured subject's log, comma-separated (up to 1000000).", valueName: "list"))
     var logs = "10,1000,100000"
     @Option(help: "Decisions per measured run.") var decisions = 50_000
     @Option(help: "Donations per measured run.") var donations = 5_000
@@ -35,7 +35,7 @@ struct SQLiteScaleBenchmark: ParsableCommand {
 
     func validate() throws {
         _ = try sizes(subjects, "subjects")
-        guard try sizes(logs, "logs").allSatisfy({ $0 <= 100_000 }) else { throw ValidationError("--logs allows at most 100000 (the retention maximum)") }
+        guard try sizes(logs, "logs").allSatisfy({ $0 <= 1_000_000 }) else { throw ValidationError("--logs allows at most 1000000") }
     }
 
     func run() throws {

@@ -101,4 +101,20 @@ import Testing
             #expect(try stores[1].donationLog(subject: "s", event: "viewed", since: nil).times == Array(max(1, time - 2)...time))
         }
     }
+
+    /// Two connections commit donations from the same version: the loser's appends take the same
+    /// place in the log as the winner's (same instant, same version), and must end in a conflict
+    /// (false), not an error, leaving the winner's log as it was.
+    @Test(arguments: [Int64(5), 6])
+    func aLosingCommitWithDonationsIsAConflict(loserTime: Int64) throws {
+        let folder = try TemporaryFolder()
+        let stores = [try SQLiteStore(path: folder.file("race.db")), try SQLiteStore(path: folder.file("race.db"))]
+        let changes = { (time: Int64) in DonationChanges(appends: [("viewed", Donation(time: time), Retention(maxCount: 10))]) }
+        #expect(try stores[0].commit(subject: "s", expectedVersion: 0, record: Self.record(launches: 1), donations: changes(1)))
+        #expect(try stores[1].load(subject: "s").version == 1)
+        #expect(try stores[0].commit(subject: "s", expectedVersion: 1, record: Self.record(launches: 2), donations: changes(5)))
+        #expect(try stores[1].commit(subject: "s", expectedVersion: 1, record: Self.record(launches: 9), donations: changes(loserTime)) == false)
+        #expect(try stores[1].load(subject: "s").record == Self.record(launches: 2))
+        #expect(try stores[1].donations(subject: "s", event: "viewed", since: nil).map(\.time) == [1, 5])
+    }
 }

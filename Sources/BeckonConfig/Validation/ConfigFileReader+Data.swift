@@ -34,8 +34,7 @@ extension ConfigFileReader {
             if let retention = fields["retention"],
                let limits = this.reader.fields(retention, "the retention of \(what)", keys: ["maxCount", "maxAge"]) {
                 if let maxCount = limits["maxCount"] {
-                    // At most 100,000: the largest log `beckon-bench sqlite-scale` measures.
-                    event.maxLogCount = this.reader.int(maxCount, "'retention.maxCount' of \(what)", minimum: 1, maximum: 100_000) ?? event.maxLogCount
+                    event.maxLogCount = this.reader.int(maxCount, "'retention.maxCount' of \(what)", minimum: 1) ?? event.maxLogCount
                 }
                 if let maxAge = limits["maxAge"], let age = this.reader.duration(maxAge, "'retention.maxAge' of \(what)") {
                     // A store reads an age of 0 as no limit; an explicit limit must keep something.

@@ -65,18 +65,14 @@ struct NodeReader {
         return nil
     }
 
-    /// A plain integer of at least `minimum` and at most `maximum`.
-    mutating func int(_ node: YAMLNode, _ what: String, minimum: Int? = nil, maximum: Int? = nil) -> Int? {
+    /// A plain integer of at least `minimum`.
+    mutating func int(_ node: YAMLNode, _ what: String, minimum: Int? = nil) -> Int? {
         guard node.isPlainScalar, node.isTagged(noneOr: .int), let text = node.scalarText, let value = Int(text) else {
             typeError(node, what, expected: "an integer")
             return nil
         }
         if let minimum, value < minimum {
             diagnostics.error("config.range", "\(what) must be at least \(minimum), not \(value)", at: node.span)
-            return nil
-        }
-        if let maximum, value > maximum {
-            diagnostics.error("config.range", "\(what) must be at most \(maximum), not \(value)", at: node.span)
             return nil
         }
         return value

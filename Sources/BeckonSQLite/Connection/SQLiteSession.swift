@@ -50,7 +50,10 @@ final class SQLiteSession {
         commit = try connection.prepare("COMMIT")
         rollback = try connection.prepare("ROLLBACK")
         readLog = try connection.prepare("SELECT time, info FROM donations WHERE subject = ?1 AND event = ?2 AND time >= ?3 ORDER BY time, seq")
-        insertDonation = try connection.prepare("INSERT INTO donations (subject, event, time, seq, info) VALUES (?1, ?2, ?3, ?4, ?5)")
+        // Appends run before the compare-and-set: when another writer got there first, its
+        // appends may hold the same keys (the same version), and the commit is rolled back
+        // anyway; so a duplicate is skipped here rather than failing the commit.
+        insertDonation = try connection.prepare("INSERT OR IGNORE INTO donations (subject, event, time, seq, info) VALUES (?1, ?2, ?3, ?4, ?5)")
         deleteExpired = try connection.prepare("DELETE FROM donations WHERE subject = ?1 AND event = ?2 AND time < ?3")
         // Everything before the oldest donation to keep, which is `?3` rows from the oldest.
         deleteOldest = try connection.prepare("""
