@@ -69,20 +69,14 @@ final class SQLiteSession {
     /// The subject's record: from the cache while no other connection has committed since it
     /// was read or written here, else from the file.
     func load(subject: String) throws(StoreError) -> StoredRecord {
-        try checkCache()
+        // The pragma's statement, until reset, holds its read transaction open: a record read
+        // from the file is read at the very data version just checked.
+        defer { readDataVersion.reset() }
+        if try readDataVersion.step() { cache.check(dataVersion: readDataVersion.int64(0)) } else { cache.forgetAll() }
         if let entry = cache[subject] { return StoredRecord(record: entry.record, version: entry.version) }
         let stored = try read(subject: subject)
         cache.store(RecordCache.Entry(version: stored.version, record: stored.record), subject: subject)
         return stored
-    }
-
-    /// Drops the cache if another connection committed since it was last checked. A commit
-    /// landing between this check and the read that follows is read, and moves the data
-    /// version, so the next check drops what was read: the cache can only be too cautious.
-    private func checkCache() throws(StoreError) {
-        defer { readDataVersion.reset() }
-        guard try readDataVersion.step() else { return }
-        cache.check(dataVersion: readDataVersion.int64(0))
     }
 
     private func read(subject: String) throws(StoreError) -> StoredRecord {
