@@ -5,10 +5,14 @@ import Synchronization
 /// The embedded default store: one SQLite file in WAL mode, shared safely by every process and
 /// thread that opens it.
 ///
-/// Each `commit` is one `BEGIN IMMEDIATE` transaction (compare-and-set of the record, then the
-/// donation-log changes and their retention), so a decision and its bookkeeping are atomic
-/// across processes; a failure rolls everything back. Reads never wait for a writer. One
-/// connection per store, used under a lock; open one store per thread for parallel writers.
+/// Each `commit` is one transaction (the donation-log changes and their retention, then the
+/// compare-and-set of the record), so a decision and its bookkeeping are atomic across
+/// processes; a failure rolls everything back. Reads never wait for a writer. One connection
+/// per store, used under a lock; open one store per thread for parallel writers.
+///
+/// Records are cached in memory, decoded, and served again while SQLite's `data_version`
+/// shows that no other connection (here or in another process) has committed since: a write
+/// anywhere is seen by the next `load`.
 ///
 /// Opening refuses, leaving the file untouched, a file that is not a Beckon store or is corrupt
 /// (`.corrupt`), one written by a newer Beckon (`.corrupt`), and a new store in a location that
@@ -81,15 +85,27 @@ public final class SQLiteStore: Store {
     }
 
     public func commit(subject: String, expectedVersion: Int64, record: SubjectRecord, donations: DonationChanges) throws(StoreError) -> Bool {
-        if let readOnlyReason {
-            throw StoreError(.unavailable, "cannot write to the store \(path): it is read-only (\(readOnlyReason))")
-        }
+        try requireWritable()
         // Encoded before taking the lock: other threads need not wait for it.
         let bytes = SubjectRecordCodec.encode(record)
         let infos = donations.appends.map { $0.donation.info.isEmpty ? nil : DonationInfoCodec.encode($0.donation.info) }
         logCache.withLock { $0.forget(subject: subject) }
         return try session.withLock { session throws(StoreError) in
-            try session.commit(subject: subject, expectedVersion: expectedVersion, record: bytes, donations: donations, infos: infos)
+            try session.commit(subject: subject, expectedVersion: expectedVersion, record: record, bytes: bytes, donations: donations, infos: infos)
+        }
+    }
+
+    /// Stores the records of many subjects not stored yet (at version 1, with empty donation
+    /// logs) in one transaction, as when seeding a store; a subject already stored is left as
+    /// it is. Returns how many were stored. Nothing is stored when it fails.
+    public func insertNewSubjects(_ records: [(subject: String, record: SubjectRecord)]) throws(StoreError) -> Int {
+        try requireWritable()
+        return try session.withLock { session throws(StoreError) in try session.insertNew(records) }
+    }
+
+    private func requireWritable() throws(StoreError) {
+        if let readOnlyReason {
+            throw StoreError(.unavailable, "cannot write to the store \(path): it is read-only (\(readOnlyReason))")
         }
     }
 

@@ -1,16 +1,24 @@
 import BeckonCore
 import BeckonRules
 
-/// The store's connection with every statement it runs, each prepared once. Used by one thread
-/// at a time (the store's lock).
+/// The store's connection with every statement it runs, each prepared once, and the records it
+/// read or wrote last (see `RecordCache`). Used by one thread at a time (the store's lock).
+///
+/// A commit runs as few statements as it can: a record alone is one compare-and-set `UPDATE`
+/// (or `INSERT`) on its own; with donations it is `BEGIN IMMEDIATE`, each append (and its
+/// retention `DELETE` when the log is past its bound), one compare-and-set of the record with
+/// its log sizes, and `COMMIT`.
 final class SQLiteSession {
     let connection: SQLiteConnection
+    private var cache = RecordCache()
 
+    private let readDataVersion: SQLiteStatement
     private let loadRecord: SQLiteStatement
     private let insertRecord: SQLiteStatement
     private let updateRecord: SQLiteStatement
+    private let insertRecordAndLogs: SQLiteStatement
+    private let updateRecordAndLogs: SQLiteStatement
     private let readLogSizes: SQLiteStatement
-    private let writeLogSizes: SQLiteStatement
     private let begin: SQLiteStatement
     private let commit: SQLiteStatement
     private let rollback: SQLiteStatement
@@ -21,18 +29,31 @@ final class SQLiteSession {
     private let clearLog: SQLiteStatement
     private let clearLogs: SQLiteStatement
 
+    /// The connection's page cache, in KiB (SQLite's default is 2,000).
+    static let pageCacheKiB = 32_768
+
     init(connection: SQLiteConnection) throws(StoreError) {
         self.connection = connection
+        // Pages stay cached while no other connection commits: a large file's upper levels
+        // and hot records are then read from memory, not with a system call each.
+        try connection.execute("PRAGMA cache_size = -\(Self.pageCacheKiB)")
+        readDataVersion = try connection.prepare("PRAGMA data_version")
         loadRecord = try connection.prepare("SELECT version, record FROM subjects WHERE subject = ?1")
         insertRecord = try connection.prepare("INSERT INTO subjects (subject, version, record) VALUES (?1, 1, ?2) ON CONFLICT (subject) DO NOTHING")
         updateRecord = try connection.prepare("UPDATE subjects SET version = version + 1, record = ?3 WHERE subject = ?1 AND version = ?2")
+        insertRecordAndLogs = try connection.prepare("""
+            INSERT INTO subjects (subject, version, record, logs) VALUES (?1, 1, ?2, ?3) ON CONFLICT (subject) DO NOTHING
+            """)
+        updateRecordAndLogs = try connection.prepare("UPDATE subjects SET version = version + 1, record = ?3, logs = ?4 WHERE subject = ?1 AND version = ?2")
         readLogSizes = try connection.prepare("SELECT logs FROM subjects WHERE subject = ?1")
-        writeLogSizes = try connection.prepare("UPDATE subjects SET logs = ?2 WHERE subject = ?1")
         begin = try connection.prepare("BEGIN IMMEDIATE")
         commit = try connection.prepare("COMMIT")
         rollback = try connection.prepare("ROLLBACK")
         readLog = try connection.prepare("SELECT time, info FROM donations WHERE subject = ?1 AND event = ?2 AND time >= ?3 ORDER BY time, seq")
-        insertDonation = try connection.prepare("INSERT INTO donations (subject, event, time, seq, info) VALUES (?1, ?2, ?3, ?4, ?5)")
+        // Appends run before the compare-and-set: when another writer got there first, its
+        // appends may hold the same keys (the same version), and the commit is rolled back
+        // anyway; so a duplicate is skipped here rather than failing the commit.
+        insertDonation = try connection.prepare("INSERT OR IGNORE INTO donations (subject, event, time, seq, info) VALUES (?1, ?2, ?3, ?4, ?5)")
         deleteExpired = try connection.prepare("DELETE FROM donations WHERE subject = ?1 AND event = ?2 AND time < ?3")
         // Everything before the oldest donation to keep, which is `?3` rows from the oldest.
         deleteOldest = try connection.prepare("""
@@ -45,7 +66,20 @@ final class SQLiteSession {
 
     // MARK: Reading
 
+    /// The subject's record: from the cache while no other connection has committed since it
+    /// was read or written here, else from the file.
     func load(subject: String) throws(StoreError) -> StoredRecord {
+        // The pragma's statement, until reset, holds its read transaction open: a record read
+        // from the file is read at the very data version just checked.
+        defer { readDataVersion.reset() }
+        if try readDataVersion.step() { cache.check(dataVersion: readDataVersion.int64(0)) } else { cache.forgetAll() }
+        if let entry = cache[subject] { return StoredRecord(record: entry.record, version: entry.version) }
+        let stored = try read(subject: subject)
+        cache.store(RecordCache.Entry(version: stored.version, record: stored.record), subject: subject)
+        return stored
+    }
+
+    private func read(subject: String) throws(StoreError) -> StoredRecord {
         defer { loadRecord.reset() }
         try loadRecord.bind(1, subject)
         guard try loadRecord.step() else { return StoredRecord(record: SubjectRecord(), version: 0) }
@@ -95,19 +129,57 @@ final class SQLiteSession {
 
     /// Compare-and-set of the record with the log changes, in one write transaction; on any
     /// failure nothing is written.
-    func commit(subject: String, expectedVersion: Int64, record: [UInt8],
+    func commit(subject: String, expectedVersion: Int64, record: SubjectRecord, bytes: [UInt8],
                 donations: DonationChanges, infos: [[UInt8]?]) throws(StoreError) -> Bool {
-        try begin.run()
         do {
-            guard try swap(subject: subject, expectedVersion: expectedVersion, record: record) else {
-                try rollback.run()
+            let logSizes: LogSizes?
+            let swapped: Bool
+            if donations.isEmpty {
+                // One statement is its own transaction.
+                logSizes = cache[subject].flatMap { $0.version == expectedVersion ? $0.logSizes : nil }
+                swapped = try swap(subject: subject, expectedVersion: expectedVersion, record: bytes, logSizes: nil)
+            } else {
+                (swapped, logSizes) = try transaction { () throws(StoreError) -> (Bool, LogSizes?) in
+                    let sizes = try changeLogs(subject: subject, expectedVersion: expectedVersion, donations, infos: infos)
+                    return (try swap(subject: subject, expectedVersion: expectedVersion, record: bytes, logSizes: sizes), sizes)
+                }
+            }
+            guard swapped else {
+                cache.forget(subject: subject)
                 return false
             }
-            if !donations.isEmpty {
-                try changeLogs(subject: subject, version: expectedVersion + 1, donations, infos: infos)
-            }
-            try commit.run()
+            cache.store(RecordCache.Entry(version: expectedVersion + 1, record: record, logSizes: logSizes), subject: subject)
             return true
+        } catch {
+            cache.forget(subject: subject)
+            throw error
+        }
+    }
+
+    /// Stores the records of subjects not stored yet, at version 1 with empty logs, in one
+    /// transaction; returns how many were stored (a subject already stored is left as it is).
+    func insertNew(_ records: [(subject: String, record: SubjectRecord)]) throws(StoreError) -> Int {
+        cache.forgetAll()
+        return try transaction { () throws(StoreError) -> (Bool, Int) in
+            var inserted = 0
+            for (subject, record) in records {
+                try insertRecord.bind(1, subject)
+                try insertRecord.bind(2, blob: SubjectRecordCodec.encode(record))
+                try insertRecord.run()
+                inserted += connection.changes
+            }
+            return (true, inserted)
+        }.1
+    }
+
+    /// Runs `body` in a write transaction, committed when it returns true and rolled back when
+    /// it returns false or throws.
+    private func transaction<Result>(_ body: () throws(StoreError) -> (Bool, Result)) throws(StoreError) -> (Bool, Result) {
+        try begin.run()
+        do {
+            let result = try body()
+            try (result.0 ? commit : rollback).run()
+            return result
         } catch {
             // SQLite has already rolled back after some errors (a full disk, say).
             if connection.isInTransaction { try? rollback.run() }
@@ -115,24 +187,37 @@ final class SQLiteSession {
         }
     }
 
-    private func swap(subject: String, expectedVersion: Int64, record: [UInt8]) throws(StoreError) -> Bool {
+    /// Writes the record (with the logs' sizes when given) if the stored version is still
+    /// `expectedVersion`.
+    private func swap(subject: String, expectedVersion: Int64, record: [UInt8], logSizes: LogSizes?) throws(StoreError) -> Bool {
         // A stored subject is at version 1 or above, so version 0 means "not stored yet".
+        let statement: SQLiteStatement
         if expectedVersion == 0 {
-            try insertRecord.bind(1, subject)
-            try insertRecord.bind(2, blob: record)
-            try insertRecord.run()
+            statement = logSizes == nil ? insertRecord : insertRecordAndLogs
+            try statement.bind(1, subject)
+            try statement.bind(2, blob: record)
+            if let logSizes { try statement.bind(3, blob: logSizes.encoded()) }
         } else {
-            try updateRecord.bind(1, subject)
-            try updateRecord.bind(2, expectedVersion)
-            try updateRecord.bind(3, blob: record)
-            try updateRecord.run()
+            statement = logSizes == nil ? updateRecord : updateRecordAndLogs
+            try statement.bind(1, subject)
+            try statement.bind(2, expectedVersion)
+            try statement.bind(3, blob: record)
+            if let logSizes { try statement.bind(4, blob: logSizes.encoded()) }
         }
+        try statement.run()
         return connection.changes == 1
     }
 
-    /// Clears, then appends with retention, and stores the logs' new sizes with the record.
-    private func changeLogs(subject: String, version: Int64, _ donations: DonationChanges, infos: [[UInt8]?]) throws(StoreError) {
-        var sizes = try logSizes(subject: subject)
+    /// Clears, then appends with retention; returns the logs' new sizes, to be stored with the
+    /// record. The sizes at `expectedVersion` come from the cache when this connection wrote
+    /// them (the compare-and-set that follows proves them current), else from the file.
+    private func changeLogs(subject: String, expectedVersion: Int64, _ donations: DonationChanges, infos: [[UInt8]?]) throws(StoreError) -> LogSizes {
+        var sizes: LogSizes
+        if let entry = cache[subject], entry.version == expectedVersion, let cached = entry.logSizes {
+            sizes = cached
+        } else {
+            sizes = try logSizes(subject: subject)
+        }
         if donations.clearsAll {
             try run(clearLogs, subject)
             sizes = LogSizes()
@@ -144,7 +229,7 @@ final class SQLiteSession {
         // Append order among equal instants: the commit's version, then the append's place in
         // it. Versions only grow, so later commits sort after earlier ones.
         guard donations.appends.count < LogSizes.appendsPerCommit,
-              case (let first, false) = version.multipliedReportingOverflow(by: Int64(LogSizes.appendsPerCommit)) else {
+              case (let first, false) = (expectedVersion + 1).multipliedReportingOverflow(by: Int64(LogSizes.appendsPerCommit)) else {
             throw StoreError(.invalidData, "the store \(connection.path) cannot take \(donations.appends.count) donations in one commit")
         }
         for (index, append) in donations.appends.enumerated() {
@@ -152,9 +237,7 @@ final class SQLiteSession {
                                         info: infos[index], retention: append.retention, state: sizes[append.event] ?? LogSizes.State())
             sizes[append.event] = state.size > 0 ? state : nil
         }
-        try writeLogSizes.bind(1, subject)
-        try writeLogSizes.bind(2, blob: sizes.encoded())
-        try writeLogSizes.run()
+        return sizes
     }
 
     /// Appends one donation, then applies the retention exactly as `MemoryStore` does: drop what
