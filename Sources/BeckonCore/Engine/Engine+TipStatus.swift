@@ -76,6 +76,7 @@ extension Engine {
                 var ruleRevisit = Int64.max
                 let outcome = rule.evaluate(in: scope, revisitAt: &ruleRevisit)
                 scope.changes(at: ruleRevisit)
+                if case .satisfied = outcome { continue }
                 if let failure = ruleFailure(index, rule, outcome, explanation: nil) {
                     checks.append(failure.check)
                     return TipEvaluation(status: .pending, reason: failure.reason, checks: checks)
