@@ -37,6 +37,25 @@ extension Engine {
         var checks: [ScenarioCheck]
         var counts: ScenarioCounts
         var revisitAt: Int64?
+        /// When the conditions alone may change (`Int64.max`: never), kept so that the counter
+        /// checks can be asked again without evaluating the conditions a second time.
+        var conditionsRevisitAt: Int64
+    }
+
+    /// What the counter and time checks found, besides the checks themselves.
+    struct CounterVerdict {
+        /// A failing counter check never passes by itself.
+        var failsForGood = false
+        /// The instant at which the last failing time check passes (and stays passing).
+        var lastTimePass: Int64?
+
+        /// When the scenario's answer may change, given when its conditions may: nil when a
+        /// check fails for good or nothing depends on time.
+        func revisitAt(conditions: Int64) -> Int64? {
+            if failsForGood { return nil }
+            let earliest = min(lastTimePass ?? .max, conditions)
+            return earliest == .max ? nil : earliest
+        }
     }
 
     /// Every check of the scenario, each evaluated: unset settings pass, times compare strictly.
@@ -45,22 +64,47 @@ extension Engine {
     /// last of them passes, or when a condition may change, whichever comes first.
     func scenarioChecks(_ slot: Int, scope: EvaluationScope, record: SubjectRecord, explaining: Bool) -> ScenarioEvaluation {
         let counts = scenarioCounts(slot, record: record)
-        let now = scope.request.now
         var checks: [ScenarioCheck] = []
         checks.reserveCapacity(6 + rules.scenarioConditions[slot].count)
-        var failsForGood = false
-        var lastTimePass: Int64?
+        let verdict = counterChecks(slot, counts: counts, now: scope.request.now) { checks.append($0) }
+        let outer = scope.revisitAt
+        scope.revisitAt = .max
+        for (index, rule) in rules.scenarioConditions[slot].enumerated() {
+            var check = ScenarioCheck(kind: .condition, passed: false, actual: nil, limit: Int64(index), rule: rule)
+            if explaining {
+                let explanation = rule.explain(in: scope)
+                check.outcome = explanation.outcome
+                check.explanation = explanation
+                if let instant = explanation.revisitAt { scope.changes(at: instant) }
+            } else {
+                var ruleRevisit = Int64.max
+                check.outcome = rule.evaluate(in: scope, revisitAt: &ruleRevisit)
+                scope.changes(at: ruleRevisit)
+            }
+            check.passed = check.outcome == .satisfied
+            checks.append(check)
+        }
+        let conditionsRevisitAt = scope.revisitAt
+        scope.revisitAt = min(outer, conditionsRevisitAt)
+        return ScenarioEvaluation(passed: !checks.contains { !$0.passed }, checks: checks, counts: counts,
+                                  revisitAt: verdict.revisitAt(conditions: conditionsRevisitAt),
+                                  conditionsRevisitAt: conditionsRevisitAt)
+    }
+
+    /// The scenario's counter and time checks against `counts`, each given to `found` in order.
+    func counterChecks(_ slot: Int, counts: ScenarioCounts, now: Int64, _ found: (ScenarioCheck) -> Void) -> CounterVerdict {
+        var verdict = CounterVerdict()
         func add(_ kind: ScenarioCheck.Kind, _ limit: Int?, actual: Int64, _ passes: (Int64) -> Bool) {
             guard let limit else { return }
             let bound = Int64(limit)
             let passed = passes(bound)
-            if !passed { failsForGood = true }
-            checks.append(ScenarioCheck(kind: kind, passed: passed, actual: actual, limit: bound))
+            if !passed { verdict.failsForGood = true }
+            found(ScenarioCheck(kind: kind, passed: passed, actual: actual, limit: bound))
         }
         func addTime(_ kind: ScenarioCheck.Kind, _ limit: Int64?, since instant: Int64?) {
             guard let limit else { return }
             guard let instant else {
-                checks.append(ScenarioCheck(kind: kind, passed: true, actual: nil, limit: limit))
+                found(ScenarioCheck(kind: kind, passed: true, actual: nil, limit: limit))
                 return
             }
             let (elapsed, overflow) = now.subtractingReportingOverflow(instant)
@@ -68,35 +112,23 @@ extension Engine {
             if !passed {
                 // It passes once `now - instant > limit`, and then for good.
                 let (passes, never) = instant.addingReportingOverflow(limit)
-                if never || passes == .max { failsForGood = true } else { lastTimePass = max(lastTimePass ?? .min, passes + 1) }
-            }
-            checks.append(ScenarioCheck(kind: kind, passed: passed, actual: overflow ? nil : elapsed, limit: limit))
-        }
-        add(.minEventsRequired, configuration.scenarios.all[slot].minEventsRequired, actual: counts.events) { counts.events >= $0 }
-        add(.maxEventsPermitted, configuration.scenarios.all[slot].maxEventsPermitted, actual: counts.events) { counts.events <= $0 }
-        add(.maxExecutionsPermitted, configuration.scenarios.all[slot].maxExecutionsPermitted, actual: counts.executions) { counts.executions < $0 }
-        addTime(.minTimeSinceFirstEvent, configuration.scenarios.all[slot].minTimeSinceFirstEvent, since: counts.firstEvent)
-        addTime(.minTimeSinceLastEvent, configuration.scenarios.all[slot].minTimeSinceLastEvent, since: counts.lastEvent)
-        addTime(.minTimeBetweenExecutions, configuration.scenarios.all[slot].minTimeBetweenExecutions, since: counts.lastExecution)
-        let (_, conditionsRevisit) = scope.measuringRevisit {
-            for (index, rule) in rules.scenarioConditions[slot].enumerated() {
-                var check = ScenarioCheck(kind: .condition, passed: false, actual: nil, limit: Int64(index), rule: rule)
-                if explaining {
-                    let explanation = rule.explain(in: scope)
-                    check.outcome = explanation.outcome
-                    check.explanation = explanation
-                    if let instant = explanation.revisitAt { scope.changes(at: instant) }
+                if never || passes == .max {
+                    verdict.failsForGood = true
                 } else {
-                    var ruleRevisit = Int64.max
-                    check.outcome = rule.evaluate(in: scope, revisitAt: &ruleRevisit)
-                    scope.changes(at: ruleRevisit)
+                    verdict.lastTimePass = max(verdict.lastTimePass ?? .min, passes + 1)
                 }
-                check.passed = check.outcome == .satisfied
-                checks.append(check)
             }
+            found(ScenarioCheck(kind: kind, passed: passed, actual: overflow ? nil : elapsed, limit: limit))
         }
-        let revisitAt = failsForGood ? nil : [lastTimePass, conditionsRevisit].compactMap { $0 }.min()
-        return ScenarioEvaluation(passed: checks.allSatisfy(\.passed), checks: checks, counts: counts, revisitAt: revisitAt)
+        // Field by field: a copy of the whole declaration would retain and release every field.
+        let scenarios = configuration.scenarios.all
+        add(.minEventsRequired, scenarios[slot].minEventsRequired, actual: counts.events) { counts.events >= $0 }
+        add(.maxEventsPermitted, scenarios[slot].maxEventsPermitted, actual: counts.events) { counts.events <= $0 }
+        add(.maxExecutionsPermitted, scenarios[slot].maxExecutionsPermitted, actual: counts.executions) { counts.executions < $0 }
+        addTime(.minTimeSinceFirstEvent, scenarios[slot].minTimeSinceFirstEvent, since: counts.firstEvent)
+        addTime(.minTimeSinceLastEvent, scenarios[slot].minTimeSinceLastEvent, since: counts.lastEvent)
+        addTime(.minTimeBetweenExecutions, scenarios[slot].minTimeBetweenExecutions, since: counts.lastExecution)
+        return verdict
     }
 
     /// The answer of an operation that leaves the scenario as `evaluation` found it.
@@ -132,11 +164,16 @@ extension Engine {
             own.executions += 1
             own.lastExecution = request.now
             record.scenarios[id] = own
-            // When a next `try` may run: the checks asked again of the counters this execution
-            // leaves (conditions read the operation's scope, as in `trigger` and `reset`).
-            let after = scenarioChecks(slot, scope: scope, record: record, explaining: false)
+            // When a next `try` may run: the counter checks asked again of the counters this
+            // execution leaves; the conditions read the operation's scope (as in `trigger` and
+            // `reset`), so their instant is the one just found.
+            var after = evaluation.counts
+            after.executions += 1
+            after.lastExecution = request.now
+            let verdict = counterChecks(slot, counts: after, now: request.now) { _ in }
             return Outcome(result: ScenarioDecision(scenario: id, executed: true, checks: evaluation.checks, events: evaluation.counts.events,
-                                                    executions: evaluation.counts.executions + 1, revisitAt: after.revisitAt), writes: true)
+                                                    executions: after.executions,
+                                                    revisitAt: verdict.revisitAt(conditions: evaluation.conditionsRevisitAt)), writes: true)
         }
     }
 

@@ -35,7 +35,7 @@ extension Engine {
         }
         defer { scope.leaveTip(slot) }
         let tipID = tipIDs[slot]
-        let record = scope.record.tips[tipID] ?? TipRecord()
+        let record = scope.record.tip(slot, id: tipID, layout: slotLayout) ?? TipRecord()
         var checks: [TipCheck] = []
 
         // 1. Testing overrides: show, hide, showAll, hideAll.
@@ -55,36 +55,34 @@ extension Engine {
         if explaining { checks.append(TipCheck(name: "invalidated", passed: true, detail: "not invalidated")) }
 
         // 3. Rules, ANDed.
-        var firstFailure: TipReason?
-        for (index, rule) in rules.tipRules[slot].enumerated() {
-            let outcome: RuleOutcome
-            var explanation: RuleExplanation?
-            if explaining {
-                let explained = rule.explain(in: scope)
-                outcome = explained.outcome
-                explanation = explained
-                if let instant = explained.revisitAt { scope.changes(at: instant) }
-            } else {
+        if explaining {
+            var firstFailure: TipReason?
+            for (index, rule) in rules.tipRules[slot].enumerated() {
+                let explanation = rule.explain(in: scope)
+                if let instant = explanation.revisitAt { scope.changes(at: instant) }
+                if let failure = ruleFailure(index, rule, explanation.outcome, explanation: explanation) {
+                    checks.append(failure.check)
+                    if firstFailure == nil { firstFailure = failure.reason }
+                } else {
+                    checks.append(TipCheck(name: "rule \(index + 1)", passed: true, detail: rule.text, rule: explanation, span: rule.span))
+                }
+            }
+            if let firstFailure { return TipEvaluation(status: .pending, reason: firstFailure, checks: checks) }
+        } else {
+            // The hot path: nothing is built for a rule that holds.
+            for (index, rule) in rules.tipRules[slot].enumerated() {
                 // A local, not `scope.revisitAt` itself: rules reading other tips lower that
                 // one while this evaluation runs.
                 var ruleRevisit = Int64.max
-                outcome = rule.evaluate(in: scope, revisitAt: &ruleRevisit)
+                let outcome = rule.evaluate(in: scope, revisitAt: &ruleRevisit)
                 scope.changes(at: ruleRevisit)
+                if case .satisfied = outcome { continue }
+                if let failure = ruleFailure(index, rule, outcome, explanation: nil) {
+                    checks.append(failure.check)
+                    return TipEvaluation(status: .pending, reason: failure.reason, checks: checks)
+                }
             }
-            let span = rule.span
-            switch outcome {
-            case .satisfied:
-                if explaining { checks.append(TipCheck(name: "rule \(index + 1)", passed: true, detail: rule.text, rule: explanation, span: span)) }
-            case .notSatisfied:
-                checks.append(TipCheck(name: "rule \(index + 1)", passed: false, detail: rule.text, rule: explanation, span: span))
-                if firstFailure == nil { firstFailure = .ruleNotSatisfied(index: index, text: rule.text, span: span) }
-            case .failed(let message):
-                checks.append(TipCheck(name: "rule \(index + 1)", passed: false, detail: "error: \(message): \(rule.text)", rule: explanation, span: span))
-                if firstFailure == nil { firstFailure = .ruleFailed(index: index, text: rule.text, span: span, message: message) }
-            }
-            if firstFailure != nil, !explaining { break }
         }
-        if let firstFailure { return TipEvaluation(status: .pending, reason: firstFailure, checks: checks) }
 
         // 4. The global display frequency gates tips never displayed before.
         if record.displayCount == 0, !configuration.tips.all[slot].ignoresDisplayFrequency, let last = scope.record.lastNewTipDisplay {
@@ -105,7 +103,7 @@ extension Engine {
         if explaining { checks.append(TipCheck(name: "display frequency", passed: true, detail: record.displayCount > 0 ? "already displayed" : (configuration.tips.all[slot].ignoresDisplayFrequency ? "ignored by this tip" : "no new tip shown recently"))) }
 
         // 5. Group gating.
-        if gateByGroup, let groupSlot = groupOfTip[tipID] {
+        if gateByGroup, let groupSlot = groupOfTip[slot] {
             let group = configuration.groups.all[groupSlot]
             // This tip's own status is known to be available (every earlier check passed). The
             // group must not evaluate it again: it is still in progress, so it would look like a
@@ -119,6 +117,21 @@ extension Engine {
             if explaining { checks.append(TipCheck(name: "group \(group.id)", passed: true, detail: "it is the group's current tip")) }
         }
         return TipEvaluation(status: .available, reason: .allChecksPassed, checks: checks)
+    }
+
+    /// The check and reason of rule `index` when it does not hold; nil when it does.
+    private func ruleFailure(_ index: Int, _ rule: CompiledRule, _ outcome: RuleOutcome,
+                             explanation: RuleExplanation?) -> (check: TipCheck, reason: TipReason)? {
+        switch outcome {
+        case .satisfied:
+            return nil
+        case .notSatisfied:
+            return (TipCheck(name: "rule \(index + 1)", passed: false, detail: rule.text, rule: explanation, span: rule.span),
+                    .ruleNotSatisfied(index: index, text: rule.text, span: rule.span))
+        case .failed(let message):
+            return (TipCheck(name: "rule \(index + 1)", passed: false, detail: "error: \(message): \(rule.text)", rule: explanation, span: rule.span),
+                    .ruleFailed(index: index, text: rule.text, span: rule.span, message: message))
+        }
     }
 
     /// The first testing override that applies, in precedence order: show, hide, showAll, hideAll

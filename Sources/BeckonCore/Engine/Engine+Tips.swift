@@ -138,7 +138,7 @@ extension Engine {
     func decision(_ slot: Int, _ evaluation: TipEvaluation, record: SubjectRecord, changed: Bool) -> TipDecision {
         let tip = configuration.tips.all[slot]
         return TipDecision(tip: tip.id, status: evaluation.status, reason: evaluation.reason, changed: changed,
-                           record: record.tips[tip.id] ?? TipRecord(), content: tip, revisitAt: evaluation.revisitAt)
+                           record: record.tip(slot, id: tip.id, layout: slotLayout) ?? TipRecord(), content: tip, revisitAt: evaluation.revisitAt)
     }
 
     /// The decision after a change, evaluated on the changed record.

@@ -19,8 +19,8 @@ public final class Engine: Sendable {
     let eventSlots: [String: Int]
     let scenarioSlots: [String: Int]
     let groupSlots: [String: Int]
-    /// The group of each tip that is in one.
-    let groupOfTip: [String: Int]
+    /// The group of each tip that is in one, by tip slot.
+    let groupOfTip: [Int?]
     /// Scenarios that count each event, by event slot.
     let scenariosCountingEvent: [Int: [Int]]
     /// Ids and parameter facts by slot, kept flat: reading a whole declaration on every decision
@@ -29,6 +29,8 @@ public final class Engine: Sendable {
     let eventIDs: [String]
     let scenarioIDs: [String]
     let parameterFacts: [(id: String, defaultValue: Value, isTransient: Bool)]
+    /// This engine's slot numbering, to read records by slot.
+    let slotLayout: SlotLayout
 
     /// How many times an operation re-reads and retries when another writer changed the subject.
     static let maxAttempts = 1000
@@ -45,9 +47,11 @@ public final class Engine: Sendable {
         eventSlots = slots(configuration.events)
         scenarioSlots = slots(configuration.scenarios)
         groupSlots = slots(configuration.groups)
-        var groupOfTip: [String: Int] = [:]
+        var groupOfTip = [Int?](repeating: nil, count: configuration.tips.all.count)
         for (slot, group) in configuration.groups.all.enumerated() {
-            for tip in group.tips where groupOfTip[tip] == nil { groupOfTip[tip] = slot }
+            for tip in group.tips {
+                if let tipSlot = tipSlots[tip], groupOfTip[tipSlot] == nil { groupOfTip[tipSlot] = slot }
+            }
         }
         self.groupOfTip = groupOfTip
         var counting: [Int: [Int]] = [:]
@@ -61,6 +65,7 @@ public final class Engine: Sendable {
         eventIDs = configuration.events.ids
         scenarioIDs = configuration.scenarios.ids
         parameterFacts = configuration.parameters.all.map { ($0.id, $0.defaultValue, $0.isTransient) }
+        slotLayout = SlotLayout()
     }
 
     // MARK: Lookups

@@ -60,11 +60,11 @@ final class EvaluationScope: RuleContext, @unchecked Sendable {
         if facts.isTransient {
             return request.transientParameters[facts.id] ?? facts.defaultValue
         }
-        return record.parameters[facts.id] ?? facts.defaultValue
+        return record.parameter(slot, id: facts.id, layout: engine.slotLayout) ?? facts.defaultValue
     }
 
     func eventSummary(_ slot: Int) -> EventSummary {
-        let counters = record.events[engine.eventIDs[slot]] ?? EventCounters()
+        let counters = record.event(slot, id: engine.eventIDs[slot], layout: engine.slotLayout) ?? EventCounters()
         return EventSummary(count: counters.count, first: counters.first, last: counters.last)
     }
 
@@ -101,7 +101,7 @@ final class EvaluationScope: RuleContext, @unchecked Sendable {
     }
 
     func tipSummary(_ slot: Int) -> TipSummary {
-        let tip = record.tips[engine.tipIDs[slot]] ?? TipRecord()
+        let tip = record.tip(slot, id: engine.tipIDs[slot], layout: engine.slotLayout) ?? TipRecord()
         let status = engine.tipEvaluation(slot, scope: self, explaining: false).status
         return TipSummary(displayCount: tip.displayCount, invalidated: tip.invalidation != nil, status: status.rawValue)
     }

@@ -19,7 +19,22 @@ public struct ScenarioCheck: Sendable {
     /// For a condition: the rule, its outcome, and (when explaining) its sub-expressions.
     public var rule: CompiledRule?
     public var outcome: RuleOutcome?
-    public var explanation: RuleExplanation?
+    /// The sub-expressions, when explaining.
+    public var explanation: RuleExplanation? {
+        get { explanationBox?.value }
+        set { explanationBox = newValue.map(Box.init) }
+    }
+    /// Kept out of line: inline, the explanation made every check (and every copy of one, on
+    /// every decision) several times larger, though only explaining sets it.
+    private var explanationBox: Box<RuleExplanation>?
+
+    init(kind: Kind, passed: Bool, actual: Int64?, limit: Int64, rule: CompiledRule? = nil) {
+        self.kind = kind
+        self.passed = passed
+        self.actual = actual
+        self.limit = limit
+        self.rule = rule
+    }
 
     /// The check for people: `minEventsRequired 5: 3 events`.
     public var detail: String {

@@ -100,9 +100,22 @@ public struct TipCheck: Sendable {
     /// What was found, for people.
     public var detail: String
     /// For a rule: where it is and the value of each sub-expression.
-    public var rule: RuleExplanation?
+    public var rule: RuleExplanation? {
+        get { ruleBox?.value }
+        set { ruleBox = newValue.map(Box.init) }
+    }
     /// For a rule: where it is written.
     public var span: SourceSpan?
+    /// Kept out of line: only explaining sets it, and inline it made every check larger.
+    private var ruleBox: Box<RuleExplanation>?
+
+    init(name: String, passed: Bool?, detail: String, rule: RuleExplanation? = nil, span: SourceSpan? = nil) {
+        self.name = name
+        self.passed = passed
+        self.detail = detail
+        self.span = span
+        self.rule = rule
+    }
 }
 
 /// A tip's status with every check that led to it.

@@ -22,7 +22,7 @@ public final class MemoryStore: Store {
     public func commit(subject: String, expectedVersion: Int64, record: SubjectRecord, donations: DonationChanges) throws(StoreError) -> Bool {
         contents.withLock { contents in
             guard (contents.records[subject]?.version ?? 0) == expectedVersion else { return false }
-            contents.records[subject] = StoredRecord(record: record, version: expectedVersion + 1)
+            contents.records[subject] = StoredRecord(record: record.indexingSlots(), version: expectedVersion + 1)
             guard !donations.isEmpty else { return true }
             // Modified in place, so that no stored log is copied.
             if donations.clearsAll { contents.logs[subject] = nil }

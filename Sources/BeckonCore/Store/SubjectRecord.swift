@@ -6,23 +6,73 @@ public import BeckonRules
 /// State is keyed by ids, not by declaration order, so it survives configuration changes.
 public struct SubjectRecord: Hashable, Sendable {
     /// Parameters that were set (transient ones never are).
-    public var parameters: [String: Value] = [:]
+    public var parameters: [String: Value] = [:] { didSet { slots = nil } }
     /// Lifetime counters of each donated event.
-    public var events: [String: EventCounters] = [:]
+    public var events: [String: EventCounters] = [:] { didSet { slots = nil } }
     /// Per-tip display state.
-    public var tips: [String: TipRecord] = [:]
+    public var tips: [String: TipRecord] = [:] { didSet { slots = nil } }
     /// Per-scenario counters.
     public var scenarios: [String: ScenarioRecord] = [:]
     /// When this subject last saw a tip for the first time (the global new-tip cooldown).
     public var lastNewTipDisplay: Int64?
     /// What's-new bookkeeping.
     public var whatsNew = WhatsNewRecord()
+    /// The entries above by slot, as engines found them (see `RecordSlots`); not part of the
+    /// record's value.
+    var slots: RecordSlots?
 
     /// An empty record: a subject Beckon has never seen.
     public init() {}
 
     /// Whether nothing is recorded.
     public var isEmpty: Bool { self == SubjectRecord() }
+
+    /// The record with a fresh slot index, for a store that keeps it in memory: decisions on
+    /// it then find each entry by id once, not once per decision.
+    func indexingSlots() -> SubjectRecord {
+        var record = self
+        record.slots = RecordSlots()
+        return record
+    }
+
+    // The value is the recorded state; `slots` only remembers where entries are.
+    public static func == (left: SubjectRecord, right: SubjectRecord) -> Bool {
+        left.parameters == right.parameters && left.events == right.events && left.tips == right.tips
+            && left.scenarios == right.scenarios && left.lastNewTipDisplay == right.lastNewTipDisplay
+            && left.whatsNew == right.whatsNew
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(parameters)
+        hasher.combine(events)
+        hasher.combine(tips)
+        hasher.combine(scenarios)
+        hasher.combine(lastNewTipDisplay)
+        hasher.combine(whatsNew)
+    }
+}
+
+extension SubjectRecord {
+    /// The parameter at `slot` of `layout`, whose id is `id`.
+    @inline(__always)
+    func parameter(_ slot: Int, id: String, layout: SlotLayout) -> Value? {
+        guard let slots else { return parameters[id] }
+        return slots.parameter(slot, layout: layout) { parameters[id] }
+    }
+
+    /// The counters of the event at `slot` of `layout`, whose id is `id`.
+    @inline(__always)
+    func event(_ slot: Int, id: String, layout: SlotLayout) -> EventCounters? {
+        guard let slots else { return events[id] }
+        return slots.event(slot, layout: layout) { events[id] }
+    }
+
+    /// The state of the tip at `slot` of `layout`, whose id is `id`.
+    @inline(__always)
+    func tip(_ slot: Int, id: String, layout: SlotLayout) -> TipRecord? {
+        guard let slots else { return tips[id] }
+        return slots.tip(slot, layout: layout) { tips[id] }
+    }
 }
 
 /// Lifetime counters of one event (SEMANTICS §3).
