@@ -4,7 +4,9 @@
  * A host in C, C++, Python (ctypes), Go (cgo) or Rust opens an engine from a configuration (a
  * file or YAML text, with its plugins and its store), asks it what to show a subject at an
  * instant, records what happened, and closes it. Every answer comes back as one JSON object
- * through a sink the host provides; the JSON shapes are those of `beckon ... --json`.
+ * through a sink the host provides; the JSON shapes are those of `beckon ... --json`. Hosts that
+ * decide often use the typed path instead (ABI 1.1, at the end of this header): ids resolved once
+ * into handles, answers as codes in structs the host provides, no JSON.
  *
  *     cc -std=c11 -I PATH/TO/HEADER host.c -L PATH/TO/LIB -lbeckon -o host
  *
