@@ -121,8 +121,8 @@ enum CBridge {
         let runtimes = engine.runtimes.serving
         do throws(CallFailure) {
             let extensions = try RequestExtensions(request)
-            let call = Call(serving: runtimes, request: try extensions.applied(to: decision, runtime: runtimes.runtime),
-                            reportsChanges: extensions.reportsChanges)
+            let call = Call(serving: runtimes, request: try extensions.applied(to: decision, serving: runtimes),
+                            reportsChanges: extensions.reportsChanges, engine: runtimes.runtime.engine)
             return .success((engine, call))
         } catch {
             return .failure(error)
@@ -192,8 +192,8 @@ struct Call {
 
     /// The runtime serving the call (borrowed from `serving`, not copied).
     var runtime: Runtime { serving.runtime }
-    /// Its engine.
-    var engine: Engine { serving.runtime.engine }
+    /// Its engine, read once from `serving` (reading it through `runtime` copies the runtime).
+    var engine: Engine
 }
 
 /// Why a call failed: its status and message.

@@ -13,6 +13,10 @@ final class EmbeddedEngine: Sendable {
     private let clock = Atomic<Int64>(Int64.min)
     /// The app version a host last sent and its parse: hosts send the same one call after call.
     private let lastVersion = Mutex<(text: String, version: Version)?>(nil)
+    /// The handles of the typed path (`beckon_resolve_tip`, `_group`, `_scenario`).
+    let tipHandles = HandleTable()
+    let groupHandles = HandleTable()
+    let scenarioHandles = HandleTable()
 
     /// With `keepingStore`, the store was not opened from the configuration (BECKON_STORE_MEMORY)
     /// and reloads keep it.

@@ -49,8 +49,10 @@ struct RequestExtensions {
     private static let testingFlags = UInt32(BECKON_REQUEST_SHOW_ALL_TIPS) | UInt32(BECKON_REQUEST_HIDE_ALL_TIPS)
 
     /// `request` with these transient parameters and testing overrides, checked against the configuration.
-    func applied(to request: DecisionRequest, runtime: Runtime) throws(CallFailure) -> DecisionRequest {
+    /// The runtime is read only then: a request with none of them costs no copy of it.
+    func applied(to request: DecisionRequest, serving: ReloadableRuntime.Serving) throws(CallFailure) -> DecisionRequest {
         guard !isEmpty else { return request }
+        let runtime = serving.runtime
         var request = request
         do throws(EngineError) {
             request.transientParameters = try runtime.transientParameters(transients)

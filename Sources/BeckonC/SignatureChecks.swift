@@ -25,3 +25,13 @@ typealias ReloadPath = @convention(c) (OpaquePointer?, beckon_string, UnsafeMuta
                                        UnsafeMutablePointer<beckon_error>?) -> beckon_status
 typealias ReloadText = @convention(c) (OpaquePointer?, beckon_string, beckon_string, UnsafeMutablePointer<beckon_sink>?,
                                        UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias ResolveOperation = @convention(c) (OpaquePointer?, beckon_string, UnsafeMutablePointer<beckon_handle>?,
+                                             UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias TipCheckOperation = @convention(c) (OpaquePointer?, UnsafePointer<beckon_request>?, beckon_handle,
+                                              UnsafeMutablePointer<beckon_tip_result>?, UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias TipCheckManyOperation = @convention(c) (OpaquePointer?, UnsafePointer<beckon_request>?, UnsafePointer<beckon_handle>?, Int,
+                                                  UnsafeMutablePointer<beckon_tip_result>?, UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias GroupCheckOperation = @convention(c) (OpaquePointer?, UnsafePointer<beckon_request>?, beckon_handle,
+                                                UnsafeMutablePointer<beckon_group_result>?, UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias ScenarioCheckOperation = @convention(c) (OpaquePointer?, UnsafePointer<beckon_request>?, beckon_handle,
+                                                   UnsafeMutablePointer<beckon_scenario_result>?, UnsafeMutablePointer<beckon_error>?) -> beckon_status

@@ -2,18 +2,23 @@ import ArgumentParser
 import Foundation
 
 /// The embedding API's cost from C: a C program, built with `cc` against `beckon.h` and linked to
-/// the release `libbeckon.so`, times tip status (five rules, memory store) through the C API.
+/// the release `libbeckon.so`, times a tip decision (five rules, memory store) through the C API:
+/// the JSON answer (`beckon_tip_status`), the typed one on a handle (`beckon_tip_check`) and a
+/// batch of five tips (`beckon_tip_check_many`); with `--instructions`, counted by callgrind too.
 struct EmbeddingBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "embedding",
-        abstract: "Time a tip status (five rules, memory store) through the C API from a C program.",
+        abstract: "Time a tip decision (five rules, memory store) through the C API from a C program: JSON, typed, batch.",
         discussion: "Build the library first: swift build -c release --product BeckonC"
     )
 
     @Option(help: "Operations per measured run (15 runs, the median printed).") var operations = 100_000
+    @Option(name: .customLong("call"), help: "json, typed or batch (repeatable); all three by default.") var calls: [Call] = []
+    @Flag(help: "Also count the instructions per call with valgrind --tool=callgrind.") var instructions = false
 
-    /// The host: opens the engine's YAML (from its first argument) with the memory store, sets the
-    /// subject up like `beckon-bench engine`, then times tip status in 15 runs and prints the median.
+    /// The host: opens the engine's YAML (its first argument) with the memory store, sets the
+    /// subject up like `beckon-bench engine`, then times the call its third argument names (`json`,
+    /// `typed`, `batch`) in 15 runs of its second argument's count and prints the median.
     static let hostSource = """
         #define _POSIX_C_SOURCE 200809L
         #include "beckon.h"
@@ -22,6 +27,8 @@ struct EmbeddingBenchmark: ParsableCommand {
         #include <string.h>
         #include <time.h>
 
+        #define BATCH 5
+
         static long answers;
         static void count(void *context, const char *json, size_t len) { (void)context; (void)json; answers += len > 0; }
         static beckon_string text(const char *value) { beckon_string view = {value, strlen(value)}; return view; }
@@ -29,7 +36,7 @@ struct EmbeddingBenchmark: ParsableCommand {
         static int compare(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
 
         int main(int argc, char **argv) {
-            if (argc != 3) return 64;
+            if (argc != 4) return 64;
             long operations = atol(argv[2]);
             FILE *file = fopen(argv[1], "rb");
             if (!file) return 66;
@@ -58,12 +65,26 @@ struct EmbeddingBenchmark: ParsableCommand {
                 const beckon_field *info[] = {&field};
                 beckon_donate(engine, &at, text("viewed"), info, 1, &sink, &error);
             }
+            const char *ids[BATCH] = {"five-rules", "tip-0", "tip-1", "tip-2", "tip-3"};
+            beckon_handle handles[BATCH];
+            for (int i = 0; i < BATCH; i++) {
+                if (beckon_resolve_tip(engine, text(ids[i]), &handles[i], &error) != BECKON_OK) {
+                    fprintf(stderr, "resolve: %s\\n", error.message);
+                    return 1;
+                }
+            }
+            beckon_tip_result results[BATCH] = {{.struct_size = sizeof(beckon_tip_result)}};
+            const char *call = argv[3];
             double runs[15];
             for (int run = -1; run < 15; run++) {
                 double start = seconds();
                 for (long operation = 0; operation < operations; operation++) {
-                    if (beckon_tip_status(engine, &request, text("five-rules"), &sink, &error) != BECKON_OK) {
-                        fprintf(stderr, "tip status: %s\\n", error.message);
+                    beckon_status status;
+                    if (call[0] == 'j') status = beckon_tip_status(engine, &request, text("five-rules"), &sink, &error);
+                    else if (call[0] == 't') status = beckon_tip_check(engine, &request, handles[0], &results[0], &error);
+                    else status = beckon_tip_check_many(engine, &request, handles, BATCH, results, &error);
+                    if (status != BECKON_OK) {
+                        fprintf(stderr, "%s: %s\\n", call, error.message);
                         return 1;
                     }
                 }
@@ -77,6 +98,36 @@ struct EmbeddingBenchmark: ParsableCommand {
         """
 
     func run() throws {
+        let host = try Self.buildHost()
+        for call in Call.allCases where calls.isEmpty || calls.contains(call) {
+            let output = try Self.execute(host.program.path, [host.yaml.path, String(operations), call.rawValue]).split(separator: " ")
+            let fastest = output[1].trimmingCharacters(in: .whitespacesAndNewlines)
+            print("embedding: \(call.label), memory store, through the C API from C: \(output[0]) ns per call (median of 15 runs of \(operations); fastest \(fastest) ns)")
+            if instructions {
+                // Two runs differing by `operations` calls per timed run: the setup cancels out.
+                let counts = try [operations, 2 * operations].map { try Self.instructionCount(host, operations: $0, call: call) }
+                let perCall = Double(counts[1] - counts[0]) / Double(16 * operations)
+                print("embedding: \(call.label): \(Int(perCall.rounded())) instructions per call (callgrind)")
+            }
+        }
+    }
+
+    /// Which C call to time.
+    enum Call: String, CaseIterable, ExpressibleByArgument {
+        case json, typed, batch
+
+        var label: String {
+            switch self {
+            case .json: "tip status as JSON (beckon_tip_status), 5 rules"
+            case .typed: "typed tip check (beckon_tip_check, a handle), 5 rules"
+            case .batch: "typed batch of 5 tips (beckon_tip_check_many)"
+            }
+        }
+    }
+
+
+    /// Builds the C host against the library next to this program; returns it and its configuration.
+    static func buildHost() throws -> (program: URL, yaml: URL) {
         let binFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         let library = binFolder.appendingPathComponent("libBeckonC.so")
         guard FileManager.default.fileExists(atPath: library.path) else {
@@ -90,12 +141,24 @@ struct EmbeddingBenchmark: ParsableCommand {
         try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: library)
         let source = folder.appendingPathComponent("host.c"), host = folder.appendingPathComponent("host")
         let yaml = folder.appendingPathComponent("bench.yaml")
-        try Self.hostSource.write(to: source, atomically: true, encoding: .utf8)
-        try EngineBenchmark.configuration(tips: 0).write(to: yaml, atomically: true, encoding: .utf8)
-        try Self.execute("/usr/bin/env", ["cc", "-std=c11", "-O2", "-I", root.appendingPathComponent("Sources/CBeckon/include").path,
-                                          source.path, "-L", folder.path, "-lbeckon", "-Wl,-rpath," + folder.path, "-o", host.path])
-        let output = try Self.execute(host.path, [yaml.path, String(operations)]).split(separator: " ")
-        print("embedding: tip status, 5 rules, memory store, through the C API from C: \(output[0]) ns per operation (median of 15 runs of \(operations); fastest \(output[1].trimmingCharacters(in: .whitespacesAndNewlines)) ns)")
+        try hostSource.write(to: source, atomically: true, encoding: .utf8)
+        try EngineBenchmark.configuration(tips: 4).write(to: yaml, atomically: true, encoding: .utf8)
+        try execute("/usr/bin/env", ["cc", "-std=c11", "-O2", "-I", root.appendingPathComponent("Sources/CBeckon/include").path,
+                                     source.path, "-L", folder.path, "-lbeckon", "-Wl,-rpath," + folder.path, "-o", host.path])
+        return (host, yaml)
+    }
+
+    /// The instructions the host executes (callgrind's total) with `operations` calls per run.
+    static func instructionCount(_ host: (program: URL, yaml: URL), operations: Int, call: Call) throws -> Int {
+        let out = host.program.deletingLastPathComponent().appendingPathComponent("callgrind.out.\(call.rawValue).\(operations)")
+        try execute("/usr/bin/env", ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out.path, host.program.path, host.yaml.path,
+                                     String(operations), call.rawValue])
+        let text = try String(contentsOf: out, encoding: .utf8)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("summary:") || $0.hasPrefix("totals:") }),
+              let count = Int(line.split(separator: " ").last ?? "") else {
+            throw ValidationError("no instruction total in \(out.path)")
+        }
+        return count
     }
 
     @discardableResult

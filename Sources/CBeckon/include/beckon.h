@@ -4,7 +4,9 @@
  * A host in C, C++, Python (ctypes), Go (cgo) or Rust opens an engine from a configuration (a
  * file or YAML text, with its plugins and its store), asks it what to show a subject at an
  * instant, records what happened, and closes it. Every answer comes back as one JSON object
- * through a sink the host provides; the JSON shapes are those of `beckon ... --json`.
+ * through a sink the host provides; the JSON shapes are those of `beckon ... --json`. Hosts that
+ * decide often use the typed path instead (ABI 1.1, at the end of this header): ids resolved once
+ * into handles, answers as codes in structs the host provides, no JSON.
  *
  *     cc -std=c11 -I PATH/TO/HEADER host.c -L PATH/TO/LIB -lbeckon -o host
  *
@@ -456,6 +458,130 @@ beckon_status beckon_subject_status(beckon_engine *engine, const beckon_request 
  */
 beckon_status beckon_reset_subject(beckon_engine *engine, const beckon_request *request, beckon_sink *result,
                                    beckon_error *error);
+
+/* ---------------------------------------------------------------------------------------------
+ * The typed path (ABI 1.1): decisions with no JSON, on ids resolved once into handles
+ *
+ * For hosts that decide often (a UI asking every frame, a server deciding per request): resolve
+ * each id once into a handle (beckon_resolve_tip, _group, _scenario) and keep it; each decision
+ * then passes the handle and gets its answer in a struct the caller provides, with codes instead
+ * of sentences (the JSON functions above stay the convenient default and give the same answers).
+ *
+ * - Handles are small integers (never 0, so a zeroed handle is never valid), one namespace per
+ *   kind, issued by an engine for its lifetime: resolving the same id again returns the same
+ *   handle. A handle names an id, not a place in one configuration: after beckon_reload_* it
+ *   keeps deciding the tip of that id in the new configuration. If the new configuration no
+ *   longer declares the id, a call with the handle returns BECKON_NOT_FOUND (the handle stays
+ *   issued and works again once a configuration declares the id). A handle this engine never
+ *   issued is BECKON_INVALID_ARGUMENT.
+ * - Results: the caller sets `struct_size` = sizeof(the struct it was compiled with); one smaller
+ *   than its first (1.1) size is refused with BECKON_INVALID_ARGUMENT and the message naming it.
+ *   On success every field the size covers is written; on failure nothing is.
+ * - Statuses are those of the matching JSON function (a NULL or small result struct is
+ *   BECKON_INVALID_ARGUMENT), and the request is read as there.
+ * ------------------------------------------------------------------------------------------- */
+
+/** A resolved tip, group or scenario id (see above); 0 is never a handle. */
+typedef uint32_t beckon_handle;
+
+/** beckon_tip_result.status: the tip's status. */
+#define BECKON_TIP_PENDING 0
+#define BECKON_TIP_AVAILABLE 1
+#define BECKON_TIP_INVALIDATED 2
+
+/** beckon_tip_result.reason_code: why the tip has its status (the JSON answer's `reasonCode`). */
+#define BECKON_REASON_AVAILABLE 0                 /**< "available": every check passed */
+#define BECKON_REASON_TESTING_SHOW 1              /**< "testingShow": a testing override shows it */
+#define BECKON_REASON_TESTING_HIDE 2              /**< "testingHide": a testing override hides it */
+#define BECKON_REASON_ACTION_PERFORMED 3          /**< "actionPerformed": invalidated by the host */
+#define BECKON_REASON_TIP_CLOSED 4                /**< "tipClosed": invalidated by the host */
+#define BECKON_REASON_DISPLAY_COUNT_EXCEEDED 5    /**< "displayCountExceeded": reached maxDisplayCount */
+#define BECKON_REASON_DISPLAY_DURATION_EXCEEDED 6 /**< "displayDurationExceeded": reached maxDisplayDuration */
+#define BECKON_REASON_RULE 7                      /**< "rule": a rule is false (`rule_index` says which) */
+#define BECKON_REASON_RULE_ERROR 8                /**< "ruleError": a rule could not be evaluated (`rule_index`) */
+#define BECKON_REASON_DISPLAY_FREQUENCY 9         /**< "displayFrequency": another tip was shown recently */
+#define BECKON_REASON_GROUP 10                    /**< "group": its group's current tip is another one */
+#define BECKON_REASON_CYCLE 11                    /**< "cycle": its rules depend on its own status */
+
+/** `revisit_at` meaning "nothing in the answer depends on time" (the JSON's `"revisitAt": null`). */
+#define BECKON_REVISIT_NEVER INT64_MIN
+
+/** A tip's status, typed (beckon_tip_check): the JSON answer of beckon_tip_status without text. */
+typedef struct beckon_tip_result {
+    uint32_t struct_size;
+    int32_t status;              /**< BECKON_TIP_* */
+    int32_t reason_code;         /**< BECKON_REASON_* */
+    int32_t rule_index;          /**< for BECKON_REASON_RULE and _RULE_ERROR: the rule (0-based); else -1 */
+    int64_t revisit_at;          /**< Unix ms at which the answer may change with no new input, or BECKON_REVISIT_NEVER */
+    int64_t display_count;       /**< times displayed */
+    int64_t display_duration_ms; /**< total time on screen */
+} beckon_tip_result;
+
+/** A group's current tip, typed (beckon_group_check). */
+typedef struct beckon_group_result {
+    uint32_t struct_size;
+    /** The current tip's handle (resolved for the caller when it had none), or 0 when no tip is current. */
+    beckon_handle current;
+    int64_t revisit_at; /**< as in beckon_tip_result */
+} beckon_group_result;
+
+/** A scenario's answer, typed (beckon_scenario_check, beckon_scenario_attempt). */
+typedef struct beckon_scenario_result {
+    uint32_t struct_size;
+    /** beckon_scenario_check: whether a try would run now; beckon_scenario_attempt: whether it ran (1) or not (0). */
+    int32_t runs;
+    /** How many of its checks fail (0 when it runs). */
+    int32_t failed_checks;
+    int64_t events;     /**< events counted */
+    int64_t executions; /**< executions so far (after the call) */
+    int64_t revisit_at; /**< when whether a try would run may change with no new input, or BECKON_REVISIT_NEVER */
+} beckon_scenario_result;
+
+/**
+ * Resolves a tip id into a handle for the typed calls, `*handle` set on success.
+ * Returns BECKON_OK; BECKON_INVALID_ARGUMENT for a NULL engine or handle or an empty or non-UTF-8
+ * id; BECKON_NOT_FOUND when the configuration does not declare the tip (with "did you mean").
+ */
+beckon_status beckon_resolve_tip(beckon_engine *engine, beckon_string tip, beckon_handle *handle, beckon_error *error);
+/** As beckon_resolve_tip, for a group. */
+beckon_status beckon_resolve_group(beckon_engine *engine, beckon_string group, beckon_handle *handle, beckon_error *error);
+/** As beckon_resolve_tip, for a scenario. */
+beckon_status beckon_resolve_scenario(beckon_engine *engine, beckon_string scenario, beckon_handle *handle,
+                                      beckon_error *error);
+
+/**
+ * A tip's status into `*result`: beckon_tip_status's answer, typed. Builds no JSON and no sentence.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE.
+ */
+beckon_status beckon_tip_check(beckon_engine *engine, const beckon_request *request, beckon_handle tip,
+                               beckon_tip_result *result, beckon_error *error);
+/**
+ * The statuses of `count` tips for one request (one subject, one instant): results[i] for tips[i].
+ * The results' stride is results[0].struct_size (the host's sizeof(beckon_tip_result)); the
+ * library sets each result's struct_size to it. When any tip fails (a stale handle), the call
+ * returns its status, with the message naming `tips[i]`, and the results are left unspecified.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE.
+ */
+beckon_status beckon_tip_check_many(beckon_engine *engine, const beckon_request *request, const beckon_handle *tips,
+                                    size_t count, beckon_tip_result *results, beckon_error *error);
+/**
+ * A group's current tip into `*result`: beckon_group_current's answer, typed.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE.
+ */
+beckon_status beckon_group_check(beckon_engine *engine, const beckon_request *request, beckon_handle group,
+                                 beckon_group_result *result, beckon_error *error);
+/**
+ * Whether a scenario would run now into `*result`: beckon_scenario_status's answer, typed.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE.
+ */
+beckon_status beckon_scenario_check(beckon_engine *engine, const beckon_request *request, beckon_handle scenario,
+                                    beckon_scenario_result *result, beckon_error *error);
+/**
+ * Runs a scenario if every check passes (beckon_scenario_try, typed): `runs` says whether it ran.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT, BECKON_NOT_FOUND, BECKON_UNAVAILABLE, BECKON_CONFLICT.
+ */
+beckon_status beckon_scenario_attempt(beckon_engine *engine, const beckon_request *request, beckon_handle scenario,
+                                      beckon_scenario_result *result, beckon_error *error);
 
 #ifdef __cplusplus
 }

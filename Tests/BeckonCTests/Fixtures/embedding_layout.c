@@ -39,6 +39,28 @@ int main(void) {
     FIELD(beckon_request, testing_hide_count);
     FIELD(beckon_request, flags);
 
+    STRUCT(beckon_tip_result);
+    FIELD(beckon_tip_result, struct_size);
+    FIELD(beckon_tip_result, status);
+    FIELD(beckon_tip_result, reason_code);
+    FIELD(beckon_tip_result, rule_index);
+    FIELD(beckon_tip_result, revisit_at);
+    FIELD(beckon_tip_result, display_count);
+    FIELD(beckon_tip_result, display_duration_ms);
+
+    STRUCT(beckon_group_result);
+    FIELD(beckon_group_result, struct_size);
+    FIELD(beckon_group_result, current);
+    FIELD(beckon_group_result, revisit_at);
+
+    STRUCT(beckon_scenario_result);
+    FIELD(beckon_scenario_result, struct_size);
+    FIELD(beckon_scenario_result, runs);
+    FIELD(beckon_scenario_result, failed_checks);
+    FIELD(beckon_scenario_result, events);
+    FIELD(beckon_scenario_result, executions);
+    FIELD(beckon_scenario_result, revisit_at);
+
     CONSTANT(BECKON_ABI_MAJOR);
     CONSTANT(BECKON_ABI_MINOR);
     CONSTANT(BECKON_REQUEST_SIZE_1_0);
@@ -48,5 +70,21 @@ int main(void) {
     CONSTANT(BECKON_STORE_CONFIGURED);
     CONSTANT(BECKON_STORE_MEMORY);
     CONSTANT(BECKON_NOW_CLOCK);
+    CONSTANT(BECKON_TIP_PENDING);
+    CONSTANT(BECKON_TIP_AVAILABLE);
+    CONSTANT(BECKON_TIP_INVALIDATED);
+    CONSTANT(BECKON_REASON_AVAILABLE);
+    CONSTANT(BECKON_REASON_TESTING_SHOW);
+    CONSTANT(BECKON_REASON_TESTING_HIDE);
+    CONSTANT(BECKON_REASON_ACTION_PERFORMED);
+    CONSTANT(BECKON_REASON_TIP_CLOSED);
+    CONSTANT(BECKON_REASON_DISPLAY_COUNT_EXCEEDED);
+    CONSTANT(BECKON_REASON_DISPLAY_DURATION_EXCEEDED);
+    CONSTANT(BECKON_REASON_RULE);
+    CONSTANT(BECKON_REASON_RULE_ERROR);
+    CONSTANT(BECKON_REASON_DISPLAY_FREQUENCY);
+    CONSTANT(BECKON_REASON_GROUP);
+    CONSTANT(BECKON_REASON_CYCLE);
+    CONSTANT(BECKON_REVISIT_NEVER);
     return 0;
 }

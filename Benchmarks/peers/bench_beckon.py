@@ -1,0 +1,267 @@
+"""Beckon through its typed C path (beckon.h ABI 1.1: beckon_tip_check) via ctypes: the project's
+own peer driver, which ../shared/bench/peers/run_all.sh and alt.sh use in place of theirs.
+
+What a driver must keep (that folder's README): the oracle check (`common.bench` refuses a row
+whose 1,000 answers differ from the oracle), the rule's meaning, and the row names
+(`Beckon (C API via ctypes, memory store)`, and `..., displayCount as int param` in raw).
+
+Each evaluation is ONE C call, beckon_tip_check(engine, request, handle, &result, NULL): the tip
+id was resolved once into a handle (beckon_resolve_tip), the request is prebuilt per subject,
+and the answer is an int in a caller-provided struct (no JSON, no sentence, no Python callback).
+The data live in the engine's memory store (BECKON_STORE_MEMORY), loaded once in setup:
+
+  raw  X events donated at their own instants (dataset seconds * 1000 = Unix ms), isLoggedIn a
+       stored bool parameter, displayCount the display count Beckon itself keeps (a companion
+       tip `seen` really displayed displayCount times):
+           events.X.within(7d).count >= 3 && params.isLoggedIn && tips.seen.displayCount <= 3
+       A second row keeps displayCount in a stored int parameter instead (params.displayCount).
+  agg  the host's precomputed count and flags as stored parameters set in setup:
+           params.eventXCount7d >= 3 && params.isLoggedIn && params.displayCount <= 3
+
+Binding style: CDLL; the hot call's argtypes are left undeclared and its arguments are ctypes
+objects built once (engine as c_void_p, request and result as pointers, the handle an int), the
+cheapest marshalling ctypes offers. Diagnostic rows: the JSON call (beckon_tip_status with a
+Python sink) on the same engine, and the ctypes floors.
+
+Env: BECKON_LIB (default .build/release/libBeckonC.so, relative to the project root).
+"""
+import ctypes
+import os
+import subprocess
+import tempfile
+
+from common import *
+
+LIB_PATH = os.environ.get("BECKON_LIB", ".build/release/libBeckonC.so")
+lib = ctypes.CDLL(LIB_PATH)
+
+
+class String(ctypes.Structure):
+    _fields_ = [("ptr", ctypes.c_char_p), ("len", ctypes.c_size_t)]
+
+
+class Error(ctypes.Structure):
+    _fields_ = [("struct_size", ctypes.c_uint32), ("message", ctypes.c_char * 512), ("json_pointer", ctypes.c_char * 256)]
+
+
+WRITE = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t)
+
+
+class Sink(ctypes.Structure):
+    _fields_ = [("struct_size", ctypes.c_uint32), ("context", ctypes.c_void_p), ("write", WRITE)]
+
+
+class Request(ctypes.Structure):
+    """beckon_request as a 1.0 host declares it (struct_size = 48): members past it read as zero."""
+    _fields_ = [("struct_size", ctypes.c_uint32), ("subject", String), ("now", ctypes.c_int64), ("app_version", String)]
+
+
+class TipResult(ctypes.Structure):
+    _fields_ = [("struct_size", ctypes.c_uint32), ("status", ctypes.c_int32), ("reason_code", ctypes.c_int32),
+                ("rule_index", ctypes.c_int32), ("revisit_at", ctypes.c_int64), ("display_count", ctypes.c_int64),
+                ("display_duration_ms", ctypes.c_int64)]
+
+
+STATUS, ENGINE = ctypes.c_int32, ctypes.c_void_p
+P_REQ, P_SINK, P_ERR = ctypes.POINTER(Request), ctypes.POINTER(Sink), ctypes.POINTER(Error)
+lib.beckon_version.restype, lib.beckon_version.argtypes = ctypes.c_char_p, []
+lib.beckon_abi_version.restype, lib.beckon_abi_version.argtypes = ctypes.c_uint32, []
+lib.beckon_open_text.restype = STATUS
+lib.beckon_open_text.argtypes = [String, String, ctypes.c_int32, ctypes.POINTER(ENGINE), P_SINK, P_ERR]
+lib.beckon_close.restype, lib.beckon_close.argtypes = None, [ENGINE]
+lib.beckon_resolve_tip.restype = STATUS
+lib.beckon_resolve_tip.argtypes = [ENGINE, String, ctypes.POINTER(ctypes.c_uint32), P_ERR]
+for name in ("beckon_tip_status", "beckon_tip_display"):
+    getattr(lib, name).restype = STATUS
+    getattr(lib, name).argtypes = [ENGINE, P_REQ, String, P_SINK, P_ERR]
+lib.beckon_parameter_set.restype = STATUS
+lib.beckon_parameter_set.argtypes = [ENGINE, P_REQ, String, String, P_SINK, P_ERR]
+lib.beckon_donate.restype = STATUS
+lib.beckon_donate.argtypes = [ENGINE, P_REQ, String, ctypes.c_void_p, ctypes.c_size_t, P_SINK, P_ERR]
+lib.beckon_tip_check.restype = STATUS  # argtypes left undeclared: the arguments are ctypes objects already
+
+STORE_MEMORY, TIP_AVAILABLE = 1, 1
+_keep = []  # bytes that borrowed views point into
+
+
+def view(data):
+    if isinstance(data, str):
+        data = data.encode()
+    _keep.append(data)
+    return String(data, len(data))
+
+
+def request(subject, now_ms):
+    return Request(ctypes.sizeof(Request), view(subject), now_ms, view(b""))
+
+
+docs = []
+WRITER = WRITE(lambda _context, json, length: docs.append(ctypes.string_at(json, length)))
+P_SINK_OBJ = ctypes.pointer(Sink(ctypes.sizeof(Sink), None, WRITER))
+ERR = Error(ctypes.sizeof(Error))
+P_ERR_OBJ = ctypes.pointer(ERR)
+
+
+def check(status, what):
+    if status != 0:
+        raise RuntimeError(f"{what}: status {status}: {ERR.message.decode()}")
+
+
+RAW_YAML = """version: 1
+display: {frequency: immediate}
+parameters:
+  isLoggedIn: {type: bool, default: false}
+  displayCount: {type: int, default: 0}
+events:
+  X: {}
+tips:
+  seen:
+    title: The tip whose displays are counted
+    ignoresDisplayFrequency: true
+  eligible:
+    title: Eligible
+    rules:
+      - %s
+"""
+RULE_RAW_DISPLAYS = "events.X.within(7d).count >= 3 && params.isLoggedIn && tips.seen.displayCount <= 3"
+RULE_RAW_PARAM = "events.X.within(7d).count >= 3 && params.isLoggedIn && params.displayCount <= 3"
+AGG_YAML = """version: 1
+parameters:
+  eventXCount7d: {type: int, default: 0}
+  isLoggedIn: {type: bool, default: false}
+  displayCount: {type: int, default: 0}
+tips:
+  eligible:
+    title: Eligible
+    rules:
+      - %s
+"""
+RULE_AGG = "params.eventXCount7d >= 3 && params.isLoggedIn && params.displayCount <= 3"
+
+
+class Opened:
+    """An engine, the handle of its tip `eligible`, and the result struct the typed call fills."""
+
+    def __init__(self, yaml):
+        self.engine = ENGINE()
+        check(lib.beckon_open_text(view(yaml), view(os.path.join(tempfile.gettempdir(), "peerbench-beckon.yaml")), STORE_MEMORY,
+                                   ctypes.byref(self.engine), P_SINK_OBJ, P_ERR_OBJ), "open")
+        docs.clear()
+        handle = ctypes.c_uint32()
+        check(lib.beckon_resolve_tip(self.engine, view("eligible"), ctypes.byref(handle), P_ERR_OBJ), "resolve")
+        self.handle = handle.value
+        self.result = TipResult(ctypes.sizeof(TipResult))
+        self.p_result = ctypes.pointer(self.result)
+
+
+def setup_raw(subs, displays):
+    opened = Opened(RAW_YAML % (RULE_RAW_DISPLAYS if displays else RULE_RAW_PARAM))
+    engine = opened.engine
+    X, SEEN = view("X"), view("seen")
+    p_in, p_dc = view("isLoggedIn"), view("displayCount")
+    true, false = view("true"), view("false")
+    for s in subs:
+        for t in s["events"]:
+            check(lib.beckon_donate(engine, ctypes.byref(request(s["id"], t * 1000)), X, None, 0, None, P_ERR_OBJ), "donate")
+        at_now = ctypes.byref(request(s["id"], NOW * 1000))
+        check(lib.beckon_parameter_set(engine, at_now, p_in, true if s["isLoggedIn"] else false, None, P_ERR_OBJ), "set")
+        if displays:
+            for k in range(s["displayCount"]):  # real displays, an hour before now, a second apart
+                check(lib.beckon_tip_display(engine, ctypes.byref(request(s["id"], (NOW - 3600 + k) * 1000)), SEEN, P_SINK_OBJ,
+                                             P_ERR_OBJ), "display")
+                if b'"displayed":true' not in docs.pop():
+                    raise RuntimeError("display not recorded")
+        else:
+            check(lib.beckon_parameter_set(engine, at_now, p_dc, view(str(s["displayCount"])), None, P_ERR_OBJ), "set")
+    return opened
+
+
+def setup_agg(subs):
+    opened = Opened(AGG_YAML % RULE_AGG)
+    names = {k: view(k) for k in ("eventXCount7d", "isLoggedIn", "displayCount")}
+    for s in subs:
+        at_now = ctypes.byref(request(s["id"], NOW * 1000))
+        for k, v in (("eventXCount7d", str(s["eventXCount7d"])), ("isLoggedIn", "true" if s["isLoggedIn"] else "false"),
+                     ("displayCount", str(s["displayCount"]))):
+            check(lib.beckon_parameter_set(opened.engine, at_now, names[k], view(v), None, P_ERR_OBJ), "set")
+    return opened
+
+
+tip_check = lib.beckon_tip_check
+tip_status = lib.beckon_tip_status
+
+
+def evaluate(opened, req):
+    """The typed call: the answer is result.status, no JSON built."""
+    if tip_check(opened.engine, req, opened.handle, opened.p_result, None):
+        raise RuntimeError("beckon_tip_check failed")
+    return opened.result.status == TIP_AVAILABLE
+
+
+TIP = view("eligible")
+AVAILABLE = b'"status":"available"'
+
+
+def evaluate_json(opened, req):
+    """Diagnostic: the JSON call of C API 1.0 on the same engine (Python sink + bytes search)."""
+    if tip_status(opened.engine, req, TIP, P_SINK_OBJ, P_ERR_OBJ):
+        raise RuntimeError(ERR.message.decode())
+    return AVAILABLE in docs.pop()
+
+
+abi_version = lib.beckon_abi_version
+
+
+def floor_abi(_, expected):
+    abi_version()
+    return expected
+
+
+def version():
+    v = lib.beckon_version().decode()
+    try:
+        commit = subprocess.run(["git", "-C", os.path.dirname(os.path.abspath(LIB_PATH)), "rev-parse", "--short", "HEAD"],
+                                capture_output=True, text=True, timeout=5).stdout.strip()
+    except Exception:
+        commit = ""
+    return v + (f"+{commit}" if commit else "")
+
+
+subs = make_subjects()
+PKG = "libBeckonC.so via ctypes (typed path)"
+V = version()
+ENGINE_NAME = "Beckon (C API via ctypes, memory store)"
+requests = [ctypes.pointer(request(s["id"], NOW * 1000)) for s in subs]
+expected = [s["expected"] for s in subs]
+
+
+def main():
+    for mode in modes_from_argv():
+        opened = []
+
+        def keep(setup):
+            def run():
+                opened.append(setup())
+                return opened[-1]
+            return run
+
+        if mode == "raw":
+            bench(ENGINE_NAME, mode, PKG, V, keep(lambda: setup_raw(subs, displays=True)), evaluate, requests, subs,
+                  note="beckon_tip_check (typed, handle); " + RULE_RAW_DISPLAYS + " (seen displayed displayCount times); "
+                       "load_ms = open + 1,000 subjects' donations, params, displays")
+            bench(ENGINE_NAME + ", displayCount as int param", mode, PKG, V, keep(lambda: setup_raw(subs, displays=False)),
+                  evaluate, requests, subs, note="beckon_tip_check (typed, handle); " + RULE_RAW_PARAM)
+        else:
+            bench(ENGINE_NAME, mode, PKG, V, keep(lambda: setup_agg(subs)), evaluate, requests, subs,
+                  note="beckon_tip_check (typed, handle); " + RULE_AGG + " (stored params set in setup)")
+        first = opened[0]
+        bench("Beckon diagnostic: JSON tip_status with a Python sink (C API 1.0 style)", mode, PKG, V, lambda: first,
+              evaluate_json, requests, subs, note="same engine and rule as the first Beckon row; answer: JSON + bytes search")
+        bench("ctypes floor: beckon_abi_version()", mode, PKG, V, lambda: None, floor_abi, expected, subs,
+              note="cheapest Python->C call into the library; oracle's answer")
+        for each in opened:
+            lib.beckon_close(each.engine)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,145 @@
+public import CBeckon  // public: the @_cdecl exports are this module's C ABI and must stay visible
+import BeckonCore
+import BeckonDiagnostics
+import BeckonRuntime
+
+// The typed path (ABI 1.1): ids resolved once into handles, decisions written into the caller's
+// structs with codes instead of JSON and sentences. The same engine calls as the JSON functions,
+// so the same answers.
+
+@_cdecl("beckon_resolve_tip")
+public func beckonResolveTip(_ engine: OpaquePointer?, _ tip: beckon_string, _ handle: UnsafeMutablePointer<beckon_handle>?,
+                             _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+    resolve(engine, tip, "tip", handle, error) { ($0.tipHandles, $1.configuration.tips.ids) }
+}
+
+@_cdecl("beckon_resolve_group")
+public func beckonResolveGroup(_ engine: OpaquePointer?, _ group: beckon_string, _ handle: UnsafeMutablePointer<beckon_handle>?,
+                               _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+    resolve(engine, group, "group", handle, error) { ($0.groupHandles, $1.configuration.groups.ids) }
+}
+
+@_cdecl("beckon_resolve_scenario")
+public func beckonResolveScenario(_ engine: OpaquePointer?, _ scenario: beckon_string, _ handle: UnsafeMutablePointer<beckon_handle>?,
+                                  _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+    resolve(engine, scenario, "scenario", handle, error) { ($0.scenarioHandles, $1.configuration.scenarios.ids) }
+}
+
+@_cdecl("beckon_tip_check")
+public func beckonTipCheck(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_handle,
+                           _ result: UnsafeMutablePointer<beckon_tip_result>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+    typed(engine, request, error) { embedded, call throws(CallFailure) in
+        let size = try TypedResult.size(of: result, "result")
+        let id = try handled(tip, in: embedded.tipHandles, "tip")
+        result?.pointee = beckon_tip_result(try decide { () throws(EngineError) in try call.engine.tipStatus(id, call.request) }, size: size)
+    }
+}
+
+@_cdecl("beckon_tip_check_many")
+public func beckonTipCheckMany(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tips: UnsafePointer<beckon_handle>?,
+                               _ count: Int, _ results: UnsafeMutablePointer<beckon_tip_result>?,
+                               _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+    typed(engine, request, error) { embedded, call throws(CallFailure) in
+        guard count > 0 else { return }
+        guard let tips else { throw CallFailure(BECKON_INVALID_ARGUMENT, "tips is NULL") }
+        let stride = try TypedResult.size(of: results, "results[0]")
+        let base = UnsafeMutableRawPointer(results!)
+        for index in 0..<count {
+            let id = try handled(tips[index], in: embedded.tipHandles, "tips[\(index)]")
+            let decision = try decide { () throws(EngineError) in try call.engine.tipStatus(id, call.request) }
+            (base + index * Int(stride)).assumingMemoryBound(to: beckon_tip_result.self).pointee = beckon_tip_result(decision, size: stride)
+        }
+    }
+}
+
+@_cdecl("beckon_group_check")
+public func beckonGroupCheck(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ group: beckon_handle,
+                             _ result: UnsafeMutablePointer<beckon_group_result>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+    typed(engine, request, error) { embedded, call throws(CallFailure) in
+        let size = try TypedResult.size(of: result, "result")
+        let id = try handled(group, in: embedded.groupHandles, "group")
+        let decision = try decide { () throws(EngineError) in try call.engine.groupCurrent(id, call.request) }
+        result?.pointee = beckon_group_result(struct_size: size, current: decision.current.map(embedded.tipHandles.handle(for:)) ?? 0,
+                                              revisit_at: decision.revisitAt ?? Int64.min)
+    }
+}
+
+@_cdecl("beckon_scenario_check")
+public func beckonScenarioCheck(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ scenario: beckon_handle,
+                                _ result: UnsafeMutablePointer<beckon_scenario_result>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+    typed(engine, request, error) { embedded, call throws(CallFailure) in
+        let size = try TypedResult.size(of: result, "result")
+        let id = try handled(scenario, in: embedded.scenarioHandles, "scenario")
+        result?.pointee = beckon_scenario_result(try decide { () throws(EngineError) in try call.engine.scenarioStatus(id, call.request) }, size: size)
+    }
+}
+
+@_cdecl("beckon_scenario_attempt")
+public func beckonScenarioAttempt(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ scenario: beckon_handle,
+                                  _ result: UnsafeMutablePointer<beckon_scenario_result>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+    typed(engine, request, error) { embedded, call throws(CallFailure) in
+        let size = try TypedResult.size(of: result, "result")
+        let id = try handled(scenario, in: embedded.scenarioHandles, "scenario")
+        result?.pointee = beckon_scenario_result(try decide { () throws(EngineError) in try call.engine.tryScenario(id, call.request) }, size: size)
+    }
+}
+
+// MARK: Helpers
+
+/// Resolves `view` into a handle of the table `pick` chooses, when the serving configuration declares it.
+private func resolve(_ engine: OpaquePointer?, _ view: beckon_string, _ kind: String, _ handle: UnsafeMutablePointer<beckon_handle>?,
+                     _ errorOut: UnsafeMutablePointer<beckon_error>?, _ pick: (EmbeddedEngine, Engine) -> (HandleTable, [String])) -> beckon_status {
+    guard let embedded = EmbeddedEngine.from(engine) else { return CBridge.fail(BECKON_INVALID_ARGUMENT, "engine is NULL", errorOut) }
+    guard let handle else { return CBridge.fail(BECKON_INVALID_ARGUMENT, "handle is NULL", errorOut) }
+    let id: String
+    do throws(CallFailure) { id = try CBridge.id(view, kind) } catch { return CBridge.fail(error.status, error.message, errorOut) }
+    let (table, declared) = pick(embedded, embedded.runtimes.current.engine)
+    guard declared.contains(id) else {
+        let failure = CallFailure(EngineError.undeclared(kind: kind, id: id, suggestion: NameSuggester.suggestion(for: id, among: declared)))
+        return CBridge.fail(failure.status, failure.message, errorOut)
+    }
+    handle.pointee = table.handle(for: id)
+    return BECKON_OK
+}
+
+/// Decodes a typed call (no sink) and runs `body`, which writes the caller's result.
+private func typed(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ errorOut: UnsafeMutablePointer<beckon_error>?,
+                   _ body: (EmbeddedEngine, Call) throws(CallFailure) -> Void) -> beckon_status {
+    switch CBridge.decode(engine, request, nil) {
+    case .failure(let failure): return CBridge.fail(failure.status, failure.message, errorOut)
+    case .success(let (embedded, call)):
+        do throws(CallFailure) {
+            try body(embedded, call)
+            return BECKON_OK
+        } catch {
+            return CBridge.fail(error.status, error.message, errorOut)
+        }
+    }
+}
+
+/// The id a handle names, or the refusal of a handle the engine never issued.
+private func handled(_ handle: beckon_handle, in table: HandleTable, _ what: String) throws(CallFailure) -> String {
+    guard let id = table.id(of: handle) else {
+        throw CallFailure(BECKON_INVALID_ARGUMENT, "\(what) is \(handle), a handle this engine never issued (resolve the id first)")
+    }
+    return id
+}
+
+/// An engine decision, its error as the call's failure.
+private func decide<T>(_ body: () throws(EngineError) -> T) throws(CallFailure) -> T {
+    do throws(EngineError) { return try body() } catch { throw CallFailure(error) }
+}
+
+/// Fails to compile when a function above and its declaration in beckon.h disagree (see
+/// SignatureChecks.swift). Never called.
+@_optimize(none)
+func checkTypedSignatures() {
+    _ = [beckon_resolve_tip as ResolveOperation, beckonResolveTip]
+    _ = [beckon_resolve_group as ResolveOperation, beckonResolveGroup]
+    _ = [beckon_resolve_scenario as ResolveOperation, beckonResolveScenario]
+    _ = [beckon_tip_check as TipCheckOperation, beckonTipCheck]
+    _ = [beckon_tip_check_many as TipCheckManyOperation, beckonTipCheckMany]
+    _ = [beckon_group_check as GroupCheckOperation, beckonGroupCheck]
+    _ = [beckon_scenario_check as ScenarioCheckOperation, beckonScenarioCheck]
+    _ = [beckon_scenario_attempt as ScenarioCheckOperation, beckonScenarioAttempt]
+}
