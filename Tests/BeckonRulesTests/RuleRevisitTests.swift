@@ -4,7 +4,7 @@ import Testing
 /// `revisitAt` of one rule (issue 13): the instant after `now` at which its outcome may change
 /// with no new input, reported while it is evaluated. Against the standard context (now = N):
 /// `params.since` = N-2d, `params.wait` = 90m, `events.launch` donated at N-10d, -7d, -3d, -1d and
-/// -2h, `events.never` never.
+/// -2h, `events.view` as in `RuleDonationTests`, `events.never` never.
 @Suite("Rule revisitAt")
 struct RuleRevisitTests {
     static let minute = Span.minute, hour = Span.hour, day = Span.day
@@ -33,6 +33,16 @@ struct RuleRevisitTests {
         ("events.launch.within(7d).count >= 2", 6 * day + 1),
         ("events.launch.within(7d).count == 0", 7 * day - 2 * hour + 1),
         ("1 < events.launch.within(7d).count", 6 * day + 1),
+        // Filtered windows: the counted donation whose leaving flips the outcome, found from
+        // either end of the log (`events.view`: premium at -7d, -7d+1ms and -1h; kind "c" at -1h).
+        ("events.view.within(7d).where(info.premium).count >= 3", 1),
+        ("events.view.within(7d).where(info.premium).count >= 2", 2),
+        ("events.view.within(7d).where(info.premium).count >= 1", 7 * day - hour + 1),
+        ("events.view.within(7d).where(info.kind != \"c\").count >= 3", 2),
+        ("events.view.within(7d).where(info.kind != \"c\").count >= 2", 5 * day + 1),
+        ("2 > events.view.within(7d).where(info.kind != \"c\").count", 5 * day + 1),
+        ("events.view.within(7d).where(info.kind == \"x\").count == 0", nil),
+        ("events.view.within(7d).where(info.premium).count + 1 > 3", 1),
         // A count in arithmetic is not modelled: it reports when it first changes (early, not late).
         ("events.launch.within(7d).count + 1 > 2", 1),
         // Only what is evaluated counts: short-circuited operands say nothing.

@@ -98,15 +98,21 @@ extension Checker {
             let log = context.donations(slot)
             let start = Self.windowStart(log, window: horizon, now: context.now)
             guard !predicates.isEmpty else {
-                return WindowCount(count: Int64(log.times.count - start), log: log, start: start, window: horizon)
+                return WindowCount(count: Int64(log.times.count - start), log: log, start: start, oldest: start,
+                                   window: horizon)
             }
-            var matches: [Int] = []
-            Self.forEachMatch(log, from: start, predicates, context, &state) { matches.append($0) }
-            return WindowCount(count: Int64(matches.count), log: log, start: start, matches: matches, window: horizon)
+            // Counted in place: the matches themselves are found again only if a flip asks.
+            var count: Int64 = 0, oldest = start
+            Self.forEachMatch(log, from: start, predicates, context, &state) { index in
+                if count == 0 { oldest = index }
+                count += 1
+            }
+            return WindowCount(count: count, log: log, start: start, predicates: predicates, oldest: oldest,
+                               window: horizon)
         }
         var checked = make(.int, range: query.range, constant: false, onceInsideFilters { context, state in
             let counted = quiet(context, &state)
-            if counted.count > 0 { state.changes(at: counted.leaves(0)) }
+            if counted.count > 0 { state.changes(at: counted.leaves(0, context, &state)) }
             return .int(counted.count)
         })
         checked.isCount = true
@@ -169,10 +175,45 @@ extension Checker {
         let extras = state.scratch
         let saved = extras.info
         defer { extras.info = saved }
-        for index in start..<log.times.count {
-            extras.info = index < log.infos.count ? log.infos[index] : []
-            if predicates.allSatisfy({ $0(context, &state).isTrue }) { body(index) }
+        for index in start..<log.times.count where accepts(index, log, predicates, extras, context, &state) {
+            body(index)
         }
+    }
+
+    /// The index of the `k`-th of the `count` donations from `start` on that the filter accepts
+    /// (0 is the oldest), tested again from the nearer end of the log. The same donations were
+    /// tested in this evaluation already, so this reports no instant and no failure not reported
+    /// then; it is not traced, so that an explanation shows the filter as the count left it.
+    static func match(_ k: Int, of count: Int, in log: DonationLog, from start: Int, _ predicates: [Evaluator],
+                      _ context: any RuleContext, _ state: inout EvaluationState) -> Int {
+        let extras = state.scratch
+        let saved = extras.info, tracing = state.tracing
+        state.tracing = false
+        defer { extras.info = saved; state.tracing = tracing }
+        if k < count / 2 {
+            var remaining = k
+            for index in start..<log.times.count where accepts(index, log, predicates, extras, context, &state) {
+                if remaining == 0 { return index }
+                remaining -= 1
+            }
+        } else {
+            var remaining = count - 1 - k
+            for index in (start..<log.times.count).reversed() where accepts(index, log, predicates, extras, context, &state) {
+                if remaining == 0 { return index }
+                remaining -= 1
+            }
+        }
+        // A filter that answers differently the second time (a plugin that is not a function):
+        // the oldest donation in the window leaves first, so it is early, never late.
+        return start
+    }
+
+    /// Whether every predicate holds for donation `index`, made `info` in `extras`.
+    @inline(__always)
+    private static func accepts(_ index: Int, _ log: DonationLog, _ predicates: [Evaluator], _ extras: EvaluationExtras,
+                                _ context: any RuleContext, _ state: inout EvaluationState) -> Bool {
+        extras.info = index < log.infos.count ? log.infos[index] : []
+        return predicates.allSatisfy { $0(context, &state).isTrue }
     }
 
     private mutating func checkFunctionCall(_ name: String, _ function: RuleSchema.Function, _ arguments: [Syntax],

@@ -69,7 +69,7 @@ extension Checker {
                 value = other(context, &state)
                 counted = count(context, &state)
             }
-            if let flip = Timing.flip(op, count: counted, bound: value, countOnLeft: countOnLeft) { state.changes(at: flip) }
+            if let flip = Timing.flip(op, count: counted, bound: value, countOnLeft: countOnLeft, context, &state) { state.changes(at: flip) }
             let countValue = Value.int(counted.count)
             return countOnLeft ? Checker.compared(op, countValue, value) : Checker.compared(op, value, countValue)
         }

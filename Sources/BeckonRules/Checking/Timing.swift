@@ -23,16 +23,23 @@ typealias WindowEvaluator = @Sendable (any RuleContext, inout EvaluationState) -
 struct WindowCount {
     var count: Int64
     var log: DonationLog
-    /// The first counted donation's index when every donation from it on is counted.
+    /// The first donation inside the window.
     var start: Int
-    /// The counted donations' indices when a filter picked them.
-    var matches: [Int]?
+    /// The filter that picked the counted donations among those from `start` on, if any; they
+    /// are not recorded (that would allocate per evaluation) but found again when asked for.
+    var predicates: [Evaluator]?
+    /// The oldest counted donation's index (meaningful when `count > 0`).
+    var oldest: Int
     /// How old a donation may be and still count (`now - time <= window`).
     var window: Int64
 
-    /// The instant the `k`-th counted donation (0 is the oldest) leaves the window.
-    func leaves(_ k: Int) -> Int64 {
-        let index = matches?[k] ?? start + k
+    /// The instant the `k`-th counted donation (0 is the oldest) leaves the window. A filtered
+    /// one past the oldest is found by testing the donations again, from the nearer end.
+    func leaves(_ k: Int, _ context: any RuleContext, _ state: inout EvaluationState) -> Int64 {
+        var index = start + k
+        if let predicates {
+            index = k == 0 ? oldest : Checker.match(k, of: Int(count), in: log, from: start, predicates, context, &state)
+        }
         return Timing.adding(log.times[index], window, 1)
     }
 }
@@ -98,7 +105,8 @@ extension Timing {
 
     /// When `count op bound` (or `bound op count` when `countOnLeft` is false) first differs as
     /// the counted donations leave; nil when it never does.
-    static func flip(_ op: BinaryOperator, count: WindowCount, bound: Value, countOnLeft: Bool) -> Int64? {
+    static func flip(_ op: BinaryOperator, count: WindowCount, bound: Value, countOnLeft: Bool,
+                     _ context: any RuleContext, _ state: inout EvaluationState) -> Int64? {
         let n = count.count
         guard n > 0 else { return nil }
         func holds(_ value: Int64) -> Bool {
@@ -117,6 +125,7 @@ extension Timing {
                 break
             }
         }
-        return changed.map { count.leaves(Int(n - $0) - 1) }
+        guard let changed else { return nil }
+        return count.leaves(Int(n - changed) - 1, context, &state)
     }
 }
