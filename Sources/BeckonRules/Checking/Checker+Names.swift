@@ -190,8 +190,10 @@ extension Checker {
             guard let index = fields.firstIndex(where: { $0.name == name }) else {
                 return unknown("info field", name, nameRange, fields.map(\.name))
             }
+            // One read of the donation's values: this runs for every donation a filter tests.
             return .value(make(fields[index].type, range: range, constant: false) { _, state in
-                index < state.info.count ? state.info[index] : .null
+                guard let info = state.extras?.info, index < info.count else { return .null }
+                return info[index]
             })
         case .plugin(let namespace):
             let qualified = "\(namespace).\(name)"
