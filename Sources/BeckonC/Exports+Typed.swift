@@ -4,8 +4,9 @@ import BeckonDiagnostics
 import BeckonRuntime
 
 // The typed path (ABI 1.1): ids resolved once into handles, decisions written into the caller's
-// structs with codes instead of JSON and sentences. The same engine calls as the JSON functions,
-// so the same answers.
+// structs with codes instead of JSON and sentences. The same engine decisions as the JSON
+// functions, so the same answers; tips are decided by slot (the handle keeps its tip's slot in the
+// serving configuration, looked up again once after a reload), a batch on one read of the record.
 
 @_cdecl("beckon_resolve_tip")
 public func beckonResolveTip(_ engine: OpaquePointer?, _ tip: beckon_string, _ handle: UnsafeMutablePointer<beckon_handle>?,
@@ -30,8 +31,8 @@ public func beckonTipCheck(_ engine: OpaquePointer?, _ request: UnsafePointer<be
                            _ result: UnsafeMutablePointer<beckon_tip_result>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     typed(engine, request, error) { embedded, call throws(CallFailure) in
         let size = try TypedResult.size(of: result, "result")
-        let id = try handled(tip, in: embedded.tipHandles, "tip")
-        result?.pointee = beckon_tip_result(try decide { () throws(EngineError) in try call.engine.tipStatus(id, call.request) }, size: size)
+        let slot = try embedded.tipHandles.slot(of: tip, in: call.engine, "tip", tipSlot)
+        result?.pointee = beckon_tip_result(try decide { () throws(EngineError) in try call.engine.tipStatus(slot: slot, call.request) }, size: size)
     }
 }
 
@@ -44,9 +45,10 @@ public func beckonTipCheckMany(_ engine: OpaquePointer?, _ request: UnsafePointe
         guard let tips else { throw CallFailure(BECKON_INVALID_ARGUMENT, "tips is NULL") }
         let stride = try TypedResult.size(of: results, "results[0]")
         let base = UnsafeMutableRawPointer(results!)
-        for index in 0..<count {
-            let id = try handled(tips[index], in: embedded.tipHandles, "tips[\(index)]")
-            let decision = try decide { () throws(EngineError) in try call.engine.tipStatus(id, call.request) }
+        // Every tip decided on one read of the subject's record.
+        let slots = try embedded.tipHandles.slots(of: tips, count: count, in: call.engine, "tips", tipSlot)
+        let decisions = try decide { () throws(EngineError) in try call.engine.tipStatuses(slots: slots, call.request) }
+        for (index, decision) in decisions.enumerated() {
             (base + index * Int(stride)).assumingMemoryBound(to: beckon_tip_result.self).pointee = beckon_tip_result(decision, size: stride)
         }
     }
@@ -57,7 +59,7 @@ public func beckonGroupCheck(_ engine: OpaquePointer?, _ request: UnsafePointer<
                              _ result: UnsafeMutablePointer<beckon_group_result>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     typed(engine, request, error) { embedded, call throws(CallFailure) in
         let size = try TypedResult.size(of: result, "result")
-        let id = try handled(group, in: embedded.groupHandles, "group")
+        let id = try embedded.groupHandles.id(of: group, "group")
         let decision = try decide { () throws(EngineError) in try call.engine.groupCurrent(id, call.request) }
         result?.pointee = beckon_group_result(struct_size: size, current: decision.current.map(embedded.tipHandles.handle(for:)) ?? 0,
                                               revisit_at: decision.revisitAt ?? Int64.min)
@@ -69,7 +71,7 @@ public func beckonScenarioCheck(_ engine: OpaquePointer?, _ request: UnsafePoint
                                 _ result: UnsafeMutablePointer<beckon_scenario_result>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     typed(engine, request, error) { embedded, call throws(CallFailure) in
         let size = try TypedResult.size(of: result, "result")
-        let id = try handled(scenario, in: embedded.scenarioHandles, "scenario")
+        let id = try embedded.scenarioHandles.id(of: scenario, "scenario")
         result?.pointee = beckon_scenario_result(try decide { () throws(EngineError) in try call.engine.scenarioStatus(id, call.request) }, size: size)
     }
 }
@@ -79,7 +81,7 @@ public func beckonScenarioAttempt(_ engine: OpaquePointer?, _ request: UnsafePoi
                                   _ result: UnsafeMutablePointer<beckon_scenario_result>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     typed(engine, request, error) { embedded, call throws(CallFailure) in
         let size = try TypedResult.size(of: result, "result")
-        let id = try handled(scenario, in: embedded.scenarioHandles, "scenario")
+        let id = try embedded.scenarioHandles.id(of: scenario, "scenario")
         result?.pointee = beckon_scenario_result(try decide { () throws(EngineError) in try call.engine.tryScenario(id, call.request) }, size: size)
     }
 }
@@ -117,12 +119,9 @@ private func typed(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_req
     }
 }
 
-/// The id a handle names, or the refusal of a handle the engine never issued.
-private func handled(_ handle: beckon_handle, in table: HandleTable, _ what: String) throws(CallFailure) -> String {
-    guard let id = table.id(of: handle) else {
-        throw CallFailure(BECKON_INVALID_ARGUMENT, "\(what) is \(handle), a handle this engine never issued (resolve the id first)")
-    }
-    return id
+/// A tip's slot in `engine`, looked up by id (what a tip handle's slot is resolved with).
+private func tipSlot(_ engine: Engine, _ id: String) throws(EngineError) -> Int {
+    try engine.tipSlot(of: id)
 }
 
 /// An engine decision, its error as the call's failure.

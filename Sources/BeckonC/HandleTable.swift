@@ -1,13 +1,44 @@
+internal import CBeckon
+import BeckonCore
 import Synchronization
 
 /// The ids of one kind (tips, groups or scenarios) that a host resolved into handles
 /// (`beckon_resolve_tip`, ...). A handle names an id for the engine's lifetime, whatever
 /// configuration serves: handle `n` is the `n`-th id resolved (from 1, so a zeroed handle is never
 /// valid), and resolving an id again gives its handle back.
+///
+/// For decisions by slot, the table also keeps each handle's slot in the configuration last asked
+/// about: after a reload, each handle's id is looked up again once, on its first use.
 final class HandleTable: Sendable {
     private struct Entries {
         var ids: [String] = []
         var handles: [String: UInt32] = [:]
+        /// The engine `slots` belong to (weak: a reload lets it go), and each handle's slot in
+        /// it, by handle - 1, once looked up.
+        weak var engine: Engine?
+        var slots: [Int?] = []
+
+        /// The id a handle names, or nil when this table never issued it.
+        func id(of handle: UInt32) -> String? {
+            handle >= 1 && Int(handle) <= ids.count ? ids[Int(handle) - 1] : nil
+        }
+
+        /// The slot of `handle` in `current`, looked up by id (`resolve`) on first use in it.
+        mutating func slot(of handle: UInt32, in current: Engine, _ what: () -> String,
+                           _ resolve: (Engine, String) throws(EngineError) -> Int) throws(CallFailure) -> Int {
+            guard let id = id(of: handle) else { throw HandleTable.unissued(handle, what()) }
+            if engine !== current {
+                engine = current
+                slots = []
+            }
+            let index = Int(handle) - 1
+            if index < slots.count, let slot = slots[index] { return slot }
+            let slot: Int
+            do throws(EngineError) { slot = try resolve(current, id) } catch { throw CallFailure(error) }
+            if index >= slots.count { slots += [Int?](repeating: nil, count: ids.count - slots.count) }
+            slots[index] = slot
+            return slot
+        }
     }
 
     private let entries = Mutex(Entries())
@@ -23,10 +54,35 @@ final class HandleTable: Sendable {
         }
     }
 
-    /// The id a handle names, or nil when this table never issued it.
-    func id(of handle: UInt32) -> String? {
-        entries.withLock { entries in
-            handle >= 1 && Int(handle) <= entries.ids.count ? entries.ids[Int(handle) - 1] : nil
+    /// The id a handle names, or the refusal of a handle this table never issued (`what` names
+    /// the parameter).
+    func id(of handle: UInt32, _ what: String) throws(CallFailure) -> String {
+        guard let id = entries.withLock({ $0.id(of: handle) }) else { throw Self.unissued(handle, what) }
+        return id
+    }
+
+    /// The slot in `engine` of the id `handle` names, `resolve` looking it up once per engine;
+    /// the refusal of a handle never issued or whose id `engine` does not declare.
+    func slot(of handle: UInt32, in engine: Engine, _ what: String,
+              _ resolve: (Engine, String) throws(EngineError) -> Int) throws(CallFailure) -> Int {
+        try entries.withLock { entries throws(CallFailure) in try entries.slot(of: handle, in: engine, { what }, resolve) }
+    }
+
+    /// The slots of `count` handles from `handles`, as `slot(of:in:_:_:)` does for each
+    /// (`what` names the array parameter), under one lock.
+    func slots(of handles: UnsafePointer<UInt32>, count: Int, in engine: Engine, _ what: String,
+               _ resolve: (Engine, String) throws(EngineError) -> Int) throws(CallFailure) -> [Int] {
+        try entries.withLock { entries throws(CallFailure) in
+            var slots: [Int] = []
+            slots.reserveCapacity(count)
+            for index in 0..<count {
+                slots.append(try entries.slot(of: handles[index], in: engine, { "\(what)[\(index)]" }, resolve))
+            }
+            return slots
         }
+    }
+
+    static func unissued(_ handle: UInt32, _ what: String) -> CallFailure {
+        CallFailure(BECKON_INVALID_ARGUMENT, "\(what) is \(handle), a handle this engine never issued (resolve the id first)")
     }
 }
