@@ -64,25 +64,32 @@ struct PluginCommandTests {
     /// The README's minimal plugin, taken from the README itself, builds with the README's line and
     /// does what the README shows.
     @Test func theReadmesMinimalPluginWorksAsShown() throws {
+        let folder = try Self.readmeMinimalPlugin(rule: "quiet.isQuietHour(22, 6)")
+        let night = try BeckonProcess.run(["explain", "tip", "night", "--now", "2026-03-01T23:00:00Z"], in: folder)
+        #expect(night.status == 0, "\(night.standardError)")
+        #expect(night.standardOutput.contains("✓ quiet.isQuietHour(22, 6)  = true"), "\(night.standardOutput)")
+        let noon = try BeckonProcess.run(["tip", "status", "night", "--now", "2026-03-01T12:00:00Z"], in: folder)
+        #expect(noon.status == 1)
+    }
+
+    /// A folder holding the README's minimal plugin, taken from the README itself and built with
+    /// the README's line as `libquiet.so`, and a `beckon.yaml` whose tip `night` has `rule`.
+    static func readmeMinimalPlugin(rule: String) throws -> URL {
         let readme = try String(contentsOf: BeckonProcess.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "<!-- minimal-plugin -->\n```c\n"))
         let end = try #require(readme.range(of: "```\n<!-- /minimal-plugin -->", range: start.upperBound..<readme.endIndex))
         let folder = try BeckonProcess.temporaryFolder()
         let source = folder.appendingPathComponent("quiet.c")
         try String(readme[start.upperBound..<end.lowerBound]).write(to: source, atomically: true, encoding: .utf8)
-        try Self.compile(source.path, into: folder.appendingPathComponent("libquiet.so").path)
+        try compile(source.path, into: folder.appendingPathComponent("libquiet.so").path)
         try """
             version: 1
             store: {backend: memory}
             plugins: [{path: libquiet.so}]
             tips:
-              night: {title: Night mode, rules: ["quiet.isQuietHour(22, 6)"]}
+              night: {title: Night mode, rules: ["\(rule)"]}
             """.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
-        let night = try BeckonProcess.run(["explain", "tip", "night", "--now", "2026-03-01T23:00:00Z"], in: folder)
-        #expect(night.status == 0, "\(night.standardError)")
-        #expect(night.standardOutput.contains("✓ quiet.isQuietHour(22, 6)  = true"), "\(night.standardOutput)")
-        let noon = try BeckonProcess.run(["tip", "status", "night", "--now", "2026-03-01T12:00:00Z"], in: folder)
-        #expect(noon.status == 1)
+        return folder
     }
 
     @Test func listsEachPluginWithItsConditionsAndStores() throws {
