@@ -61,11 +61,7 @@ extension Runtime {
     /// Testing overrides for one request (QA), naming declared tips; merged by the engine with
     /// the configuration's `testing:` (SEMANTICS §4.1).
     public func testingOverrides(show: [String], hide: [String], showAll: Bool, hideAll: Bool) throws(EngineError) -> TestingOverrides {
-        let tips = loaded.configuration.tips
-        for tip in show + hide where tips[tip] == nil {
-            throw .undeclared(kind: "tip", id: tip, suggestion: NameSuggester.suggestion(for: tip, among: tips.ids))
-        }
-        return TestingOverrides(show: show, hide: hide, showAll: showAll, hideAll: hideAll)
+        try TestingOverrides.forRequest(show: show, hide: hide, showAll: showAll, hideAll: hideAll, in: loaded.configuration)
     }
 
     /// A value written as text for something declared with `type`.

@@ -45,9 +45,11 @@ enum RequestResolver {
     }
 
     private static func testing(_ given: BeckonRequest.Testing, _ configuration: Configuration) throws(BeckonError) -> TestingOverrides {
-        for tip in given.show + given.hide where !configuration.tips.contains(tip) {
-            throw .undeclared(kind: "tip", id: tip, suggestion: NameSuggester.suggestion(for: tip, among: configuration.tips.ids))
+        do {
+            return try TestingOverrides.forRequest(show: given.show, hide: given.hide, showAll: given.showAll,
+                                                   hideAll: given.hideAll, in: configuration)
+        } catch {
+            throw BeckonError(error)
         }
-        return TestingOverrides(show: given.show, hide: given.hide, showAll: given.showAll, hideAll: given.hideAll)
     }
 }

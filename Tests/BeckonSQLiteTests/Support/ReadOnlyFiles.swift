@@ -25,7 +25,7 @@ enum ReadOnlyFiles {
         switch method {
         case .fileMode?:
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
             try FileManager.default.setAttributes([.posixPermissions: isFolder.boolValue ? 0o555 : 0o444], ofItemAtPath: path)
         case .immutable?:
             try chattr("+i", path)
