@@ -1,13 +1,14 @@
-"""Beckon through its typed C path (beckon.h ABI 1.1: beckon_tip_check) via ctypes: the project's
+"""Beckon through its typed C path (beckon.h ABI 1.1: beckon_tip_check_status) via ctypes: the project's
 own peer driver, which ../shared/bench/peers/run_all.sh and alt.sh use in place of theirs.
 
 What a driver must keep (that folder's README): the oracle check (`common.bench` refuses a row
 whose 1,000 answers differ from the oracle), the rule's meaning, and the row names
 (`Beckon (C API via ctypes, memory store)`, and `..., displayCount as int param` in raw).
 
-Each evaluation is ONE C call, beckon_tip_check(engine, request, handle, &result, NULL): the tip
-id was resolved once into a handle (beckon_resolve_tip), the request is prebuilt per subject,
-and the answer is an int in a caller-provided struct (no JSON, no sentence, no Python callback).
+Each evaluation is ONE C call, beckon_tip_check_status(engine, request, handle) (beckon.h's latest 1.1
+addition; beckon_tip_check(engine, request, handle, &result, NULL) with an older library): the tip id was
+resolved once into a handle (beckon_resolve_tip), the request is prebuilt per subject, and the
+answer is the function's int value (no JSON, no sentence, no struct, no Python callback).
 The data live in the engine's memory store (BECKON_STORE_MEMORY), loaded once in setup:
 
   raw  X events donated at their own instants (dataset seconds * 1000 = Unix ms), isLoggedIn a
@@ -20,8 +21,8 @@ The data live in the engine's memory store (BECKON_STORE_MEMORY), loaded once in
 
 Binding style: CDLL; the hot call's argtypes are left undeclared and its arguments are ctypes
 objects built once (engine as c_void_p, request and result as pointers, the handle an int), the
-cheapest marshalling ctypes offers. Diagnostic rows: the JSON call (beckon_tip_status with a
-Python sink) on the same engine, and the ctypes floors.
+cheapest marshalling ctypes offers. Diagnostic rows: beckon_tip_check into a result struct and the
+JSON call (beckon_tip_status with a Python sink) on the same engine, and the ctypes floors.
 
 Env: BECKON_LIB (default .build/release/libBeckonC.so, relative to the project root).
 """
@@ -189,13 +190,30 @@ def setup_agg(subs):
 
 tip_check = lib.beckon_tip_check
 tip_status = lib.beckon_tip_status
+# beckon_tip_check_status (beckon.h's latest 1.1 addition): the same decision, the status as the function's value
+# (negative: the call failed), so no result struct to pass and read back. Older libraries lack it.
+tip_check_status = getattr(lib, "beckon_tip_check_status", None)
+if tip_check_status is not None:
+    tip_check_status.restype = ctypes.c_int32  # argtypes left undeclared, as for beckon_tip_check
 
 
-def evaluate(opened, req):
-    """The typed call: the answer is result.status, no JSON built."""
+def evaluate_struct(opened, req):
+    """The typed call into a result struct: the answer is result.status, no JSON built."""
     if tip_check(opened.engine, req, opened.handle, opened.p_result, None):
         raise RuntimeError("beckon_tip_check failed")
     return opened.result.status == TIP_AVAILABLE
+
+
+def evaluate_status(opened, req):
+    """The typed call whose value is the status: one call, three arguments, no struct read back."""
+    status = tip_check_status(opened.engine, req, opened.handle)
+    if status < 0:
+        raise RuntimeError(f"beckon_tip_check_status failed: status {-status}")
+    return status == TIP_AVAILABLE
+
+
+evaluate = evaluate_status if tip_check_status is not None else evaluate_struct
+CALL = "beckon_tip_check_status (typed, handle)" if tip_check_status is not None else "beckon_tip_check (typed, handle)"
 
 
 TIP = view("eligible")
@@ -247,14 +265,17 @@ def main():
 
         if mode == "raw":
             bench(ENGINE_NAME, mode, PKG, V, keep(lambda: setup_raw(subs, displays=True)), evaluate, requests, subs,
-                  note="beckon_tip_check (typed, handle); " + RULE_RAW_DISPLAYS + " (seen displayed displayCount times); "
+                  note=CALL + "; " + RULE_RAW_DISPLAYS + " (seen displayed displayCount times); "
                        "load_ms = open + 1,000 subjects' donations, params, displays")
             bench(ENGINE_NAME + ", displayCount as int param", mode, PKG, V, keep(lambda: setup_raw(subs, displays=False)),
-                  evaluate, requests, subs, note="beckon_tip_check (typed, handle); " + RULE_RAW_PARAM)
+                  evaluate, requests, subs, note=CALL + "; " + RULE_RAW_PARAM)
         else:
             bench(ENGINE_NAME, mode, PKG, V, keep(lambda: setup_agg(subs)), evaluate, requests, subs,
-                  note="beckon_tip_check (typed, handle); " + RULE_AGG + " (stored params set in setup)")
+                  note=CALL + "; " + RULE_AGG + " (stored params set in setup)")
         first = opened[0]
+        if tip_check_status is not None:
+            bench("Beckon diagnostic: beckon_tip_check into a result struct (C API 1.1)", mode, PKG, V, lambda: first,
+                  evaluate_struct, requests, subs, note="same engine and rule as the first Beckon row; answer: result.status")
         bench("Beckon diagnostic: JSON tip_status with a Python sink (C API 1.0 style)", mode, PKG, V, lambda: first,
               evaluate_json, requests, subs, note="same engine and rule as the first Beckon row; answer: JSON + bytes search")
         bench("ctypes floor: beckon_abi_version()", mode, PKG, V, lambda: None, floor_abi, expected, subs,

@@ -2,6 +2,7 @@ public import CBeckon  // public: the @_cdecl exports are this module's C ABI an
 import BeckonCore
 import BeckonDiagnostics
 import BeckonRuntime
+import BeckonRules
 
 // The typed path (ABI 1.1): ids resolved once into handles, decisions written into the caller's
 // structs with codes instead of JSON and sentences. The same engine decisions as the JSON
@@ -29,11 +30,38 @@ public func beckonResolveScenario(_ engine: OpaquePointer?, _ scenario: beckon_s
 @_cdecl("beckon_tip_check")
 public func beckonTipCheck(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_handle,
                            _ result: UnsafeMutablePointer<beckon_tip_result>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
-    typed(engine, request, error) { embedded, call throws(CallFailure) in
+    // The common call (a plain request, a valid handle and result) decoded on its own; anything
+    // else, the general decoding, which also says what is wrong.
+    if let result, let size = try? TypedResult.size(of: result, "result"), let plain = PlainTipCall(engine, request, tip) {
+        let errorOut = error
+        do throws(EngineError) {
+            result.pointee = beckon_tip_result(try plain.engine.tipVerdict(slot: plain.slot, plain.request), size: size)
+            return BECKON_OK
+        } catch {
+            let failure = CallFailure(error)
+            return CBridge.fail(failure.status, failure.message, errorOut)
+        }
+    }
+    return typed(engine, request, error) { embedded, call throws(CallFailure) in
         let size = try TypedResult.size(of: result, "result")
         let slot = try embedded.tipHandles.slot(of: tip, in: call.engine, "tip", tipSlot)
-        result?.pointee = beckon_tip_result(try decide { () throws(EngineError) in try call.engine.tipStatus(slot: slot, call.request) }, size: size)
+        result?.pointee = beckon_tip_result(try decide { () throws(EngineError) in try call.engine.tipVerdict(slot: slot, call.request) }, size: size)
     }
+}
+
+@_cdecl("beckon_tip_check_status")
+public func beckonTipCheckStatus(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_handle) -> Int32 {
+    if let plain = PlainTipCall(engine, request, tip) {
+        do throws(EngineError) {
+            return beckon_tip_result.status(try plain.engine.tipVerdict(slot: plain.slot, plain.request).status)
+        } catch {
+            return -CBridge.status(of: error)
+        }
+    }
+    var result = beckon_tip_result()
+    result.struct_size = UInt32(MemoryLayout<beckon_tip_result>.size)
+    let status = beckonTipCheck(engine, request, tip, &result, nil)
+    return status == BECKON_OK ? result.status : -status
 }
 
 @_cdecl("beckon_tip_check_many")
@@ -119,6 +147,48 @@ private func typed(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_req
     }
 }
 
+/// A typed tip call whose request asks for nothing beyond a subject, an instant and an app
+/// version (a 1.0 request, or a 1.1 one whose other members are empty), decoded with no
+/// allocation; nil for anything else, which the general decoding then reports or serves.
+private struct PlainTipCall {
+    var engine: Engine
+    var request: DecisionRequest
+    var slot: Int
+
+    init?(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_handle) {
+        guard let embedded = EmbeddedEngine.from(handle), let request else { return nil }
+        let size = Int(request.pointee.struct_size)
+        guard size >= RequestExtensions.version10Size, Self.isPlain(request, size: size) else { return nil }
+        let subjectView = request.pointee.subject
+        guard subjectView.len > 0, let subject = CBridge.string(subjectView) else { return nil }
+        var version: Version?
+        if request.pointee.app_version.len > 0 {
+            guard let text = CBridge.string(request.pointee.app_version), let parsed = embedded.version(text) else { return nil }
+            version = parsed
+        }
+        let now = request.pointee.now
+        guard now == Int64.min || TimestampSyntax.instants.contains(now) else { return nil }
+        let engine = embedded.runtimes.serving.runtime.engine
+        guard let slot = try? embedded.tipHandles.slot(of: tip, in: engine, "tip", tipSlot) else { return nil }
+        self.engine = engine
+        self.request = DecisionRequest(subject: subject, now: embedded.instant(now), appVersion: version)
+        self.slot = slot
+    }
+
+    /// Whether the 1.1 members the request's size covers ask for nothing (no transients, no
+    /// testing overrides; the report-changes flag means nothing to a check).
+    private static func isPlain(_ request: UnsafePointer<beckon_request>, size: Int) -> Bool {
+        let raw = UnsafeRawPointer(request)
+        func member<T: FixedWidthInteger>(_ key: KeyPath<beckon_request, T>) -> T {
+            let offset = MemoryLayout<beckon_request>.offset(of: key)!
+            return size >= offset + MemoryLayout<T>.size ? raw.load(fromByteOffset: offset, as: T.self) : 0
+        }
+        let testing = UInt32(BECKON_REQUEST_SHOW_ALL_TIPS) | UInt32(BECKON_REQUEST_HIDE_ALL_TIPS)
+        return member(\.transient_count) == 0 && member(\.testing_show_count) == 0 && member(\.testing_hide_count) == 0
+            && member(\.flags) & testing == 0
+    }
+}
+
 /// A tip's slot in `engine`, looked up by id (what a tip handle's slot is resolved with).
 private func tipSlot(_ engine: Engine, _ id: String) throws(EngineError) -> Int {
     try engine.tipSlot(of: id)
@@ -129,6 +199,8 @@ private func decide<T>(_ body: () throws(EngineError) -> T) throws(CallFailure) 
     do throws(EngineError) { return try body() } catch { throw CallFailure(error) }
 }
 
+typealias TipCheckStatusOperation = @convention(c) (OpaquePointer?, UnsafePointer<beckon_request>?, beckon_handle) -> Int32
+
 /// Fails to compile when a function above and its declaration in beckon.h disagree (see
 /// SignatureChecks.swift). Never called.
 @_optimize(none)
@@ -138,6 +210,7 @@ func checkTypedSignatures() {
     _ = [beckon_resolve_scenario as ResolveOperation, beckonResolveScenario]
     _ = [beckon_tip_check as TipCheckOperation, beckonTipCheck]
     _ = [beckon_tip_check_many as TipCheckManyOperation, beckonTipCheckMany]
+    _ = [beckon_tip_check_status as TipCheckStatusOperation, beckonTipCheckStatus]
     _ = [beckon_group_check as GroupCheckOperation, beckonGroupCheck]
     _ = [beckon_scenario_check as ScenarioCheckOperation, beckonScenarioCheck]
     _ = [beckon_scenario_attempt as ScenarioCheckOperation, beckonScenarioAttempt]

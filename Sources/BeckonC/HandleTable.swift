@@ -13,9 +13,10 @@ final class HandleTable: Sendable {
     private struct Entries {
         var ids: [String] = []
         var handles: [String: UInt32] = [:]
-        /// The engine `slots` belong to (weak: a reload lets it go), and each handle's slot in
-        /// it, by handle - 1, once looked up.
-        weak var engine: Engine?
+        /// The generation of the engine `slots` belong to (a number no other engine has, so the
+        /// table holds no reference to it and a reload lets it go), and each handle's slot in it,
+        /// by handle - 1, once looked up.
+        var generation: UInt64 = 0
         var slots: [Int?] = []
 
         /// The id a handle names, or nil when this table never issued it.
@@ -26,15 +27,16 @@ final class HandleTable: Sendable {
         /// The slot of `handle` in `current`, looked up by id (`resolve`) on first use in it.
         mutating func slot(of handle: UInt32, in current: Engine, _ what: () -> String,
                            _ resolve: (Engine, String) throws(EngineError) -> Int) throws(CallFailure) -> Int {
-            guard let id = id(of: handle) else { throw HandleTable.unissued(handle, what()) }
-            if engine !== current {
-                engine = current
+            guard handle >= 1, Int(handle) <= ids.count else { throw HandleTable.unissued(handle, what()) }
+            let currentGeneration = current.generation
+            if generation != currentGeneration {
+                generation = currentGeneration
                 slots = []
             }
             let index = Int(handle) - 1
             if index < slots.count, let slot = slots[index] { return slot }
             let slot: Int
-            do throws(EngineError) { slot = try resolve(current, id) } catch { throw CallFailure(error) }
+            do throws(EngineError) { slot = try resolve(current, ids[index]) } catch { throw CallFailure(error) }
             if index >= slots.count { slots += [Int?](repeating: nil, count: ids.count - slots.count) }
             slots[index] = slot
             return slot

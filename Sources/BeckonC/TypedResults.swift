@@ -5,6 +5,14 @@ import BeckonCore
 // built from the engine's decisions: codes and numbers only, no text.
 
 extension beckon_tip_result {
+    /// The typed answer of a tip verdict, `struct_size` set to `size` (the host's).
+    init(_ verdict: TipVerdict, size: UInt32) {
+        let (code, rule) = Self.reasonCode(verdict.reason)
+        self.init(struct_size: size, status: Self.status(verdict.status), reason_code: code, rule_index: rule,
+                  revisit_at: verdict.revisitAt ?? Int64.min, display_count: verdict.record.displayCount,
+                  display_duration_ms: verdict.record.displayDuration)
+    }
+
     /// The typed answer of a tip decision, `struct_size` set to `size` (the host's).
     init(_ decision: TipDecision, size: UInt32) {
         let (code, rule) = Self.reasonCode(decision.reason)

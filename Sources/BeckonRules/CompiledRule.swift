@@ -14,8 +14,12 @@ public final class CompiledRule: Sendable {
     private let nodes: [NodeInfo]
     /// The names it was compiled against, to compile it again with recording nodes to explain.
     private let schema: RuleSchema
+    /// The same rule in the flat form engines evaluate against a record directly, when it is made
+    /// only of the common shapes (see `FastRule`); nil otherwise.
+    public let fast: FastRule?
 
-    init(text: String, origin: TextOrigin, root: @escaping Evaluator, rootNode: Int, nodes: [NodeInfo], schema: RuleSchema) {
+    init(text: String, origin: TextOrigin, root: @escaping Evaluator, rootNode: Int, nodes: [NodeInfo], schema: RuleSchema,
+         fast: FastRule? = nil) {
         self.text = text
         self.origin = origin
         self.span = origin.span(ofOffsets: 0..<text.unicodeScalars.count)
@@ -23,6 +27,7 @@ public final class CompiledRule: Sendable {
         self.rootNode = rootNode
         self.nodes = nodes
         self.schema = schema
+        self.fast = fast
     }
 
     /// Evaluates the rule against a context.

@@ -45,7 +45,8 @@ public struct RuleCompiler: Sendable {
             let always = state.failure.map { "this rule always fails (\($0))" } ?? "this rule is always \(value)"
             diagnostics.append(.warning("rule.constant", "\(always); it does not depend on anything", at: origin.span(ofOffsets: syntax.range)))
         }
-        let rule = CompiledRule(text: text, origin: origin, root: checked.evaluate, rootNode: checked.node, nodes: checker.nodes, schema: schema)
+        let rule = CompiledRule(text: text, origin: origin, root: checked.evaluate, rootNode: checked.node, nodes: checker.nodes, schema: schema,
+                                fast: tracing ? nil : FastRule(syntax, schema: schema))
         return RuleCompilation(rule: rule, diagnostics: diagnostics)
     }
 }

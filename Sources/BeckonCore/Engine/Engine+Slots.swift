@@ -12,6 +12,7 @@ extension Engine {
     /// The status of the tip in `slot`; the same answer as `tipStatus(_:_:)` for its id.
     public func tipStatus(slot: Int, _ request: DecisionRequest) throws(EngineError) -> TipDecision {
         try checkTipSlot(slot)
+        if let verdict = fastTipVerdict(slot, request) { return decision(slot, verdict) }
         return try read(request) { scope throws(EngineError) in
             decision(slot, tipEvaluation(slot, scope: scope, explaining: false), record: scope.record, changed: false)
         }

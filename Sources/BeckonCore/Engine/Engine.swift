@@ -31,6 +31,12 @@ public final class Engine: Sendable {
     let parameterFacts: [(id: String, defaultValue: Value, isTransient: Bool)]
     /// This engine's slot numbering, to read records by slot.
     let slotLayout: SlotLayout
+    /// The store when it is the memory store, which the fast path reads directly.
+    let memoryStore: MemoryStore?
+    /// Each tip's fast-path plan, by slot (nil: decided by the general path only).
+    let fastTips: [FastTipPlan?]
+    /// Whether each tip ignores the display frequency, by slot.
+    let ignoresDisplayFrequency: [Bool]
 
     /// How many times an operation re-reads and retries when another writer changed the subject.
     static let maxAttempts = 1000
@@ -66,7 +72,15 @@ public final class Engine: Sendable {
         scenarioIDs = configuration.scenarios.ids
         parameterFacts = configuration.parameters.all.map { ($0.id, $0.defaultValue, $0.isTransient) }
         slotLayout = SlotLayout()
+        memoryStore = store as? MemoryStore
+        ignoresDisplayFrequency = configuration.tips.all.map(\.ignoresDisplayFrequency)
+        fastTips = FastTipPlan.plans(configuration: configuration, rules: rules, store: store, groupOfTip: groupOfTip,
+                                     parameterFacts: parameterFacts)
     }
+
+    /// A number no other engine shares, for hosts that cache what they found in one engine (a
+    /// tip's slot) and must notice when they are given another.
+    public var generation: UInt64 { slotLayout.id }
 
     // MARK: Lookups
 

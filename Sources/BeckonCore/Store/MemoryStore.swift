@@ -3,11 +3,15 @@ import Synchronization
 
 /// A store in process memory: fast, shared by every engine in the process, gone when it exits.
 public final class MemoryStore: Store {
-    /// Records and logs by subject, apart, so that reading one copies nothing of the other; logs
-    /// are kept in the shape rules read them.
+    /// Each subject's record and logs, under one key: one lookup finds both. Logs are kept in
+    /// the shape rules read them.
     private struct Contents {
-        var records: [String: StoredRecord] = [:]
-        var logs: [String: [String: DonationLog]] = [:]
+        var subjects: [String: Subject] = [:]
+    }
+
+    private struct Subject {
+        var stored: StoredRecord?
+        var logs: [String: DonationLog] = [:]
     }
 
     private let contents = Mutex(Contents())
@@ -16,19 +20,19 @@ public final class MemoryStore: Store {
     public init() {}
 
     public func load(subject: String) throws(StoreError) -> StoredRecord {
-        contents.withLock { $0.records[subject] } ?? StoredRecord(record: SubjectRecord(), version: 0)
+        contents.withLock { $0.subjects[subject]?.stored } ?? StoredRecord(record: SubjectRecord(), version: 0)
     }
 
     public func commit(subject: String, expectedVersion: Int64, record: SubjectRecord, donations: DonationChanges) throws(StoreError) -> Bool {
         contents.withLock { contents in
-            guard (contents.records[subject]?.version ?? 0) == expectedVersion else { return false }
-            contents.records[subject] = StoredRecord(record: record.indexingSlots(), version: expectedVersion + 1)
-            guard !donations.isEmpty else { return true }
+            guard (contents.subjects[subject]?.stored?.version ?? 0) == expectedVersion else { return false }
             // Modified in place, so that no stored log is copied.
-            if donations.clearsAll { contents.logs[subject] = nil }
-            for event in donations.clearedEvents { contents.logs[subject]?[event] = nil }
+            contents.subjects[subject, default: Subject()].stored = StoredRecord(record: record.indexingSlots(), version: expectedVersion + 1)
+            guard !donations.isEmpty else { return true }
+            if donations.clearsAll { contents.subjects[subject]!.logs = [:] }
+            for event in donations.clearedEvents { contents.subjects[subject]!.logs[event] = nil }
             for append in donations.appends {
-                Self.append(append.donation, to: &contents.logs[subject, default: [:]][append.event, default: DonationLog()], retention: append.retention)
+                Self.append(append.donation, to: &contents.subjects[subject]!.logs[append.event, default: DonationLog()], retention: append.retention)
             }
             return true
         }
@@ -39,8 +43,18 @@ public final class MemoryStore: Store {
     }
 
     public func donationLog(subject: String, event: String, since: Int64?) throws(StoreError) -> DonationLog {
-        let log = contents.withLock { $0.logs[subject]?[event] } ?? DonationLog()
+        let log = contents.withLock { $0.subjects[subject]?.logs[event] } ?? DonationLog()
         return since.map(log.since) ?? log
+    }
+
+    /// Runs `body` on the subject's stored record (nil: never stored) and logs by event id (nil:
+    /// none), read on one lookup, under the store's lock: `body` must not call the store.
+    func withSubject<T: Sendable>(_ subject: String, _ body: (StoredRecord?, [String: DonationLog]?) -> T) -> T {
+        contents.withLock { contents in
+            guard let index = contents.subjects.index(forKey: subject) else { return body(nil, nil) }
+            let entry = contents.subjects.values[index]
+            return body(entry.stored, entry.logs)
+        }
     }
 
     /// Appends, keeps the log sorted by time, and applies the retention.

@@ -583,6 +583,16 @@ beckon_status beckon_scenario_check(beckon_engine *engine, const beckon_request 
 beckon_status beckon_scenario_attempt(beckon_engine *engine, const beckon_request *request, beckon_handle scenario,
                                       beckon_scenario_result *result, beckon_error *error);
 
+/**
+ * A tip's status as the function's value, for hosts where each argument and each struct member
+ * read costs (Python's ctypes). Added after 1.1's first libraries: a host that may run with one
+ * of those looks it up (dlsym) before calling it. The value is beckon_tip_check's `status`
+ * (BECKON_TIP_PENDING, _AVAILABLE or _INVALIDATED), or, when the call fails, its beckon_status
+ * negated (-BECKON_INVALID_ARGUMENT, -BECKON_NOT_FOUND, -BECKON_UNAVAILABLE) with no message:
+ * call beckon_tip_check with the same arguments for it. The same decision as beckon_tip_check.
+ */
+int32_t beckon_tip_check_status(beckon_engine *engine, const beckon_request *request, beckon_handle tip);
+
 #ifdef __cplusplus
 }
 #endif

@@ -78,6 +78,7 @@ int main(void) {
             beckon_tip_result one = {.struct_size = sizeof one};
             check(beckon_tip_check(engine, &request, handles[i], &one, &error) == BECKON_OK, "tip_check", error.message);
             check(memcmp(&one, &many[i], sizeof one) == 0, "tip_check_many agrees with tip_check", tips[i]);
+            check(beckon_tip_check_status(engine, &request, handles[i]) == one.status, "tip_check_status agrees with tip_check", tips[i]);
             check(beckon_tip_status(engine, &request, text(tips[i]), &sink, &error) == BECKON_OK, "tip_status", error.message);
             check(has("status", statuses[one.status]) && has("reasonCode", codes[one.reason_code]), "typed agrees with JSON", answer);
         }
@@ -92,9 +93,17 @@ int main(void) {
     check(strstr(error.message, "result.struct_size is 8") != NULL, "the message names the size", error.message);
     check(beckon_tip_check(engine, &request, 42, &untouched, &error) == BECKON_INVALID_ARGUMENT && untouched.status == 7,
           "unknown handle", error.message);
+    check(beckon_tip_check_status(engine, &request, 42) == -BECKON_INVALID_ARGUMENT, "tip_check_status: unknown handle", "");
+    check(beckon_tip_check_status(engine, NULL, handles[0]) == -BECKON_INVALID_ARGUMENT, "tip_check_status: NULL request", "");
+    check(beckon_tip_check_status(NULL, &request, handles[0]) == -BECKON_INVALID_ARGUMENT, "tip_check_status: NULL engine", "");
+    beckon_request empty_subject = request;
+    empty_subject.subject = text("");
+    check(beckon_tip_check_status(engine, &empty_subject, handles[0]) == -BECKON_INVALID_ARGUMENT, "tip_check_status: empty subject", "");
     check(beckon_reload_text(engine, text(reloaded), text("typed.yaml"), NULL, &error) == BECKON_OK, "reload", error.message);
     check(beckon_tip_check(engine, &request, handles[1], &untouched, &error) == BECKON_NOT_FOUND && untouched.status == 7,
           "stale handle after reload", error.message);
+    check(beckon_tip_check_status(engine, &request, handles[1]) == -BECKON_NOT_FOUND, "tip_check_status: stale handle", "");
+    check(beckon_tip_check_status(engine, &request, handles[2]) == BECKON_TIP_AVAILABLE, "tip_check_status: a kept handle", "");
     check(beckon_tip_check(engine, &request, handles[2], &untouched, &error) == BECKON_OK && untouched.status == BECKON_TIP_AVAILABLE,
           "a kept handle after reload", error.message);
     beckon_close(engine);

@@ -105,6 +105,7 @@ class Beckon:
             "beckon_parameter_set": (status, [engine, request, String, String] + out),
             "beckon_tip_invalidate": (status, [engine, request, String, String] + out),
             "beckon_tip_check": (status, [engine, request, handle, ctypes.POINTER(TipResult), ctypes.POINTER(Error)]),
+            "beckon_tip_check_status": (ctypes.c_int32, [engine, request, handle]),
             "beckon_tip_check_many": (status, [engine, request, ctypes.POINTER(handle), ctypes.c_size_t, ctypes.POINTER(TipResult),
                                                ctypes.POINTER(Error)]),
             "beckon_group_check": (status, [engine, request, handle, ctypes.POINTER(GroupResult), ctypes.POINTER(Error)]),
@@ -173,6 +174,8 @@ def agree(beckon, request, handles, group, scenario, step):
         check(typed == expected, f"{step}: tip {tip}: typed {typed}, JSON {expected}")
         check((result.rule_index >= 0) == (answer["reasonCode"] in ("rule", "ruleError")), f"{step}: tip {tip}: rule_index {result.rule_index}")
         singles.append(bytes(result))
+        value = beckon.library.beckon_tip_check_status(beckon.engine, ctypes.byref(request), handle)
+        check(value == result.status, f"{step}: tip {tip}: tip_check_status {value}, tip_check {result.status}")
     results = (TipResult * len(handles))()
     results[0].struct_size = ctypes.sizeof(TipResult)
     array = (ctypes.c_uint32 * len(handles))(*handles)
@@ -257,6 +260,9 @@ def main():
     check(status == NOT_FOUND and "welcome" in message and handle == 0, f"undeclared tip: {status} {message}")
     status, message = beckon.typed("tip_check", None, handles[0], ctypes.byref(untouched))
     check((status, message) == (INVALID_ARGUMENT, "request is NULL"), f"NULL request: {status} {message}")
+    for arguments, expected in [((None, handles[0]), -INVALID_ARGUMENT), ((ctypes.byref(request), 999), -INVALID_ARGUMENT)]:
+        value = beckon.library.beckon_tip_check_status(beckon.engine, *arguments)
+        check(value == expected, f"tip_check_status {arguments}: {value}, expected {expected}")
     results = (TipResult * 2)()
     results[0].struct_size = ctypes.sizeof(TipResult)
     array = (ctypes.c_uint32 * 2)(handles[0], 999)
@@ -268,6 +274,8 @@ def main():
     check(status == OK, f"reload: {status} {beckon.error.message}")
     status, message = beckon.typed("tip_check", ctypes.byref(request), handles[1], ctypes.byref(untouched))
     check(status == NOT_FOUND and "search" in message and untouched.status == 7, f"stale tip handle: {status} {message}")
+    value = beckon.library.beckon_tip_check_status(beckon.engine, ctypes.byref(request), handles[1])
+    check(value == -NOT_FOUND, f"tip_check_status, stale tip handle: {value}")
     status, message = beckon.typed("scenario_check", ctypes.byref(request), scenario, ctypes.byref(ScenarioResult(ctypes.sizeof(ScenarioResult))))
     check(status == NOT_FOUND and "tour" in message, f"stale scenario handle: {status} {message}")
     result = TipResult(ctypes.sizeof(TipResult))

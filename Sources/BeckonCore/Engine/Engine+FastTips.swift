@@ -1,0 +1,219 @@
+import BeckonRules
+
+/// A tip decision without the tip's content or checks: what the typed embedding path reports.
+public struct TipVerdict: Sendable {
+    /// The status.
+    public var status: TipStatus
+    /// The check that decided it.
+    public var reason: TipReason
+    /// As `TipDecision.revisitAt`.
+    public var revisitAt: Int64?
+    /// The tip's recorded state.
+    public var record: TipRecord
+}
+
+/// What the fast path knows about one tip, found once when the engine is made: the tip's rules,
+/// each with its fast form.
+final class FastTipPlan: Sendable {
+    let rules: [CompiledRule]
+    let forms: [FastRule]
+    let ignoresDisplayFrequency: Bool
+
+    init(rules: [CompiledRule], forms: [FastRule], ignoresDisplayFrequency: Bool) {
+        self.rules = rules
+        self.forms = forms
+        self.ignoresDisplayFrequency = ignoresDisplayFrequency
+    }
+
+    /// The plans of a configuration's tips, by slot: nil for a tip the fast path does not
+    /// decide. It decides a tip over the memory store, outside any group, when the configuration
+    /// has no testing overrides, every rule has a fast form, no rule reads a transient parameter,
+    /// and every tip whose display count a rule reads has no rules and no group (reading it
+    /// then evaluates nothing but its display-frequency wait, which the fast path computes).
+    static func plans(configuration: Configuration, rules: RuleBook, store: any Store, groupOfTip: [Int?],
+                      parameterFacts: [(id: String, defaultValue: Value, isTransient: Bool)]) -> [FastTipPlan?] {
+        let tips = configuration.tips.all
+        let testing = configuration.testing
+        guard store is MemoryStore, testing.show.isEmpty, testing.hide.isEmpty, !testing.showAll, !testing.hideAll,
+              rules.tipRules.count == tips.count else {
+            return Array(repeating: nil, count: tips.count)
+        }
+        return tips.indices.map { slot in
+            guard groupOfTip[slot] == nil else { return nil }
+            let compiled = rules.tipRules[slot]
+            let forms = compiled.compactMap(\.fast)
+            guard forms.count == compiled.count else { return nil }
+            for form in forms {
+                guard form.parameterSlots.allSatisfy({ !parameterFacts[$0].isTransient }) else { return nil }
+                guard form.tipSlots.allSatisfy({ rules.tipRules[$0].isEmpty && groupOfTip[$0] == nil }) else { return nil }
+            }
+            return FastTipPlan(rules: compiled, forms: forms, ignoresDisplayFrequency: tips[slot].ignoresDisplayFrequency)
+        }
+    }
+}
+
+extension TestingOverrides {
+    /// Whether it overrides nothing.
+    var isEmpty: Bool { show.isEmpty && hide.isEmpty && !showAll && !hideAll }
+}
+
+/// Tips decided by the fast path: the subject's record and logs read once from the memory store,
+/// each rule's fast form evaluated on them, in SEMANTICS §4's order, with the same status, reason
+/// and `revisitAt` as `tipEvaluation` (a property test holds the two together).
+extension Engine {
+    /// The verdict on the tip in `slot` when the fast path decides it; nil when the general path
+    /// must (see `FastTipPlan.plans`, and a request with testing overrides).
+    func fastTipVerdict(_ slot: Int, _ request: DecisionRequest) -> TipVerdict? {
+        guard let plan = fastTips[slot], let memoryStore, request.testing.isEmpty else { return nil }
+        return memoryStore.withSubject(request.subject) { stored, logs in
+            fastVerdict(slot, plan, record: stored?.record ?? SubjectRecord(), logs: logs, now: request.now)
+        }
+    }
+
+    /// Whether the fast path decides the tip `id` (for requests without testing overrides):
+    /// its rules are all of the common shapes, it is in no group, the store is the memory store.
+    public func decidesByFastPath(tip id: String) -> Bool {
+        tipSlots[id].map { fastTips[$0] != nil } ?? false
+    }
+
+    /// The verdict on the tip in `slot`: the fast path's when it decides it, else the general one.
+    public func tipVerdict(slot: Int, _ request: DecisionRequest) throws(EngineError) -> TipVerdict {
+        guard tipIDs.indices.contains(slot) else {
+            throw .invalidValue("tip slot \(slot) is not one of this configuration's \(tipIDs.count) tips")
+        }
+        if let verdict = fastTipVerdict(slot, request) { return verdict }
+        return try read(request) { scope throws(EngineError) in
+            let evaluation = tipEvaluation(slot, scope: scope, explaining: false)
+            return TipVerdict(status: evaluation.status, reason: evaluation.reason, revisitAt: evaluation.revisitAt,
+                              record: scope.record.tip(slot, id: tipIDs[slot], layout: slotLayout) ?? TipRecord())
+        }
+    }
+
+    /// The decision `tipStatus` answers, from a verdict.
+    func decision(_ slot: Int, _ verdict: TipVerdict) -> TipDecision {
+        TipDecision(tip: tipIDs[slot], status: verdict.status, reason: verdict.reason, changed: false, record: verdict.record,
+                    content: configuration.tips.all[slot], revisitAt: verdict.revisitAt)
+    }
+
+    private func fastVerdict(_ slot: Int, _ plan: FastTipPlan, record: SubjectRecord, logs: [String: DonationLog]?,
+                             now: Int64) -> TipVerdict? {
+        let tip = record.tip(slot, id: tipIDs[slot], layout: slotLayout) ?? TipRecord()
+        // 1. No testing overrides (the plan and the request have none). 2. Invalidation.
+        if let invalidation = tip.invalidation {
+            return TipVerdict(status: .invalidated, reason: .invalidated(invalidation), revisitAt: nil, record: tip)
+        }
+        // 3. Rules, ANDed.
+        var reading = FastReading(slot: slot, record: record, logs: logs, now: now)
+        for index in plan.forms.indices {
+            let form = plan.forms[index]
+            guard let holds = value(form, form.root, &reading) else { return nil }
+            if !holds {
+                let rule = plan.rules[index]
+                return TipVerdict(status: .pending, reason: .ruleNotSatisfied(index: index, text: rule.text, span: rule.span),
+                                  revisitAt: reading.revisitAt, record: tip)
+            }
+        }
+        // 4. The display frequency gates tips never displayed before.
+        if tip.displayCount == 0, !plan.ignoresDisplayFrequency, let last = record.lastNewTipDisplay,
+           let wait = frequencyWait(now: now, last: last) {
+            if let end = wait.end { reading.changes(at: end) }
+            return TipVerdict(status: .pending, reason: .displayFrequency(remaining: wait.remaining), revisitAt: reading.revisitAt, record: tip)
+        }
+        // 5. Not in a group (the plan says so).
+        return TipVerdict(status: .available, reason: .allChecksPassed, revisitAt: reading.revisitAt, record: tip)
+    }
+
+    /// While a tip first displayed at `last` keeps new tips waiting at `now`: when the wait ends
+    /// (nil past the end of time) and how long is left; nil when it does not.
+    private func frequencyWait(now: Int64, last: Int64) -> (end: Int64?, remaining: Int64)? {
+        // As `tipEvaluation` computes it: differences saturate near the ends of Int64.
+        let frequency = configuration.displayFrequency
+        let (difference, overflow) = now.subtractingReportingOverflow(last)
+        let elapsed = overflow ? (now < last ? Int64.min : Int64.max) : difference
+        guard elapsed < frequency else { return nil }
+        let (end, endOverflow) = last.addingReportingOverflow(frequency)
+        let (left, leftOverflow) = frequency.subtractingReportingOverflow(elapsed)
+        return (endOverflow ? nil : end, leftOverflow ? Int64.max : left)
+    }
+
+    /// A node's value; nil when a value read is outside the fast form's shapes.
+    private func value(_ form: FastRule, _ node: Int, _ reading: inout FastReading) -> Bool? {
+        switch form.nodes[node] {
+        case .all(let first, let count):
+            for index in first..<first + count {
+                guard let holds = value(form, form.operands[index], &reading) else { return nil }
+                if !holds { return false }
+            }
+            return true
+        case .any(let first, let count):
+            for index in first..<first + count {
+                guard let holds = value(form, form.operands[index], &reading) else { return nil }
+                if holds { return true }
+            }
+            return false
+        case .not(let operand):
+            return value(form, operand, &reading).map { !$0 }
+        case .parameterIsTrue(let slot):
+            if case .bool(true) = parameter(slot, reading.record) { return true }
+            return false
+        case .parameterInt(let slot, let op, let bound):
+            switch parameter(slot, reading.record) {
+            case .int(let value): return op.holds(value, bound)
+            case .null: return false
+            default: return nil
+            }
+        case .parameterString(let slot, let equal, let text):
+            switch parameter(slot, reading.record) {
+            case .string(let value): return (value == text) == equal
+            case .null: return false
+            default: return nil
+            }
+        case .eventCount(let slot, let op, let bound):
+            let count = reading.record.event(slot, id: eventIDs[slot], layout: slotLayout)?.count ?? 0
+            return op.holds(count, bound)
+        case .windowCount(let slot, let window, let op, let bound):
+            let times = reading.logs?[eventIDs[slot]]?.times ?? []
+            let start = FastRule.windowStart(times, window: window, now: reading.now)
+            if let flip = FastRule.windowFlip(op, bound: bound, times: times, start: start, window: window) { reading.changes(at: flip) }
+            return op.holds(Int64(times.count - start), bound)
+        case .tipDisplayCount(let slot, let op, let bound):
+            let other = reading.record.tip(slot, id: tipIDs[slot], layout: slotLayout) ?? TipRecord()
+            // Reading another tip evaluates its status, whose display-frequency wait the answer
+            // inherits (a tip reading itself is a cycle and evaluates nothing).
+            if slot != reading.slot, other.invalidation == nil, other.displayCount == 0, !ignoresDisplayFrequency[slot],
+               let last = reading.record.lastNewTipDisplay, let wait = frequencyWait(now: reading.now, last: last), let end = wait.end {
+                reading.changes(at: end)
+            }
+            return op.holds(other.displayCount, bound)
+        }
+    }
+
+    @inline(__always)
+    private func parameter(_ slot: Int, _ record: SubjectRecord) -> Value {
+        let facts = parameterFacts[slot]
+        return record.parameter(slot, id: facts.id, layout: slotLayout) ?? facts.defaultValue
+    }
+}
+
+/// What a fast evaluation reads and what it found so far.
+private struct FastReading {
+    /// The tip being decided.
+    let slot: Int
+    let record: SubjectRecord
+    let logs: [String: DonationLog]?
+    let now: Int64
+    var revisitAt: Int64? { earliest == .max ? nil : earliest }
+    private var earliest = Int64.max
+
+    init(slot: Int, record: SubjectRecord, logs: [String: DonationLog]?, now: Int64) {
+        self.slot = slot
+        self.record = record
+        self.logs = logs
+        self.now = now
+    }
+
+    @inline(__always)
+    mutating func changes(at instant: Int64) {
+        if instant < earliest { earliest = instant }
+    }
+}

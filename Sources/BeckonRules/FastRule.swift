@@ -1,0 +1,243 @@
+/// A rule made only of the common shapes, in a flat form that an engine evaluates directly
+/// against a subject's record: no closures, no existential context, no `Value` results, nothing
+/// allocated. Compiled next to the closure form when every node of the rule is one of:
+///
+/// - `params.X` as a bool operand, or compared with an int or string literal (strings: `==`, `!=`);
+/// - `events.E.count` or `events.E.within(D).count` compared with an int literal;
+/// - `tips.T.displayCount` compared with an int literal;
+/// - `&&`, `||` and `!` of those.
+///
+/// It means what the closure form means, and says when its outcome may change the same way
+/// (a window count's flip instant). An evaluator that meets a value outside these shapes at run
+/// time (a double in an int parameter, say) leaves the decision to the closure form.
+public struct FastRule: Sendable {
+    /// A comparison operator, the fast form's operand always on the left.
+    public enum Comparison: Sendable, Hashable {
+        case equal, notEqual, less, lessEqual, greater, greaterEqual
+
+        /// Whether `a op b` holds.
+        @inline(__always)
+        public func holds(_ a: Int64, _ b: Int64) -> Bool {
+            switch self {
+            case .equal: a == b
+            case .notEqual: a != b
+            case .less: a < b
+            case .lessEqual: a <= b
+            case .greater: a > b
+            case .greaterEqual: a >= b
+            }
+        }
+
+        /// The same question with the operands swapped (`3 <= x` is `x >= 3`).
+        var mirrored: Comparison {
+            switch self {
+            case .equal, .notEqual: self
+            case .less: .greater
+            case .lessEqual: .greaterEqual
+            case .greater: .less
+            case .greaterEqual: .lessEqual
+            }
+        }
+
+        init?(_ op: BinaryOperator) {
+            switch op {
+            case .equal: self = .equal
+            case .notEqual: self = .notEqual
+            case .less: self = .less
+            case .lessEqual: self = .lessEqual
+            case .greater: self = .greater
+            case .greaterEqual: self = .greaterEqual
+            default: return nil
+            }
+        }
+    }
+
+    /// One node; operands are indexes into `nodes`.
+    public enum Node: Sendable {
+        /// `a && b && …`, left to right, stopping at the first false operand.
+        case all(first: Int, count: Int)
+        /// `a || b || …`, left to right, stopping at the first true operand.
+        case any(first: Int, count: Int)
+        case not(Int)
+        /// `params.X` as a bool: true only when it holds `true`.
+        case parameterIsTrue(slot: Int)
+        /// `params.X op bound` for an int bound.
+        case parameterInt(slot: Int, Comparison, Int64)
+        /// `params.X == text` (`equal` true) or `params.X != text`.
+        case parameterString(slot: Int, equal: Bool, String)
+        /// `events.E.count op bound`: the lifetime count.
+        case eventCount(slot: Int, Comparison, Int64)
+        /// `events.E.within(window).count op bound`.
+        case windowCount(slot: Int, window: Int64, Comparison, Int64)
+        /// `tips.T.displayCount op bound`.
+        case tipDisplayCount(slot: Int, Comparison, Int64)
+    }
+
+    /// The nodes; operands of `all` and `any` are listed in `operands`.
+    public let nodes: [Node]
+    /// Operand node indexes of `all` and `any` nodes, each node's run consecutive.
+    public let operands: [Int]
+    /// The rule's node.
+    public let root: Int
+
+    /// The parameter, event and tip slots the rule reads.
+    public var parameterSlots: [Int] {
+        nodes.compactMap {
+            switch $0 {
+            case .parameterIsTrue(let slot), .parameterInt(let slot, _, _), .parameterString(let slot, _, _): slot
+            default: nil
+            }
+        }
+    }
+
+    /// The tips whose display counts the rule reads.
+    public var tipSlots: [Int] {
+        nodes.compactMap { if case .tipDisplayCount(let slot, _, _) = $0 { slot } else { nil } }
+    }
+
+    /// When a window count compared with `bound` first changes its outcome as its donations leave
+    /// the window: `times` ascending, counted from `start` (all of them to the end), `window` the
+    /// longest age that counts. Nil when it never does. The same instant the closure form reports.
+    public static func windowFlip(_ op: Comparison, bound: Int64, times: [Int64], start: Int, window: Int64) -> Int64? {
+        let n = Int64(times.count - start)
+        guard n > 0 else { return nil }
+        let current = op.holds(n, bound)
+        var changed: Int64?
+        if op.holds(n - 1, bound) != current {
+            changed = n - 1
+        } else {
+            let x = Double(bound)
+            if x.isFinite, x > -1, x < Double(n) {
+                let base = Int64(x.rounded(.down))
+                for value in stride(from: base + 1, through: base - 1, by: -1) where value >= 0 && value < n - 1 && op.holds(value, bound) != current {
+                    changed = value
+                    break
+                }
+            }
+        }
+        guard let changed else { return nil }
+        return Timing.adding(times[start + Int(n - changed) - 1], window, 1)
+    }
+
+    /// The index of the first time in the window ending at `now` (all of them when the start of
+    /// the window is before the start of time), as the closure form finds it.
+    @inline(__always)
+    public static func windowStart(_ times: [Int64], window: Int64, now: Int64) -> Int {
+        let (earliest, overflow) = now.subtractingReportingOverflow(window)
+        if overflow { return 0 }
+        var low = 0, high = times.count
+        while low < high {
+            let middle = (low + high) / 2
+            if times[middle] < earliest { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+extension FastRule {
+    /// The fast form of a checked rule, or nil when a node is not one of its shapes.
+    init?(_ syntax: Syntax, schema: RuleSchema) {
+        var builder = Builder(schema: schema)
+        guard let root = builder.bool(syntax) else { return nil }
+        nodes = builder.nodes
+        operands = builder.operands
+        self.root = root
+    }
+
+    private struct Builder {
+        let schema: RuleSchema
+        var nodes: [Node] = []
+        var operands: [Int] = []
+
+        mutating func add(_ node: Node) -> Int {
+            nodes.append(node)
+            return nodes.count - 1
+        }
+
+        /// A bool-valued node.
+        mutating func bool(_ syntax: Syntax) -> Int? {
+            switch syntax.kind {
+            case .unary(.not, let operand):
+                guard let inner = bool(operand) else { return nil }
+                return add(.not(inner))
+            case .chain(let first, let links):
+                let op = links[0].op
+                if op == .and || op == .or {
+                    guard links.allSatisfy({ $0.op == op }) else { return nil }
+                    var children: [Int] = []
+                    for operand in [first] + links.map(\.operand) {
+                        guard let child = bool(operand) else { return nil }
+                        children.append(child)
+                    }
+                    let start = operands.count
+                    operands += children
+                    return add(op == .and ? .all(first: start, count: children.count) : .any(first: start, count: children.count))
+                }
+                guard links.count == 1, let comparison = Comparison(op) else { return nil }
+                return compare(first, comparison, links[0].operand)
+            default:
+                guard let parameter = parameter(syntax), parameter.type == .bool else { return nil }
+                return add(.parameterIsTrue(slot: parameter.slot))
+            }
+        }
+
+        /// `a op b` where one side is a literal.
+        mutating func compare(_ left: Syntax, _ op: Comparison, _ right: Syntax) -> Int? {
+            if case .literal(let value) = right.kind { return compare(left, op, value) }
+            if case .literal(let value) = left.kind { return compare(right, op.mirrored, value) }
+            return nil
+        }
+
+        mutating func compare(_ operand: Syntax, _ op: Comparison, _ literal: Value) -> Int? {
+            if let parameter = parameter(operand) {
+                let slot = parameter.slot
+                switch (parameter.type, literal) {
+                case (.int, .int(let bound)): return add(.parameterInt(slot: slot, op, bound))
+                case (.string, .string(let text)) where op == .equal || op == .notEqual:
+                    return add(.parameterString(slot: slot, equal: op == .equal, text))
+                default: return nil
+                }
+            }
+            guard case .int(let bound) = literal, case .member(let base, "count", _) = operand.kind else {
+                if case .int(let bound) = literal, let tip = tipDisplayCount(operand) { return add(.tipDisplayCount(slot: tip, op, bound)) }
+                return nil
+            }
+            if let event = event(base) { return add(.eventCount(slot: event.slot, op, bound)) }
+            // `events.E.within(D).count`: D a literal duration (the checker holds it to the retention).
+            guard case .call(let callee, let arguments) = base.kind, arguments.count == 1,
+                  case .member(let eventSyntax, "within", _) = callee.kind, let event = event(eventSyntax),
+                  case .literal(.duration(let window)) = arguments[0].kind, window >= 0 else { return nil }
+            return add(.windowCount(slot: event.slot, window: window, op, bound))
+        }
+
+        /// The parameter `params.X` / `params["X"]` names.
+        func parameter(_ syntax: Syntax) -> RuleSchema.Parameter? {
+            guard let (root, name) = member(syntax), root == "params" else { return nil }
+            return schema.parameters[name]
+        }
+
+        func event(_ syntax: Syntax) -> RuleSchema.Event? {
+            guard let (root, name) = member(syntax), root == "events" else { return nil }
+            return schema.events[name]
+        }
+
+        func tipDisplayCount(_ syntax: Syntax) -> Int? {
+            guard case .member(let base, "displayCount", _) = syntax.kind, let (root, name) = member(base), root == "tips" else { return nil }
+            return schema.tips[name]
+        }
+
+        /// `root.name` or `root["name"]` for an identifier root.
+        func member(_ syntax: Syntax) -> (String, String)? {
+            switch syntax.kind {
+            case .member(let base, let name, _):
+                guard case .identifier(let root) = base.kind else { return nil }
+                return (root, name)
+            case .index(let base, let key):
+                guard case .identifier(let root) = base.kind, case .literal(.string(let name)) = key.kind else { return nil }
+                return (root, name)
+            default:
+                return nil
+            }
+        }
+    }
+}

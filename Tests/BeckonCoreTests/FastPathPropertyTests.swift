@@ -1,0 +1,182 @@
+import BeckonCore
+import BeckonRules
+import Testing
+
+/// The fast path (rules of the common shapes evaluated on the memory store's record) and the
+/// general path give the same tip answers: status, reason, `revisitAt` and record, on generated
+/// configurations and traces. The general path is an engine over the same memory store behind a
+/// forwarding store, which the fast path does not serve.
+@Suite("Fast path agrees with the general path")
+struct FastPathPropertyTests {
+    static let configurations = 120
+    static let tracesPerConfiguration = 4
+    static let tips = ["a", "b", "c", "d"]
+
+    @Test func fastAndGeneralPathsGiveTheSameAnswers() throws {
+        var random = SplitMix64(seed: 0xFA57_0014)
+        var compared = 0, fast = 0
+        for _ in 0..<Self.configurations {
+            let yaml = Self.configuration(&random)
+            for _ in 0..<Self.tracesPerConfiguration {
+                let harness = try Harness(yaml)
+                let general = Engine(configuration: harness.configuration, rules: harness.engine.rules, store: ForwardingStore(harness.store))
+                var now = t0
+                for _ in 0..<(random.next() % 12) {
+                    now += 1 + Int64(random.next() % UInt64(8 * hour))
+                    try Self.step(&random, harness.engine, now)
+                }
+                for _ in 0..<4 {
+                    let asked = now + Int64(random.next() % UInt64(4 * day))
+                    for tip in Self.tips + ["seen"] {
+                        let answer = try harness.engine.tipStatus(tip, at(asked))
+                        let expected = try general.tipStatus(tip, at(asked))
+                        let context = "tip \(tip) at \(asked)\n\(yaml)"
+                        #expect(answer.status == expected.status, "\(context)")
+                        #expect(answer.reason == expected.reason, "\(answer.reason) vs \(expected.reason): \(context)")
+                        #expect(answer.revisitAt == expected.revisitAt, "\(String(describing: answer.revisitAt)) vs \(String(describing: expected.revisitAt)): \(context)")
+                        #expect(answer.record == expected.record, "\(context)")
+                        let slot = try harness.engine.tipSlot(of: tip)
+                        let verdict = try harness.engine.tipVerdict(slot: slot, at(asked))
+                        #expect(verdict.status == expected.status && verdict.reason == expected.reason && verdict.revisitAt == expected.revisitAt,
+                                "verdict: \(context)")
+                        compared += 1
+                        if harness.engine.decidesByFastPath(tip: tip) { fast += 1 }
+                    }
+                }
+            }
+        }
+        #expect(compared > 5_000)
+        #expect(fast > compared / 2, "the fast path decided \(fast) of \(compared) answers")
+    }
+
+    @Test func theBenchmarkRulesAreDecidedByTheFastPath() throws {
+        let harness = try Harness("""
+            parameters:
+              isLoggedIn: {type: bool, default: false}
+              plan: {type: string, default: free}
+              count: {type: int, default: 3}
+            events:
+              viewed: {retention: {maxCount: 1000}}
+            tips:
+              seen: {title: Seen, ignoresDisplayFrequency: true}
+              five-rules:
+                title: Five rules
+                rules:
+                  - params.isLoggedIn
+                  - params.plan == "free"
+                  - events.viewed.count >= 3
+                  - events.viewed.within(7d).count >= 3 && tips.seen.displayCount <= 3
+                  - params.count <= 5 || !params.isLoggedIn
+            """)
+        #expect(harness.engine.decidesByFastPath(tip: "five-rules"))
+        try harness.engine.setParameter("isLoggedIn", to: .bool(true), at(t0))
+        for hour in 0..<4 { _ = try harness.engine.donate("viewed", at(t0 - Int64(hour) * 3_600_000)) }
+        let decision = try harness.engine.tipStatus("five-rules", at(t0))
+        #expect(decision.status == .available)
+        // The window count drops below 3 when the second oldest of the four leaves the window.
+        #expect(decision.revisitAt == t0 - 2 * 3_600_000 + 7 * day + 1)
+    }
+
+    @Test func otherShapesAndOverridesTakeTheGeneralPath() throws {
+        let harness = try Harness("""
+            parameters:
+              ratio: {type: double, default: 0.5}
+            tips:
+              other: {title: Other, rules: ["params.ratio > 0.25"]}
+              grouped: {title: Grouped}
+              alone: {title: Alone}
+            groups:
+              g: {priority: firstAvailable, tips: [grouped]}
+            """)
+        #expect(!harness.engine.decidesByFastPath(tip: "other"))
+        #expect(!harness.engine.decidesByFastPath(tip: "grouped"))
+        #expect(harness.engine.decidesByFastPath(tip: "alone"))
+        // A request's testing override is honoured: the general path decides that call.
+        let hidden = try harness.engine.tipStatus("alone", at(t0, testing: TestingOverrides(hide: ["alone"])))
+        #expect(hidden.status == .pending)
+        #expect(try harness.engine.tipStatus("alone", at(t0)).status == .available)
+    }
+
+    // MARK: Generation
+
+    static func configuration(_ random: inout SplitMix64) -> String {
+        var lines = [
+            "store: {backend: memory}",
+            "display: {frequency: \(random.pick(["immediate", "30m", "hourly", "3h", "daily"]))}",
+            "parameters:",
+            "  n: {type: int, default: \(random.next() % 4)}",
+            "  flag: {type: bool, default: \(random.next() % 2 == 0)}",
+            "  s: {type: string, default: \(random.pick(["x", "y"]))}",
+            "events:",
+            "  e1: {}",
+            "  e2: {retention: {maxAge: 3d}}",
+            "tips:",
+            "  seen: {title: seen, ignoresDisplayFrequency: \(random.next() % 2 == 0)}",
+        ]
+        for tip in tips {
+            let rules = (0..<(1 + random.next() % 2)).map { _ in expression(&random, depth: 0) }
+            lines += ["  \(tip):", "    title: \(tip)", "    rules: [\(rules.map { "'\($0)'" }.joined(separator: ", "))]",
+                      "    ignoresDisplayFrequency: \(random.next() % 3 == 0)"]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func expression(_ random: inout SplitMix64, depth: Int) -> String {
+        switch depth < 2 ? random.next() % 6 : 5 {
+        case 0: return "\(expression(&random, depth: depth + 1)) && \(expression(&random, depth: depth + 1))"
+        case 1: return "(\(expression(&random, depth: depth + 1)) || \(expression(&random, depth: depth + 1)))"
+        case 2: return "!(\(expression(&random, depth: depth + 1)))"
+        default: return atom(&random)
+        }
+    }
+
+    static func atom(_ random: inout SplitMix64) -> String {
+        let op = random.pick(["<", "<=", ">", ">=", "==", "!="])
+        let k = random.next() % 4
+        switch random.next() % 10 {
+        case 0: return "params.n \(op) \(k)"
+        case 1: return "\(k) \(op) params.n"
+        case 2: return random.next() % 2 == 0 ? "params.flag" : "!params.flag"
+        case 3: return "params.s \(random.pick(["==", "!="])) \"\(random.pick(["x", "y"]))\""
+        case 4: return "events.e1.count \(op) \(k)"
+        case 5: return "events.e1.within(\(random.minutes(3000))).count \(op) \(k)"
+        case 6: return "\(k) \(op) events.e2.within(\(random.minutes(4000))).count"
+        case 7: return "tips.seen.displayCount \(op) \(k)"
+        case 8: return "tips.\(random.pick(["a", "b"])).displayCount \(op) \(k)"
+        default: return "events.e2.within(\(random.minutes(4000))).count \(op) \(k)"
+        }
+    }
+
+    static func step(_ random: inout SplitMix64, _ engine: Engine, _ now: Int64) throws {
+        switch random.next() % 9 {
+        case 0, 1: _ = try engine.donate("e1", at(now))
+        case 2: _ = try engine.donate("e2", at(now))
+        case 3, 4: _ = try engine.displayTip(random.pick(tips + ["seen"]), at(now))
+        case 5: try engine.setParameter("n", to: .int(Int64(random.next() % 5)), at(now))
+        case 6: try engine.setParameter("flag", to: .bool(random.next() % 2 == 0), at(now))
+        case 7: try engine.setParameter("s", to: .string(random.pick(["x", "y", "z"])), at(now))
+        default: _ = try engine.invalidateTip(random.pick(tips + ["seen"]), reason: .tipClosed, at(now))
+        }
+    }
+}
+
+/// A store that forwards to another: an engine over it decides every tip by the general path.
+final class ForwardingStore: Store, @unchecked Sendable {
+    let inner: any Store
+
+    init(_ inner: any Store) { self.inner = inner }
+
+    func load(subject: String) throws(StoreError) -> StoredRecord { try inner.load(subject: subject) }
+
+    func commit(subject: String, expectedVersion: Int64, record: SubjectRecord, donations: DonationChanges) throws(StoreError) -> Bool {
+        try inner.commit(subject: subject, expectedVersion: expectedVersion, record: record, donations: donations)
+    }
+
+    func donations(subject: String, event: String, since: Int64?) throws(StoreError) -> [Donation] {
+        try inner.donations(subject: subject, event: event, since: since)
+    }
+
+    func donationLog(subject: String, event: String, since: Int64?) throws(StoreError) -> DonationLog {
+        try inner.donationLog(subject: subject, event: event, since: since)
+    }
+}
