@@ -179,13 +179,22 @@ private struct PlainTipCall {
     /// testing overrides; the report-changes flag means nothing to a check).
     private static func isPlain(_ request: UnsafePointer<beckon_request>, size: Int) -> Bool {
         let raw = UnsafeRawPointer(request)
-        func member<T: FixedWidthInteger>(_ key: KeyPath<beckon_request, T>) -> T {
-            let offset = MemoryLayout<beckon_request>.offset(of: key)!
-            return size >= offset + MemoryLayout<T>.size ? raw.load(fromByteOffset: offset, as: T.self) : 0
+        @inline(__always)
+        func member<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> T {
+            size >= offset + MemoryLayout<T>.size ? raw.load(fromByteOffset: offset, as: T.self) : 0
         }
         let testing = UInt32(BECKON_REQUEST_SHOW_ALL_TIPS) | UInt32(BECKON_REQUEST_HIDE_ALL_TIPS)
-        return member(\.transient_count) == 0 && member(\.testing_show_count) == 0 && member(\.testing_hide_count) == 0
-            && member(\.flags) & testing == 0
+        return member(Offsets.transientCount, Int.self) == 0 && member(Offsets.testingShowCount, Int.self) == 0
+            && member(Offsets.testingHideCount, Int.self) == 0 && member(Offsets.flags, UInt32.self) & testing == 0
+    }
+
+    /// The offsets of the 1.1 members read above, found once (a key path's offset is computed
+    /// at run time, which cost more than the rest of the decoding).
+    private enum Offsets {
+        static let transientCount = MemoryLayout<beckon_request>.offset(of: \.transient_count)!
+        static let testingShowCount = MemoryLayout<beckon_request>.offset(of: \.testing_show_count)!
+        static let testingHideCount = MemoryLayout<beckon_request>.offset(of: \.testing_hide_count)!
+        static let flags = MemoryLayout<beckon_request>.offset(of: \.flags)!
     }
 }
 

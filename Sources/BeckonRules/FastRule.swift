@@ -63,8 +63,9 @@ public struct FastRule: Sendable {
         case parameterIsTrue(slot: Int)
         /// `params.X op bound` for an int bound.
         case parameterInt(slot: Int, Comparison, Int64)
-        /// `params.X == text` (`equal` true) or `params.X != text`.
-        case parameterString(slot: Int, equal: Bool, String)
+        /// `params.X == strings[text]` (`equal` true) or `params.X != strings[text]` (the text
+        /// kept apart, so that nodes hold no reference and cost nothing to read).
+        case parameterString(slot: Int, equal: Bool, text: Int)
         /// `events.E.count op bound`: the lifetime count.
         case eventCount(slot: Int, Comparison, Int64)
         /// `events.E.within(window).count op bound`.
@@ -79,6 +80,8 @@ public struct FastRule: Sendable {
     public let operands: [Int]
     /// The rule's node.
     public let root: Int
+    /// The string literals `parameterString` nodes compare with.
+    public let strings: [String]
 
     /// The parameter, event and tip slots the rule reads.
     public var parameterSlots: [Int] {
@@ -102,20 +105,22 @@ public struct FastRule: Sendable {
         let n = Int64(times.count - start)
         guard n > 0 else { return nil }
         let current = op.holds(n, bound)
-        var changed: Int64?
+        // The outcome changes only at n - 1 or around the bound: the first value below n,
+        // counting down, whose outcome differs. (The closure form asks the same in doubles:
+        // for an int bound, `-1 < bound < n` and the values bound + 1, bound, bound - 1.)
+        var changed: Int64 = -1
         if op.holds(n - 1, bound) != current {
             changed = n - 1
-        } else {
-            let x = Double(bound)
-            if x.isFinite, x > -1, x < Double(n) {
-                let base = Int64(x.rounded(.down))
-                for value in stride(from: base + 1, through: base - 1, by: -1) where value >= 0 && value < n - 1 && op.holds(value, bound) != current {
-                    changed = value
-                    break
-                }
+        } else if bound >= 0, bound < n {
+            if bound + 1 < n - 1, op.holds(bound + 1, bound) != current {
+                changed = bound + 1
+            } else if bound < n - 1, op.holds(bound, bound) != current {
+                changed = bound
+            } else if bound >= 1, bound - 1 < n - 1, op.holds(bound - 1, bound) != current {
+                changed = bound - 1
             }
         }
-        guard let changed else { return nil }
+        guard changed >= 0 else { return nil }
         return Timing.adding(times[start + Int(n - changed) - 1], window, 1)
     }
 
@@ -141,6 +146,7 @@ extension FastRule {
         guard let root = builder.bool(syntax) else { return nil }
         nodes = builder.nodes
         operands = builder.operands
+        strings = builder.strings
         self.root = root
     }
 
@@ -148,6 +154,7 @@ extension FastRule {
         let schema: RuleSchema
         var nodes: [Node] = []
         var operands: [Int] = []
+        var strings: [String] = []
 
         mutating func add(_ node: Node) -> Int {
             nodes.append(node)
@@ -194,7 +201,8 @@ extension FastRule {
                 switch (parameter.type, literal) {
                 case (.int, .int(let bound)): return add(.parameterInt(slot: slot, op, bound))
                 case (.string, .string(let text)) where op == .equal || op == .notEqual:
-                    return add(.parameterString(slot: slot, equal: op == .equal, text))
+                    strings.append(text)
+                    return add(.parameterString(slot: slot, equal: op == .equal, text: strings.count - 1))
                 default: return nil
                 }
             }

@@ -62,11 +62,17 @@ extension TestingOverrides {
 /// and `revisitAt` as `tipEvaluation` (a property test holds the two together).
 extension Engine {
     /// The verdict on the tip in `slot` when the fast path decides it; nil when the general path
-    /// must (see `FastTipPlan.plans`, and a request with testing overrides).
+    /// must (see `FastTipPlan.plans`, a request with testing overrides, a subject never stored).
     func fastTipVerdict(_ slot: Int, _ request: DecisionRequest) -> TipVerdict? {
         guard let plan = fastTips[slot], let memoryStore, request.testing.isEmpty else { return nil }
-        return memoryStore.withSubject(request.subject) { stored, logs in
-            fastVerdict(slot, plan, record: stored?.record ?? SubjectRecord(), logs: logs, now: request.now)
+        let now = request.now
+        return memoryStore.withSubject(request.subject) { subject in
+            // A stored record always has its slot index; one never stored is left to the general path.
+            guard let subject, let slots = subject.stored?.record.slots else { return nil }
+            return slots.withColumns(slotLayout) { columns in
+                var reading = FastReading(slot: slot, subject: subject, now: now)
+                return fastVerdict(slot, plan, &reading, &columns)
+            }
         }
     }
 
@@ -95,18 +101,17 @@ extension Engine {
                     content: configuration.tips.all[slot], revisitAt: verdict.revisitAt)
     }
 
-    private func fastVerdict(_ slot: Int, _ plan: FastTipPlan, record: SubjectRecord, logs: [String: DonationLog]?,
-                             now: Int64) -> TipVerdict? {
-        let tip = record.tip(slot, id: tipIDs[slot], layout: slotLayout) ?? TipRecord()
+    private func fastVerdict(_ slot: Int, _ plan: FastTipPlan, _ reading: inout FastReading,
+                             _ columns: inout RecordSlots.Columns) -> TipVerdict? {
+        let tip = tipRecord(slot, reading.subject, &columns)
         // 1. No testing overrides (the plan and the request have none). 2. Invalidation.
         if let invalidation = tip.invalidation {
             return TipVerdict(status: .invalidated, reason: .invalidated(invalidation), revisitAt: nil, record: tip)
         }
         // 3. Rules, ANDed.
-        var reading = FastReading(slot: slot, record: record, logs: logs, now: now)
-        for index in plan.forms.indices {
-            let form = plan.forms[index]
-            guard let holds = value(form, form.root, &reading) else { return nil }
+        let forms = plan.forms
+        for index in forms.indices {
+            guard let holds = value(forms[index], forms[index].root, &reading, &columns) else { return nil }
             if !holds {
                 let rule = plan.rules[index]
                 return TipVerdict(status: .pending, reason: .ruleNotSatisfied(index: index, text: rule.text, span: rule.span),
@@ -114,8 +119,8 @@ extension Engine {
             }
         }
         // 4. The display frequency gates tips never displayed before.
-        if tip.displayCount == 0, !plan.ignoresDisplayFrequency, let last = record.lastNewTipDisplay,
-           let wait = frequencyWait(now: now, last: last) {
+        if tip.displayCount == 0, !plan.ignoresDisplayFrequency, let last = reading.lastNewTipDisplay,
+           let wait = frequencyWait(now: reading.now, last: last) {
             if let end = wait.end { reading.changes(at: end) }
             return TipVerdict(status: .pending, reason: .displayFrequency(remaining: wait.remaining), revisitAt: reading.revisitAt, record: tip)
         }
@@ -137,61 +142,81 @@ extension Engine {
     }
 
     /// A node's value; nil when a value read is outside the fast form's shapes.
-    private func value(_ form: FastRule, _ node: Int, _ reading: inout FastReading) -> Bool? {
+    private func value(_ form: FastRule, _ node: Int, _ reading: inout FastReading, _ columns: inout RecordSlots.Columns) -> Bool? {
         switch form.nodes[node] {
         case .all(let first, let count):
             for index in first..<first + count {
-                guard let holds = value(form, form.operands[index], &reading) else { return nil }
+                guard let holds = value(form, form.operands[index], &reading, &columns) else { return nil }
                 if !holds { return false }
             }
             return true
         case .any(let first, let count):
             for index in first..<first + count {
-                guard let holds = value(form, form.operands[index], &reading) else { return nil }
+                guard let holds = value(form, form.operands[index], &reading, &columns) else { return nil }
                 if holds { return true }
             }
             return false
         case .not(let operand):
-            return value(form, operand, &reading).map { !$0 }
+            return value(form, operand, &reading, &columns).map { !$0 }
         case .parameterIsTrue(let slot):
-            if case .bool(true) = parameter(slot, reading.record) { return true }
+            if case .bool(true) = parameter(slot, reading.subject, &columns) { return true }
             return false
         case .parameterInt(let slot, let op, let bound):
-            switch parameter(slot, reading.record) {
+            switch parameter(slot, reading.subject, &columns) {
             case .int(let value): return op.holds(value, bound)
             case .null: return false
             default: return nil
             }
         case .parameterString(let slot, let equal, let text):
-            switch parameter(slot, reading.record) {
-            case .string(let value): return (value == text) == equal
+            switch parameter(slot, reading.subject, &columns) {
+            case .string(let value): return (value == form.strings[text]) == equal
             case .null: return false
             default: return nil
             }
         case .eventCount(let slot, let op, let bound):
-            let count = reading.record.event(slot, id: eventIDs[slot], layout: slotLayout)?.count ?? 0
-            return op.holds(count, bound)
+            return op.holds(eventCount(slot, reading.subject, &columns), bound)
         case .windowCount(let slot, let window, let op, let bound):
-            let times = reading.logs?[eventIDs[slot]]?.times ?? []
+            let times = reading.subject.logs[eventIDs[slot]]?.times ?? []
             let start = FastRule.windowStart(times, window: window, now: reading.now)
             if let flip = FastRule.windowFlip(op, bound: bound, times: times, start: start, window: window) { reading.changes(at: flip) }
             return op.holds(Int64(times.count - start), bound)
         case .tipDisplayCount(let slot, let op, let bound):
-            let other = reading.record.tip(slot, id: tipIDs[slot], layout: slotLayout) ?? TipRecord()
+            let other = tipRecord(slot, reading.subject, &columns)
             // Reading another tip evaluates its status, whose display-frequency wait the answer
             // inherits (a tip reading itself is a cycle and evaluates nothing).
             if slot != reading.slot, other.invalidation == nil, other.displayCount == 0, !ignoresDisplayFrequency[slot],
-               let last = reading.record.lastNewTipDisplay, let wait = frequencyWait(now: reading.now, last: last), let end = wait.end {
+               let last = reading.lastNewTipDisplay, let wait = frequencyWait(now: reading.now, last: last), let end = wait.end {
                 reading.changes(at: end)
             }
             return op.holds(other.displayCount, bound)
         }
     }
 
+    // The record's entries by slot, found by id in the stored record on first read (as
+    // `RecordSlots` does for the general path, under one lock here).
+
     @inline(__always)
-    private func parameter(_ slot: Int, _ record: SubjectRecord) -> Value {
-        let facts = parameterFacts[slot]
-        return record.parameter(slot, id: facts.id, layout: slotLayout) ?? facts.defaultValue
+    private func parameter(_ slot: Int, _ subject: MemoryStore.Subject, _ columns: inout RecordSlots.Columns) -> Value {
+        if let known = columns.parameters[slot] { return known ?? parameterDefaults[slot] }
+        let found = subject.stored?.record.parameters[parameterFacts[slot].id]
+        columns.parameters[slot] = .some(found)
+        return found ?? parameterDefaults[slot]
+    }
+
+    @inline(__always)
+    private func tipRecord(_ slot: Int, _ subject: MemoryStore.Subject, _ columns: inout RecordSlots.Columns) -> TipRecord {
+        if let known = columns.tips[slot] { return known ?? TipRecord() }
+        let found = subject.stored?.record.tips[tipIDs[slot]]
+        columns.tips[slot] = .some(found)
+        return found ?? TipRecord()
+    }
+
+    @inline(__always)
+    private func eventCount(_ slot: Int, _ subject: MemoryStore.Subject, _ columns: inout RecordSlots.Columns) -> Int64 {
+        if let known = columns.events[slot] { return known?.count ?? 0 }
+        let found = subject.stored?.record.events[eventIDs[slot]]
+        columns.events[slot] = .some(found)
+        return found?.count ?? 0
     }
 }
 
@@ -199,18 +224,20 @@ extension Engine {
 private struct FastReading {
     /// The tip being decided.
     let slot: Int
-    let record: SubjectRecord
-    let logs: [String: DonationLog]?
+    /// The subject's state in the memory store, read under its lock.
+    let subject: MemoryStore.Subject
     let now: Int64
-    var revisitAt: Int64? { earliest == .max ? nil : earliest }
     private var earliest = Int64.max
 
-    init(slot: Int, record: SubjectRecord, logs: [String: DonationLog]?, now: Int64) {
+    init(slot: Int, subject: MemoryStore.Subject, now: Int64) {
         self.slot = slot
-        self.record = record
-        self.logs = logs
+        self.subject = subject
         self.now = now
     }
+
+    var revisitAt: Int64? { earliest == .max ? nil : earliest }
+
+    var lastNewTipDisplay: Int64? { subject.stored?.record.lastNewTipDisplay }
 
     @inline(__always)
     mutating func changes(at instant: Int64) {

@@ -37,6 +37,8 @@ public final class Engine: Sendable {
     let fastTips: [FastTipPlan?]
     /// Whether each tip ignores the display frequency, by slot.
     let ignoresDisplayFrequency: [Bool]
+    /// Each parameter's default value, by slot.
+    let parameterDefaults: [Value]
 
     /// How many times an operation re-reads and retries when another writer changed the subject.
     static let maxAttempts = 1000
@@ -74,6 +76,7 @@ public final class Engine: Sendable {
         slotLayout = SlotLayout()
         memoryStore = store as? MemoryStore
         ignoresDisplayFrequency = configuration.tips.all.map(\.ignoresDisplayFrequency)
+        parameterDefaults = configuration.parameters.all.map(\.defaultValue)
         fastTips = FastTipPlan.plans(configuration: configuration, rules: rules, store: store, groupOfTip: groupOfTip,
                                      parameterFacts: parameterFacts)
     }

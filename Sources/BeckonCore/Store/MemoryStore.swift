@@ -9,9 +9,13 @@ public final class MemoryStore: Store {
         var subjects: [String: Subject] = [:]
     }
 
-    private struct Subject {
-        var stored: StoredRecord?
-        var logs: [String: DonationLog] = [:]
+    /// One subject's state, a class so that reading it under the lock copies nothing (the fast
+    /// path reads the few fields it needs in place); it is only read and changed under the lock.
+    final class Subject: @unchecked Sendable {
+        // Only read and changed under the store's lock, so the accesses need no dynamic check.
+        /// The record, with its slot index (nil: never stored).
+        @exclusivity(unchecked) var stored: StoredRecord?
+        @exclusivity(unchecked) var logs: [String: DonationLog] = [:]
     }
 
     private let contents = Mutex(Contents())
@@ -25,14 +29,17 @@ public final class MemoryStore: Store {
 
     public func commit(subject: String, expectedVersion: Int64, record: SubjectRecord, donations: DonationChanges) throws(StoreError) -> Bool {
         contents.withLock { contents in
-            guard (contents.subjects[subject]?.stored?.version ?? 0) == expectedVersion else { return false }
-            // Modified in place, so that no stored log is copied.
-            contents.subjects[subject, default: Subject()].stored = StoredRecord(record: record.indexingSlots(), version: expectedVersion + 1)
+            let entry = contents.subjects[subject]
+            guard (entry?.stored?.version ?? 0) == expectedVersion else { return false }
+            let stored = entry ?? Subject()
+            if entry == nil { contents.subjects[subject] = stored }
+            stored.stored = StoredRecord(record: record.indexingSlots(), version: expectedVersion + 1)
             guard !donations.isEmpty else { return true }
-            if donations.clearsAll { contents.subjects[subject]!.logs = [:] }
-            for event in donations.clearedEvents { contents.subjects[subject]!.logs[event] = nil }
+            // Modified in place, so that no stored log is copied.
+            if donations.clearsAll { stored.logs = [:] }
+            for event in donations.clearedEvents { stored.logs[event] = nil }
             for append in donations.appends {
-                Self.append(append.donation, to: &contents.subjects[subject]!.logs[append.event, default: DonationLog()], retention: append.retention)
+                Self.append(append.donation, to: &stored.logs[append.event, default: DonationLog()], retention: append.retention)
             }
             return true
         }
@@ -47,14 +54,10 @@ public final class MemoryStore: Store {
         return since.map(log.since) ?? log
     }
 
-    /// Runs `body` on the subject's stored record (nil: never stored) and logs by event id (nil:
-    /// none), read on one lookup, under the store's lock: `body` must not call the store.
-    func withSubject<T: Sendable>(_ subject: String, _ body: (StoredRecord?, [String: DonationLog]?) -> T) -> T {
-        contents.withLock { contents in
-            guard let index = contents.subjects.index(forKey: subject) else { return body(nil, nil) }
-            let entry = contents.subjects.values[index]
-            return body(entry.stored, entry.logs)
-        }
+    /// Runs `body` on the subject's state (nil: never stored) under the store's lock: `body`
+    /// reads it in place and must not call the store.
+    func withSubject<T: Sendable>(_ subject: String, _ body: (Subject?) -> T) -> T {
+        contents.withLock { contents in body(contents.subjects[subject]) }
     }
 
     /// Appends, keeps the log sorted by time, and applies the retention.

@@ -10,9 +10,10 @@ import Synchronization
 /// Entries are found on first read, by id: a configuration of many tips pays only for the tips
 /// it decides.
 final class RecordSlots: Sendable {
-    private let contents = Mutex(Contents())
+    private let contents = Mutex(Columns())
 
-    private struct Contents {
+    /// The entries found so far for one layout.
+    struct Columns {
         /// The layout (engine) the columns are for; 0 before the first read.
         var layout: UInt64 = 0
         var parameters = SlotColumn<Value>()
@@ -21,7 +22,16 @@ final class RecordSlots: Sendable {
 
         mutating func use(_ layout: SlotLayout) {
             guard self.layout != layout.id else { return }
-            self = Contents(layout: layout.id)
+            self = Columns(layout: layout.id)
+        }
+    }
+
+    /// Runs `body` with the columns for `layout` under one lock, for a reader of several entries
+    /// (the fast path), which finds missing entries itself (under the lock) and records them.
+    func withColumns<T: Sendable>(_ layout: SlotLayout, _ body: (inout Columns) -> T) -> T {
+        contents.withLock { columns in
+            columns.use(layout)
+            return body(&columns)
         }
     }
 
@@ -62,7 +72,7 @@ struct SlotLayout: Sendable {
 }
 
 /// One kind of entry by slot: nil when not looked up yet, else the entry found (nil: absent).
-private struct SlotColumn<Entry: Sendable>: Sendable {
+struct SlotColumn<Entry: Sendable>: Sendable {
     /// Grown up to the highest slot read, so that a large configuration costs little per record.
     private var entries: [Entry??] = []
 
