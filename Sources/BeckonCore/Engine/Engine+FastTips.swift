@@ -68,7 +68,7 @@ extension Engine {
         let now = request.now
         return memoryStore.withSubject(request.subject) { subject in
             // A stored record always has its slot index; one never stored is left to the general path.
-            guard let subject, let slots = subject.stored?.record.slots else { return nil }
+            guard let subject, let slots = subject.slots else { return nil }
             return slots.withColumns(slotLayout) { columns in
                 var reading = FastReading(slot: slot, subject: subject, now: now)
                 return fastVerdict(slot, plan, &reading, &columns)
@@ -237,7 +237,7 @@ private struct FastReading {
 
     var revisitAt: Int64? { earliest == .max ? nil : earliest }
 
-    var lastNewTipDisplay: Int64? { subject.stored?.record.lastNewTipDisplay }
+    var lastNewTipDisplay: Int64? { subject.lastNewTipDisplay }
 
     @inline(__always)
     mutating func changes(at instant: Int64) {

@@ -14,8 +14,17 @@ public final class MemoryStore: Store {
     final class Subject: @unchecked Sendable {
         // Only read and changed under the store's lock, so the accesses need no dynamic check.
         /// The record, with its slot index (nil: never stored).
-        @exclusivity(unchecked) var stored: StoredRecord?
+        @exclusivity(unchecked) var stored: StoredRecord? {
+            didSet {
+                slots = stored?.record.slots
+                lastNewTipDisplay = stored?.record.lastNewTipDisplay
+            }
+        }
         @exclusivity(unchecked) var logs: [String: DonationLog] = [:]
+        /// The stored record's slot index and `lastNewTipDisplay`, kept apart so that the fast
+        /// path reads them without copying the record out of its optional.
+        @exclusivity(unchecked) private(set) var slots: RecordSlots?
+        @exclusivity(unchecked) private(set) var lastNewTipDisplay: Int64?
     }
 
     private let contents = Mutex(Contents())
