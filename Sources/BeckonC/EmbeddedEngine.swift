@@ -46,6 +46,18 @@ final class EmbeddedEngine: Sendable {
         return version
     }
 
+    /// The version the UTF-8 `bytes` name, as `version(_:)` gives it; the bytes are compared with
+    /// the last version sent before any `String` is made (hosts send the same one call after call).
+    func version(utf8 bytes: UnsafeRawBufferPointer) -> Version? {
+        let known = lastVersion.withLock { last -> Version? in
+            guard let last, last.text.utf8.elementsEqual(bytes) else { return nil }
+            return last.version
+        }
+        if let known { return known }
+        guard let text = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else { return nil }
+        return version(text)
+    }
+
     /// The engine behind a handle the host passed (nil for NULL).
     static func from(_ handle: OpaquePointer?) -> EmbeddedEngine? {
         guard let handle else { return nil }

@@ -162,8 +162,10 @@ private struct PlainTipCall {
         let subjectView = request.pointee.subject
         guard subjectView.len > 0, let subject = CBridge.string(subjectView) else { return nil }
         var version: Version?
-        if request.pointee.app_version.len > 0 {
-            guard let text = CBridge.string(request.pointee.app_version), let parsed = embedded.version(text) else { return nil }
+        let versionView = request.pointee.app_version
+        if versionView.len > 0 {
+            guard let pointer = versionView.ptr,
+                  let parsed = embedded.version(utf8: UnsafeRawBufferPointer(start: pointer, count: versionView.len)) else { return nil }
             version = parsed
         }
         let now = request.pointee.now

@@ -10,7 +10,10 @@
 /// It means what the closure form means, and says when its outcome may change the same way
 /// (a window count's flip instant). An evaluator that meets a value outside these shapes at run
 /// time (a double in an int parameter, say) leaves the decision to the closure form.
-public struct FastRule: Sendable {
+///
+/// A class, so that reading one from a tip's list of rules retains it once rather than each of
+/// its arrays.
+public final class FastRule: Sendable {
     /// A comparison operator, the fast form's operand always on the left.
     public enum Comparison: Sendable, Hashable {
         case equal, notEqual, less, lessEqual, greater, greaterEqual
@@ -83,6 +86,20 @@ public struct FastRule: Sendable {
     /// The string literals `parameterString` nodes compare with.
     public let strings: [String]
 
+    private init(nodes: [Node], operands: [Int], strings: [String], root: Int) {
+        self.nodes = nodes
+        self.operands = operands
+        self.strings = strings
+        self.root = root
+    }
+
+    /// The fast form of a checked rule, or nil when a node is not one of its shapes.
+    static func compile(_ syntax: Syntax, schema: RuleSchema) -> FastRule? {
+        var builder = Builder(schema: schema)
+        guard let root = builder.bool(syntax) else { return nil }
+        return FastRule(nodes: builder.nodes, operands: builder.operands, strings: builder.strings, root: root)
+    }
+
     /// The parameter, event and tip slots the rule reads.
     public var parameterSlots: [Int] {
         nodes.compactMap {
@@ -140,17 +157,7 @@ public struct FastRule: Sendable {
 }
 
 extension FastRule {
-    /// The fast form of a checked rule, or nil when a node is not one of its shapes.
-    init?(_ syntax: Syntax, schema: RuleSchema) {
-        var builder = Builder(schema: schema)
-        guard let root = builder.bool(syntax) else { return nil }
-        nodes = builder.nodes
-        operands = builder.operands
-        strings = builder.strings
-        self.root = root
-    }
-
-    private struct Builder {
+    fileprivate struct Builder {
         let schema: RuleSchema
         var nodes: [Node] = []
         var operands: [Int] = []

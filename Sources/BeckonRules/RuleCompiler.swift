@@ -46,7 +46,7 @@ public struct RuleCompiler: Sendable {
             diagnostics.append(.warning("rule.constant", "\(always); it does not depend on anything", at: origin.span(ofOffsets: syntax.range)))
         }
         let rule = CompiledRule(text: text, origin: origin, root: checked.evaluate, rootNode: checked.node, nodes: checker.nodes, schema: schema,
-                                fast: tracing ? nil : FastRule(syntax, schema: schema))
+                                fast: tracing ? nil : FastRule.compile(syntax, schema: schema))
         return RuleCompilation(rule: rule, diagnostics: diagnostics)
     }
 }
