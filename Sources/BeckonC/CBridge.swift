@@ -163,17 +163,20 @@ enum CBridge {
                           _ result: UnsafeMutablePointer<beckon_sink>?, _ errorOut: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
         do throws(CallFailure) {
             let call = try self.call(handle, request, result)
-            let id = try self.id(tip, "tip")
+            let templates = call.serving.tipAnswers
+            // A declared id's bytes find its slot with no string made; any other id is read and
+            // looked up as `tipStatus(id)` looks it up (which refuses it as it would).
+            let found = tip.ptr.flatMap { templates.slot(ofID: UnsafeRawBufferPointer(start: $0, count: tip.len)) }
+            let id = found == nil ? try self.id(tip, "tip") : nil
             let slot: Int, decision: TipDecision
             do throws(EngineError) {
-                // One lookup of the id, as `tipStatus(id)` makes; the slot also picks the tip's answer template.
-                slot = try call.engine.tipSlot(of: id)
+                if let found { slot = found } else { slot = try call.engine.tipSlot(of: id!) }
                 decision = try call.engine.tipStatus(slot: slot, call.request)
             } catch {
                 throw CallFailure(error)
             }
             if wantsAnswer(result) {
-                call.serving.tipAnswers.withStatusJSONText(slot: slot, id: id, decision, subject: call.request.subject, now: call.request.now) {
+                templates.withStatusJSONText(slot: slot, id: id, decision, subject: call.request.subject, now: call.request.now) {
                     write($0, to: result)
                 }
             }

@@ -81,6 +81,28 @@ struct TipAnswerJSONTests {
         }
     }
 
+    @Test("a tip's slot is found by its id's exact bytes, and by nothing else")
+    func slotsByIDBytes() {
+        var random = Random(seed: 0x5107)
+        var ids = (0..<300).map { "tip-\($0)" } + ["é", "a", "ab", String(repeating: "long-id-", count: 20)]
+        ids.append(contentsOf: Self.texts.filter { !$0.isEmpty && !ids.contains($0) })
+        let tips = ids.map { id in
+            var tip = Self.decision(&random).content
+            tip.id = id
+            return tip
+        }
+        let templates = TipAnswerTemplates(tips: tips)
+        func slot(_ id: String) -> Int? {
+            var id = id
+            return id.withUTF8 { templates.slot(ofID: UnsafeRawBufferPointer($0)) }
+        }
+        for (index, id) in ids.enumerated() { #expect(slot(id) == index, "\(id)") }
+        for other in ["", "tip-", "tip-300", "tip-1 ", "e\u{301}", "A", "abc", "b", String(repeating: "long-id-", count: 19)] {
+            #expect(slot(other) == nil, "\(other)")
+        }
+        #expect(TipAnswerTemplates(tips: []).slot(ofID: UnsafeRawBufferPointer(start: nil, count: 0)) == nil)
+    }
+
     @Test("instants are written as TimestampSyntax formats them, inside and outside the four-digit years written directly")
     func timestamps() {
         var random = Random(seed: 0x71AE)

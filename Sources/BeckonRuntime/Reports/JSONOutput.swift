@@ -68,7 +68,14 @@ struct JSONOutput: ~Copyable {
     }
 
     /// The decimal digits of `value`, as `String(value)` writes them.
+    @inline(__always)
     mutating func append(_ value: Int64) {
+        // Counts are mostly a digit.
+        if 0 <= value && value < 10 { return append(UInt8(ascii: "0") + UInt8(value)) }
+        appendDigits(value)
+    }
+
+    private mutating func appendDigits(_ value: Int64) {
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for UInt64.max's 20 digits
