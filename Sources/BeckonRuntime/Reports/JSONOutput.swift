@@ -7,6 +7,8 @@ struct JSONOutput: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private(set) var count = 0
+    /// The thread's recent seconds (see JSONScratch), when the output is the thread's own.
+    private var recentSeconds: UnsafeMutablePointer<RecentSeconds>?
 
     init(capacity: Int = 1024) {
         self.capacity = capacity
@@ -14,9 +16,10 @@ struct JSONOutput: ~Copyable {
     }
 
     /// Takes over the bytes at `base` (`capacity` of them, allocated with `allocate`), empty.
-    init(reusing base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    init(reusing base: UnsafeMutablePointer<UInt8>, capacity: Int, recentSeconds: UnsafeMutablePointer<RecentSeconds>? = nil) {
         self.base = base
         self.capacity = capacity
+        self.recentSeconds = recentSeconds
     }
 
     deinit {
@@ -32,6 +35,7 @@ struct JSONOutput: ~Copyable {
 
     /// Calls `body` with an empty output whose bytes are reused from call to call on the same
     /// thread (see JSONScratch): a hot answer allocates nothing once its thread has answered once.
+    @inline(__always)
     static func withReusable<R>(_ body: (inout JSONOutput) throws -> R) rethrows -> R {
         try JSONScratch.withOutput(body)
     }
@@ -98,7 +102,7 @@ struct JSONOutput: ~Copyable {
         if count + room > capacity { grow(toHold: room) }
         base[count] = UInt8(ascii: "\"")
         count += 1
-        if let written = Self.writeFourDigitYearTimestamp(milliseconds, at: base + count) {
+        if let written = Self.writeFourDigitYearTimestamp(milliseconds, at: base + count, recentSeconds: recentSeconds) {
             count += written
         } else {
             count += TimestampSyntax.write(milliseconds, into: UnsafeMutableBufferPointer(start: base + count, count: room - 2))
@@ -115,10 +119,29 @@ struct JSONOutput: ~Copyable {
     /// Writes `TimestampSyntax.format(milliseconds)` at `target` (room for 24 bytes) and returns
     /// how many bytes, or nil (nothing written) outside `fourDigitYearInstants`.
     @inline(__always)
-    private static func writeFourDigitYearTimestamp(_ milliseconds: Int64, at target: UnsafeMutablePointer<UInt8>) -> Int? {
+    private static func writeFourDigitYearTimestamp(_ milliseconds: Int64, at target: UnsafeMutablePointer<UInt8>,
+                                                    recentSeconds: UnsafeMutablePointer<RecentSeconds>?) -> Int? {
         guard fourDigitYearInstants.contains(milliseconds) else { return nil }
         let sinceMarch = UInt64(milliseconds + marchOfYearZero)
         let millis = sinceMarch % 1000, seconds = sinceMarch / 1000
+        if recentSeconds?.pointee.copy(seconds, to: target) != true {
+            writeSecond(seconds, at: target)
+            recentSeconds?.pointee.remember(seconds, from: target)
+        }
+        guard millis != 0 else {
+            target[19] = UInt8(ascii: "Z")
+            return 20
+        }
+        target[19] = UInt8(ascii: ".")
+        target[20] = UInt8(ascii: "0") + UInt8(millis / 100)
+        target[21] = UInt8(ascii: "0") + UInt8(millis / 10 % 10)
+        target[22] = UInt8(ascii: "0") + UInt8(millis % 10)
+        target[23] = UInt8(ascii: "Z")
+        return 24
+    }
+
+    /// Writes `YYYY-MM-DDTHH:MM:SS` (19 bytes) at `target` for `seconds` since 0000-03-01T00:00:00Z.
+    private static func writeSecond(_ seconds: UInt64, at target: UnsafeMutablePointer<UInt8>) {
         let secondOfDay = seconds % 86_400, days = seconds / 86_400
         // civil_from_days, on days since 0000-03-01 (never negative here).
         let era = days / 146_097, dayOfEra = days % 146_097
@@ -150,15 +173,6 @@ struct JSONOutput: ~Copyable {
         pair(secondOfDay / 60 % 60, at: 14)
         target[16] = UInt8(ascii: ":")
         pair(secondOfDay % 60, at: 17)
-        guard millis != 0 else {
-            target[19] = UInt8(ascii: "Z")
-            return 20
-        }
-        target[19] = UInt8(ascii: ".")
-        target[20] = UInt8(ascii: "0") + UInt8(millis / 100)
-        pair(millis % 100, at: 21)
-        target[23] = UInt8(ascii: "Z")
-        return 24
     }
 
     @inline(never)
@@ -170,5 +184,33 @@ struct JSONOutput: ~Copyable {
         base.deallocate()
         base = newBase
         capacity = newCapacity
+    }
+}
+
+/// The `YYYY-MM-DDTHH:MM:SS` texts of the last two seconds written on a thread: the instants of
+/// answers asked in the same second (their `now`, a tip's `revisitAt` asked again) are copied
+/// rather than computed.
+struct RecentSeconds {
+    /// Seconds since 0000-03-01T00:00:00Z; `UInt64.max` for none.
+    private var keys: (UInt64, UInt64) = (.max, .max)
+    /// Their texts, 19 bytes in each 24.
+    private var texts: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+    private var next = 0
+
+    /// Copies the text of `second` to `target` when it is one of the two; false otherwise.
+    @inline(__always)
+    mutating func copy(_ second: UInt64, to target: UnsafeMutablePointer<UInt8>) -> Bool {
+        let index = keys.0 == second ? 0 : keys.1 == second ? 1 : -1
+        guard index >= 0 else { return false }
+        withUnsafeBytes(of: &texts) { target.update(from: $0.baseAddress!.assumingMemoryBound(to: UInt8.self) + 24 * index, count: 19) }
+        return true
+    }
+
+    /// Keeps the text of `second` (19 bytes at `source`) in place of the older of the two.
+    mutating func remember(_ second: UInt64, from source: UnsafePointer<UInt8>) {
+        let index = next
+        withUnsafeMutableBytes(of: &texts) { ($0.baseAddress! + 24 * index).copyMemory(from: source, byteCount: 19) }
+        if index == 0 { keys.0 = second } else { keys.1 = second }
+        next = 1 - index
     }
 }

@@ -14,6 +14,7 @@ enum JSONScratch {
         var base: UnsafeMutablePointer<UInt8>?
         var capacity = 0
         var inUse = false
+        var recentSeconds = RecentSeconds()
     }
 
     /// The largest buffer kept after use: a longer answer (an explanation, a large status) frees
@@ -34,6 +35,7 @@ enum JSONScratch {
     }()
 
     /// Calls `body` with an empty output on this thread's buffer (a new one when it is in use).
+    @inline(__always)
     static func withOutput<R>(_ body: (inout JSONOutput) throws -> R) rethrows -> R {
         let slot = current()
         guard !slot.pointee.inUse else {
@@ -41,7 +43,12 @@ enum JSONScratch {
             return try body(&output)
         }
         slot.pointee.inUse = true
-        var output = if let base = slot.pointee.base { JSONOutput(reusing: base, capacity: slot.pointee.capacity) } else { JSONOutput() }
+        let recentSeconds = slot.pointer(to: \.recentSeconds)
+        var output = if let base = slot.pointee.base {
+            JSONOutput(reusing: base, capacity: slot.pointee.capacity, recentSeconds: recentSeconds)
+        } else {
+            JSONOutput(reusing: .allocate(capacity: 1024), capacity: 1024, recentSeconds: recentSeconds)
+        }
         let result: R
         do {
             result = try body(&output)

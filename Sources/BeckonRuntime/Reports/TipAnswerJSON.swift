@@ -117,6 +117,8 @@ enum TipAnswerJSON {
 
     /// `,"reason":"…","reasonCode":"…"`.
     static func writeReason(_ reason: TipReason, to output: inout JSONOutput) {
+        // The answers of a tip shown, the commonest, in one piece.
+        if case .allChecksPassed = reason { return output.append(",\"reason\":\"every check passed\",\"reasonCode\":\"available\"") }
         output.append(",\"reason\":\"")
         writeSentence(reason, to: &output)
         output.append("\",\"reasonCode\":\"")
