@@ -166,7 +166,7 @@ enum CBridge {
             let templates = call.serving.tipAnswers
             // A declared id's bytes find its slot with no string made; any other id is read and
             // looked up as `tipStatus(id)` looks it up (which refuses it as it would).
-            let found = tip.ptr.flatMap { templates.slot(ofID: UnsafeRawBufferPointer(start: $0, count: tip.len)) }
+            let found = tip.len > 0 ? tip.ptr.flatMap { templates.slot(ofID: UnsafeRawBufferPointer(start: $0, count: tip.len)) } : nil
             let id = found == nil ? try self.id(tip, "tip") : nil
             let slot: Int, decision: TipDecision
             do throws(EngineError) {
