@@ -94,39 +94,52 @@ enum CBridge {
     static func decode(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ result: UnsafeMutablePointer<beckon_sink>?)
         -> Result<(EmbeddedEngine, Call), CallFailure> {
         guard let engine = EmbeddedEngine.from(handle) else { return .failure(.init(BECKON_INVALID_ARGUMENT, "engine is NULL")) }
-        if let refusal = checkSink(result, "result") { return .failure(refusal) }
-        guard let request else { return .failure(.init(BECKON_INVALID_ARGUMENT, "request is NULL")) }
+        do throws(CallFailure) {
+            return .success((engine, try call(engine, request, result)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The decoded request of a call to `handle`'s engine (checked not NULL), or the failure to
+    /// report; built in place, without copying the request.
+    static func call(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?,
+                     _ result: UnsafeMutablePointer<beckon_sink>?) throws(CallFailure) -> Call {
+        guard let engine = EmbeddedEngine.from(handle) else { throw CallFailure(BECKON_INVALID_ARGUMENT, "engine is NULL") }
+        return try call(engine, request, result)
+    }
+
+    private static func call(_ engine: EmbeddedEngine, _ request: UnsafePointer<beckon_request>?,
+                             _ result: UnsafeMutablePointer<beckon_sink>?) throws(CallFailure) -> Call {
+        if let refusal = checkSink(result, "result") { throw refusal }
+        guard let request else { throw CallFailure(BECKON_INVALID_ARGUMENT, "request is NULL") }
         let size = Int(request.pointee.struct_size)
         guard size >= RequestExtensions.version10Size else {
-            return .failure(.init(BECKON_INVALID_ARGUMENT, "request.struct_size is \(size); ABI 1.0 needs \(RequestExtensions.version10Size)"))
+            throw CallFailure(BECKON_INVALID_ARGUMENT, "request.struct_size is \(size); ABI 1.0 needs \(RequestExtensions.version10Size)")
         }
         guard let subject = string(request.pointee.subject), !subject.isEmpty else {
-            return .failure(.init(BECKON_INVALID_ARGUMENT, "request.subject must be a non-empty UTF-8 string"))
+            throw CallFailure(BECKON_INVALID_ARGUMENT, "request.subject must be a non-empty UTF-8 string")
         }
         guard let versionText = string(request.pointee.app_version) else {
-            return .failure(.init(BECKON_INVALID_ARGUMENT, "request.app_version is not UTF-8"))
+            throw CallFailure(BECKON_INVALID_ARGUMENT, "request.app_version is not UTF-8")
         }
         var version: Version?
         if !versionText.isEmpty {
             guard let parsed = engine.version(versionText) else {
-                return .failure(.init(BECKON_INVALID_ARGUMENT, "request.app_version: \(Version.problem(with: versionText))"))
+                throw CallFailure(BECKON_INVALID_ARGUMENT, "request.app_version: \(Version.problem(with: versionText))")
             }
             version = parsed
         }
         let now = request.pointee.now
         guard now == Int64.min || TimestampSyntax.instants.contains(now) else {
-            return .failure(.init(BECKON_INVALID_ARGUMENT, "request.now is \(now); instants lie between \(TimestampSyntax.instantsText)"))
+            throw CallFailure(BECKON_INVALID_ARGUMENT, "request.now is \(now); instants lie between \(TimestampSyntax.instantsText)")
         }
-        let decision = DecisionRequest(subject: subject, now: engine.instant(now), appVersion: version)
+        let extensions = try RequestExtensions(request)
         let runtimes = engine.runtimes.serving
-        do throws(CallFailure) {
-            let extensions = try RequestExtensions(request)
-            let call = Call(serving: runtimes, request: try extensions.applied(to: decision, serving: runtimes),
-                            reportsChanges: extensions.reportsChanges, engine: runtimes.runtime.engine)
-            return .success((engine, call))
-        } catch {
-            return .failure(error)
-        }
+        var decision = DecisionRequest(subject: subject, now: engine.instant(now), appVersion: version)
+        // A request with nothing beyond 1.0 (the common case) is used as it is.
+        if !extensions.isEmpty { decision = try extensions.applied(to: decision, serving: runtimes) }
+        return Call(serving: runtimes, request: decision, reportsChanges: extensions.reportsChanges, engine: runtimes.runtime.engine)
     }
 
     /// Runs one operation and writes its answer (the CLI's `--json` object) to the sink.
@@ -143,17 +156,43 @@ enum CBridge {
         }
     }
 
+    /// `beckon_tip_status`, the hottest call: the decision written straight into the answer's
+    /// bytes (none for a NULL sink), without an operation report; the same answer as
+    /// `perform` with `.tipStatus`.
+    static func tipStatus(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_string,
+                          _ result: UnsafeMutablePointer<beckon_sink>?, _ errorOut: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+        do throws(CallFailure) {
+            let call = try self.call(handle, request, result)
+            let templates = call.serving.tipAnswers
+            // A declared id's bytes find its slot with no string made; any other id is read and
+            // looked up as `tipStatus(id)` looks it up (which refuses it as it would).
+            let found = tip.len > 0 ? tip.ptr.flatMap { templates.slot(ofID: UnsafeRawBufferPointer(start: $0, count: tip.len)) } : nil
+            let id = found == nil ? try self.id(tip, "tip") : nil
+            let slot: Int, decision: TipDecision
+            do throws(EngineError) {
+                if let found { slot = found } else { slot = try call.engine.tipSlot(of: id!) }
+                decision = try call.engine.tipStatus(slot: slot, call.request)
+            } catch {
+                throw CallFailure(error)
+            }
+            if wantsAnswer(result) {
+                templates.withStatusJSONText(slot: slot, id: id, decision, subject: call.request.subject, now: call.request.now) {
+                    write($0, to: result)
+                }
+            }
+            return BECKON_OK
+        } catch {
+            return fail(error.status, error.message, errorOut)
+        }
+    }
+
     /// Decodes a call, runs `report` and writes its answer to the sink (none is built for a
     /// NULL sink), or fills the caller's error.
     static func answer(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?,
                        _ result: UnsafeMutablePointer<beckon_sink>?, _ errorOut: UnsafeMutablePointer<beckon_error>?,
                        _ report: (Call) throws(CallFailure) -> OperationReport) -> beckon_status {
-        let call: Call
-        switch decode(handle, request, result) {
-        case .failure(let failure): return fail(failure.status, failure.message, errorOut)
-        case .success(let decoded): call = decoded.1
-        }
         do throws(CallFailure) {
+            let call = try self.call(handle, request, result)
             let answer = try report(call)
             if wantsAnswer(result) {
                 answer.withJSONText(subject: call.request.subject, now: call.request.now) { write($0, to: result) }

@@ -11,7 +11,7 @@ import BeckonRuntime
 @_cdecl("beckon_tip_status")
 public func beckonTipStatus(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_string,
                             _ result: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
-    CBridge.perform(engine, request, result, error) { _ throws(CallFailure) in .tipStatus(try CBridge.id(tip, "tip")) }
+    CBridge.tipStatus(engine, request, tip, result, error)
 }
 
 @_cdecl("beckon_tip_display")

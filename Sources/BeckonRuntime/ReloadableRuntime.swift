@@ -22,9 +22,12 @@ public final class ReloadableRuntime: Sendable {
     public final class Serving: Sendable {
         /// The runtime.
         public let runtime: Runtime
+        /// The constant parts of its tips' `tip.status` answers, for hosts that ask for them as JSON.
+        public let tipAnswers: TipAnswerTemplates
 
         init(_ runtime: Runtime) {
             self.runtime = runtime
+            tipAnswers = TipAnswerTemplates(tips: runtime.engine.configuration.tips.all)
         }
     }
 

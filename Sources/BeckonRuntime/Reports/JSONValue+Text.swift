@@ -3,21 +3,24 @@ extension JSONValue {
     /// (integral doubles without `.0`, `\u001f`-style escapes below U+0020), without its cost:
     /// an answer through the C API must take a microsecond or two, and the encoder alone took ten.
     public var text: String {
-        var output = JSONOutput()
-        write(to: &output)
-        return output.withBytes { String(decoding: $0, as: UTF8.self) }
+        JSONOutput.withReusable { output in
+            write(to: &output)
+            return output.withBytes { String(decoding: $0, as: UTF8.self) }
+        }
     }
 
     /// The UTF-8 text of an object with `members` and then `overrides` (which win over members of
     /// the same key), borrowed for the duration of `body`.
     public static func withObjectUTF8<R>(_ members: JSONObject, overriding overrides: JSONObject,
                                          _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        var output = JSONOutput()
-        writeObject(members, overriding: overrides, to: &output)
-        return try output.withBytes(body)
+        try JSONOutput.withReusable { output in
+            writeObject(members, overriding: overrides, to: &output)
+            return try output.withBytes(body)
+        }
     }
 
-    private func write(to output: inout JSONOutput) {
+    /// Appends the value's JSON text.
+    func write(to output: inout JSONOutput) {
         switch self {
         case .null: output.append("null")
         case .bool(let value): output.append(value ? "true" : "false")
@@ -43,7 +46,7 @@ extension JSONValue {
 
     /// Writes `object`'s members and `overrides` sorted by key, merging the two sorted lists as
     /// it goes; an override replaces the member of the same key.
-    private static func writeObject(_ object: JSONObject, overriding overrides: JSONObject, to output: inout JSONOutput) {
+    static func writeObject(_ object: JSONObject, overriding overrides: JSONObject, to output: inout JSONOutput) {
         output.append(UInt8(ascii: "{"))
         // Read in place through buffer pointers: copying each member out of its array would
         // retain and release every string it holds.
@@ -78,8 +81,16 @@ extension JSONValue {
         members[index].1.write(to: &output)
     }
 
-    private static func writeString(_ value: String, to output: inout JSONOutput) {
+    /// Appends `value` as a JSON string, quoted.
+    static func writeString(_ value: String, to output: inout JSONOutput) {
         output.append(UInt8(ascii: "\""))
+        writeStringContents(value, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the text of `value` escaped for a JSON string, without its quotes: a string
+    /// written in pieces is escaped piece by piece, as it would be whole.
+    static func writeStringContents(_ value: String, to output: inout JSONOutput) {
         withUTF8(of: value) { bytes in
             // Runs of bytes that need no escape are copied whole.
             var runStart = 0
@@ -109,7 +120,6 @@ extension JSONValue {
             }
             output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
-        output.append(UInt8(ascii: "\""))
     }
 
     /// The index of the first 8-byte word that may hold a byte to escape (below 0x20, `"` or

@@ -146,8 +146,51 @@ public struct OperationReport {
 
     /// The JSON of `beckon … --json` and of the C API, borrowed for the duration of `body`: the
     /// answer's members with the request's written over them.
+    /// Tip answers, the hot ones, are written straight into the thread's reused buffer.
     public func withJSONText<R>(subject: String, now: Int64, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try JSONValue.withObjectUTF8(answerJSON, overriding: requestJSON(subject: subject, now: now), body)
+        try JSONOutput.withReusable { output in
+            if !writeTipAnswer(subject: subject, now: now, to: &output) {
+                JSONValue.writeObject(answerJSON, overriding: requestJSON(subject: subject, now: now), to: &output)
+            }
+            return try output.withBytes(body)
+        }
+    }
+
+    /// The same text as `withJSONText`, always built as an object of members (what tip answers
+    /// are checked against).
+    func generalJSONText(subject: String, now: Int64) -> String {
+        JSONValue.withObjectUTF8(answerJSON, overriding: requestJSON(subject: subject, now: now)) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Writes the answer of an operation on one tip member by member (TipAnswerJSON); false,
+    /// with nothing written, for any other answer.
+    private func writeTipAnswer(subject: String, now: Int64, to output: inout JSONOutput) -> Bool {
+        guard let step else { return false }
+        let effect: TipAnswerJSON.Effect
+        switch outcome {
+        case .tip: effect = .changed
+        case .tipDisplayed: effect = .displayed
+        case .tipShown: effect = .recorded
+        default: return false
+        }
+        let op: StaticString, arguments: JSONObject
+        switch step {
+        case .tipStatus: (op, arguments) = ("tip.status", [:])
+        case .tipDisplay: (op, arguments) = ("tip.display", [:])
+        case .tipReset: (op, arguments) = ("tip.reset", [:])
+        case .tipShown: (op, arguments) = ("tip.shown", self.arguments)
+        case .tipInvalidate: (op, arguments) = ("tip.invalidate", self.arguments)
+        default: return false
+        }
+        let request = TipAnswerJSON.Request(op: op, id: step.id, arguments: arguments, changes: changes.map(ChangesRenderer.json),
+                                            subject: subject, now: now)
+        switch outcome {
+        case .tip(let decision), .tipDisplayed(let decision), .tipShown(let decision):
+            TipAnswerJSON.write(decision, effect, request, to: &output)
+        default:
+            return false
+        }
+        return true
     }
 
     /// The members of an answer about its request, in key order: `arguments` (when there are

@@ -12,7 +12,7 @@ import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from example_host import (INVALID_ARGUMENT, NOT_FOUND, OK, STORE_MEMORY, WRITE, Beckon, Error, Field,  # noqa: E402
-                          Request, Sink, view)
+                          Request, Sink, String, view)
 
 CONFIGURATION = "version: 1\nevents:\n  opened: {}\ntips:\n  welcome:\n    title: Hi\n"
 failures = []
@@ -148,6 +148,36 @@ def whatsnew_next_records(beckon):
     check(next_for("2.3.0").get("presented") == ["2.2.0"], "next gives the whole presented set")
 
 
+def tip_status_answers(beckon):
+    """beckon_tip_status finds a declared tip by its id's bytes; an id given with a length of 0,
+    or with one that does not fit a signed size, is refused as an empty id; an undeclared id is
+    NOT_FOUND with a suggestion. A sink that asks again while it reads an answer gets a whole
+    answer of its own, and the bytes it was lent stay whole."""
+    engine, _ = open_engine(beckon)
+    answer = beckon.call("tip_status", engine, request(), view("welcome"))
+    check(answer.status == OK and answer.json.get("id") == "welcome" and answer.json.get("title") == "Hi"
+          and answer.json.get("subject") == "ada", "a declared tip is answered", (answer.status, answer.message, answer.documents))
+    for length in [0, 2**64 - 1]:
+        answer = beckon.call("tip_status", engine, request(), String(b"welcome", length))
+        check(answer.status == INVALID_ARGUMENT and answer.message == "tip must be a non-empty UTF-8 string",
+              f"an id of length {length} is refused", (answer.status, answer.message))
+    answer = beckon.call("tip_status", engine, request(), view("welcom"))
+    check(answer.status == NOT_FOUND and "did you mean 'welcome'" in answer.message, "an undeclared id is NOT_FOUND",
+          (answer.status, answer.message))
+    seen = []
+
+    def write(_context, data, length):
+        before = ctypes.string_at(data, length)
+        inner = beckon.call("tip_status", engine, request(), view("welcome"))
+        seen.append((before == ctypes.string_at(data, length), inner.status, inner.documents == [json.loads(before)]))
+
+    writer = WRITE(write)
+    sink = Sink(ctypes.sizeof(Sink), None, writer)
+    error = Error(ctypes.sizeof(Error))
+    status = beckon.library.beckon_tip_status(engine, request(), view("welcome"), ctypes.byref(sink), ctypes.byref(error))
+    check(status == OK and seen == [(True, OK, True)], "a sink asking again gets its own answer", (status, seen))
+
+
 CASES = {
     "message-2-byte": lambda beckon: [long_message(beckon, "é", prefix) for prefix in range(2)],
     "message-3-byte": lambda beckon: [long_message(beckon, "€", prefix) for prefix in range(3)],
@@ -158,6 +188,7 @@ CASES = {
     "warnings": warnings,
     "reentrant-sink": reentrant_sink,
     "whatsnew-next-records": whatsnew_next_records,
+    "tip-status-answers": tip_status_answers,
 }
 
 
