@@ -76,6 +76,26 @@ import Testing
         #expect(try store.load(subject: "s").record == Self.record(launches: 2))
     }
 
+    /// Loads served from memory (no commit anywhere since the last look) alternate with commits
+    /// by another connection and by this one: every load returns the latest record.
+    @Test func repeatedLoadsFollowEveryCommit() throws {
+        let folder = try TemporaryFolder()
+        let store = try warmStore(folder)
+        let other = try SQLiteStore(path: store.path)
+        for launches in Int64(2)...40 {
+            let writer = launches % 3 == 0 ? store : other
+            let version = try writer.load(subject: "s").version
+            let changes = launches % 2 == 0 ? DonationChanges.none
+                : DonationChanges(appends: [("launched", Donation(time: launches), Retention(maxCount: 5))])
+            #expect(try writer.commit(subject: "s", expectedVersion: version, record: Self.record(launches: launches), donations: changes))
+            for _ in 0..<3 {
+                let stored = try store.load(subject: "s")
+                #expect(stored.record == Self.record(launches: launches) && stored.version == launches)
+                #expect(try other.load(subject: "s").version == launches)
+            }
+        }
+    }
+
     @Test func ownCommitsAreServedAndSeenByOthers() throws {
         let folder = try TemporaryFolder()
         let store = try warmStore(folder)

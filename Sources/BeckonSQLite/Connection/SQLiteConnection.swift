@@ -127,6 +127,13 @@ final class SQLiteConnection {
         return SQLiteStatement(statement, connection: self)
     }
 
+    /// A watch on the WAL index of the main database, when it is in WAL mode and has one.
+    func walIndexWatch() -> WalIndexWatch? {
+        guard let name = sqlite3_db_filename(handle, "main"), name.pointee != 0,
+              (try? text("PRAGMA journal_mode"))?.lowercased() == "wal" else { return nil }
+        return WalIndexWatch(databasePath: String(cString: name))
+    }
+
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { Int(sqlite3_changes(handle)) }
 

@@ -11,6 +11,9 @@ import BeckonRules
 final class SQLiteSession {
     let connection: SQLiteConnection
     private var cache = RecordCache()
+    /// Spares a load of a cached record its transaction while no commit has happened since the
+    /// cache was last checked (nil when the store's WAL index cannot be watched).
+    private let watch: WalIndexWatch?
 
     private let readDataVersion: SQLiteStatement
     private let loadRecord: SQLiteStatement
@@ -62,17 +65,29 @@ final class SQLiteSession {
             """)
         clearLog = try connection.prepare("DELETE FROM donations WHERE subject = ?1 AND event = ?2")
         clearLogs = try connection.prepare("DELETE FROM donations WHERE subject = ?1")
+        watch = connection.walIndexWatch()
     }
 
     // MARK: Reading
 
     /// The subject's record: from the cache while no other connection has committed since it
     /// was read or written here, else from the file.
+    ///
+    /// While the WAL index shows no commit at all since the cache was last checked, a cached
+    /// record is served with no call into SQLite; otherwise `data_version` is read (in the
+    /// read transaction that then also reads the record, if it must be read).
     func load(subject: String) throws(StoreError) -> StoredRecord {
+        if let watch, watch.isUnchanged, let entry = cache[subject] {
+            return StoredRecord(record: entry.record, version: entry.version)
+        }
+        // Read before the transaction: what it shows is at most as new as what the transaction
+        // reads, so keeping it never hides a commit.
+        let header = watch?.look()
         // The pragma's statement, until reset, holds its read transaction open: a record read
         // from the file is read at the very data version just checked.
         defer { readDataVersion.reset() }
         if try readDataVersion.step() { cache.check(dataVersion: readDataVersion.int64(0)) } else { cache.forgetAll() }
+        if let header { watch?.remember(header) }
         if let entry = cache[subject] { return StoredRecord(record: entry.record, version: entry.version) }
         let stored = try read(subject: subject)
         cache.store(RecordCache.Entry(version: stored.version, record: stored.record), subject: subject)

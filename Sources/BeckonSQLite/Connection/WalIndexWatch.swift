@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Tells, without a system call or a transaction, that nothing was committed to a WAL store
+/// since it last looked: it reads the first header of the store's WAL index (the `-shm` file
+/// beside it), mapped read-only.
+///
+/// Every commit to a database in WAL mode, by any connection of any process, rewrites that
+/// header before it returns: its frame count and their checksum change, and a restart of the
+/// log changes its salts (SQLite's "WAL-index file format", header fields `iChange`, `mxFrame`,
+/// `aFrameCksum`, `aSalt`). So while the 48 bytes read as they did at a look, no commit has
+/// completed since. A header caught while a commit writes it may read either way: that commit
+/// is then ordered after the read, as it would be had the read come a moment earlier.
+///
+/// Only a header that looks like SQLite's (version 3007000, initialised) is
+/// watched; for any other file (no `-shm`, an immutable store) there is no watch and each read
+/// asks SQLite.
+final class WalIndexWatch {
+    /// The header's size, and the size of the mapping (the WAL index is never shorter).
+    private static let headerSize = 48
+    private static let mappedSize = 4096
+
+    private let base: UnsafeMutableRawPointer
+    /// The header as it read at the last `look()`; nil before the first look.
+    private var seen: Header?
+
+    /// The header's bytes.
+    struct Header: Equatable {
+        var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+
+        static func == (a: Header, b: Header) -> Bool {
+            a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2
+                && a.words.3 == b.words.3 && a.words.4 == b.words.4 && a.words.5 == b.words.5
+        }
+    }
+
+    /// Maps the WAL index of the database file at `path` (as SQLite names it, absolute), or
+    /// returns nil when there is none that can be watched.
+    init?(databasePath path: String) {
+        let descriptor = open(path + "-shm", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, Int(status.st_size) >= Self.mappedSize else { return nil }
+        guard let mapped = mmap(nil, Self.mappedSize, PROT_READ, MAP_SHARED, descriptor, 0), mapped != MAP_FAILED else { return nil }
+        base = mapped
+        // iVersion 3007000 and isInit 1, native-endian. (The page size is 0 until the log holds
+        // a frame, so it tells nothing.)
+        let version = base.loadUnaligned(fromByteOffset: 0, as: UInt32.self)
+        let isInit = base.loadUnaligned(fromByteOffset: 12, as: UInt8.self)
+        guard version == 3_007_000, isInit == 1 else {
+            munmap(base, Self.mappedSize)
+            return nil
+        }
+    }
+
+    deinit {
+        munmap(base, Self.mappedSize)
+    }
+
+    private func current() -> Header {
+        Header(words: (base.loadUnaligned(fromByteOffset: 0, as: UInt64.self), base.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                       base.loadUnaligned(fromByteOffset: 16, as: UInt64.self), base.loadUnaligned(fromByteOffset: 24, as: UInt64.self),
+                       base.loadUnaligned(fromByteOffset: 32, as: UInt64.self), base.loadUnaligned(fromByteOffset: 40, as: UInt64.self)))
+    }
+
+    /// Whether the header reads as it did at the last `look()`: no commit completed since.
+    var isUnchanged: Bool {
+        guard let seen else { return false }
+        return current() == seen
+    }
+
+    /// Reads the header, to be kept by `remember` once what the caller reads next (in a
+    /// transaction begun after this) is known to be current.
+    func look() -> Header {
+        current()
+    }
+
+    /// Keeps a header read by `look()`.
+    func remember(_ header: Header) {
+        seen = header
+    }
+
+    /// Forgets the header kept: the next `isUnchanged` is false.
+    func forget() {
+        seen = nil
+    }
+}
