@@ -154,10 +154,14 @@ final class SQLiteSession {
                 logSizes = cache[subject].flatMap { $0.version == expectedVersion ? $0.logSizes : nil }
                 swapped = try swap(subject: subject, expectedVersion: expectedVersion, record: bytes, logSizes: nil)
             } else {
+                var before: WalIndexWatch.Header?
                 (swapped, logSizes) = try transaction { () throws(StoreError) -> (Bool, LogSizes?) in
+                    before = watch?.look()
                     let sizes = try changeLogs(subject: subject, expectedVersion: expectedVersion, donations, infos: infos)
                     return (try swap(subject: subject, expectedVersion: expectedVersion, record: bytes, logSizes: sizes), sizes)
                 }
+                // A swap changed a row, so the commit wrote frames and moved the WAL index on.
+                if swapped, let before { watch?.followOwnCommit(from: before) }
             }
             guard swapped else {
                 cache.forget(subject: subject)

@@ -33,6 +33,11 @@ final class WalIndexWatch {
     struct Header: Equatable {
         var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
+        /// `iChange`: one more at each commit.
+        var changeCounter: UInt32 {
+            withUnsafeBytes(of: words) { $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self) }
+        }
+
         static func == (a: Header, b: Header) -> Bool {
             a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2
                 && a.words.3 == b.words.3 && a.words.4 == b.words.4 && a.words.5 == b.words.5
@@ -86,8 +91,14 @@ final class WalIndexWatch {
         seen = header
     }
 
-    /// Forgets the header kept: the next `isUnchanged` is false.
-    func forget() {
-        seen = nil
+    /// After this connection's own commit, whose write transaction read `before` (no other
+    /// commit can happen inside it): keeps the header now current when `before` is the header
+    /// kept (nothing else was committed before it either) and the change counter shows exactly
+    /// one commit since, this one. Another commit, even one caught half-written, leaves the
+    /// counter further on (or the header unlike any kept), so it is never taken for seen.
+    func followOwnCommit(from before: Header) {
+        guard let seen, seen == before else { return }
+        let after = current()
+        if after.changeCounter == before.changeCounter &+ 1 { self.seen = after }
     }
 }
