@@ -119,7 +119,9 @@ public final class SQLiteStore: Store {
     public func donationLog(subject: String, event: String, since: Int64?) throws(StoreError) -> DonationLog {
         if let cached = logCache.withLock({ $0.log(subject: subject, event: event, since: since) }) { return cached }
         let version = logCache.withLock { $0.loadedVersion[subject] }
-        let log = try session.withLock { session throws(StoreError) in try session.log(subject: subject, event: event, since: since) }
+        let log = try session.withLock { session throws(StoreError) in
+            try session.log(subject: subject, event: event, since: since, loadedVersion: version)
+        }
         if let version { logCache.withLock { $0.store(log, subject: subject, event: event, since: since, version: version) } }
         return log
     }
