@@ -34,19 +34,12 @@ final class SQLiteSession {
 
     /// The connection's page cache, in KiB (SQLite's default is 2,000).
     static let pageCacheKiB = 32_768
-    /// How much of the file is read through a memory mapping (SQLite caps it at its build's
-    /// maximum; 0 turns mapping off).
-    static let mappedBytes = 1 << 30
 
     init(connection: SQLiteConnection) throws(StoreError) {
         self.connection = connection
         // Pages stay cached while no other connection commits: a large file's upper levels
         // and hot records are then read from memory, not with a system call each.
         try connection.execute("PRAGMA cache_size = -\(Self.pageCacheKiB)")
-        // Pages of the file itself are read from a mapping (those still in the write-ahead log
-        // are read as before): a page the cache lacks costs no system call. Beckon never
-        // shrinks a store's file, which is what makes a mapping unsafe.
-        try connection.execute("PRAGMA mmap_size = \(Self.mappedBytes)")
         readDataVersion = try connection.prepare("PRAGMA data_version")
         loadRecord = try connection.prepare("SELECT version, record, logs FROM subjects WHERE subject = ?1")
         insertRecord = try connection.prepare("INSERT INTO subjects (subject, version, record) VALUES (?1, 1, ?2) ON CONFLICT (subject) DO NOTHING")

@@ -1,14 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Tells, without a system call or a transaction, that nothing was committed to a WAL store
 /// since it last looked: it reads the first header of the store's WAL index (the `-shm` file
-/// beside it), mapped read-only.
+/// beside it) where the connection's SQLite has it mapped. (The file is never opened here:
+/// closing a descriptor of it would drop the locks SQLite holds on it, POSIX locks being per
+/// process and file.)
 ///
 /// Every commit to a database in WAL mode, by any connection of any process, rewrites that
 /// header before it returns: its frame count and their checksum change, and a restart of the
@@ -17,15 +11,13 @@ import Darwin
 /// completed since. A header caught while a commit writes it may read either way: that commit
 /// is then ordered after the read, as it would be had the read come a moment earlier.
 ///
-/// Only a header that looks like SQLite's (version 3007000, initialised) is
-/// watched; for any other file (no `-shm`, an immutable store) there is no watch and each read
-/// asks SQLite.
+/// Only a header that looks like SQLite's (version 3007000, initialised) is watched; without
+/// one (no WAL index mapped, an immutable store) there is no watch and each read asks SQLite.
 final class WalIndexWatch {
-    /// The header's size, and the size of the mapping (the WAL index is never shorter).
-    private static let headerSize = 48
-    private static let mappedSize = 4096
-
-    private let base: UnsafeMutableRawPointer
+    /// SQLite's mapping of the WAL index's first region, which lives as long as the connection.
+    private let base: UnsafeRawPointer
+    /// Keeps the mapping's owner open while this looks at it.
+    private let connection: SQLiteConnection
     /// The header as it read at the last `look()`; nil before the first look.
     private var seen: Header?
 
@@ -44,28 +36,15 @@ final class WalIndexWatch {
         }
     }
 
-    /// Maps the WAL index of the database file at `path` (as SQLite names it, absolute), or
-    /// returns nil when there is none that can be watched.
-    init?(databasePath path: String) {
-        let descriptor = open(path + "-shm", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, Int(status.st_size) >= Self.mappedSize else { return nil }
-        guard let mapped = mmap(nil, Self.mappedSize, PROT_READ, MAP_SHARED, descriptor, 0), mapped != MAP_FAILED else { return nil }
-        base = mapped
+    /// Watches the WAL index that `connection`'s SQLite has mapped at `base`, or returns nil
+    /// when its header does not look like one.
+    init?(mapping base: UnsafeRawPointer, of connection: SQLiteConnection) {
         // iVersion 3007000 and isInit 1, native-endian. (The page size is 0 until the log holds
         // a frame, so it tells nothing.)
-        let version = base.loadUnaligned(fromByteOffset: 0, as: UInt32.self)
-        let isInit = base.loadUnaligned(fromByteOffset: 12, as: UInt8.self)
-        guard version == 3_007_000, isInit == 1 else {
-            munmap(base, Self.mappedSize)
-            return nil
-        }
-    }
-
-    deinit {
-        munmap(base, Self.mappedSize)
+        guard base.loadUnaligned(fromByteOffset: 0, as: UInt32.self) == 3_007_000,
+              base.loadUnaligned(fromByteOffset: 12, as: UInt8.self) == 1 else { return nil }
+        self.base = base
+        self.connection = connection
     }
 
     private func current() -> Header {
