@@ -12,7 +12,8 @@ import Synchronization
 ///
 /// Records are cached in memory, decoded, and served again while SQLite's `data_version`
 /// shows that no other connection (here or in another process) has committed since: a write
-/// anywhere is seen by the next `load`.
+/// anywhere is seen by the next `load`. While the WAL index shows no commit at all since the
+/// last check, a cached record is served with no call into SQLite (see `WalIndexWatch`).
 ///
 /// Opening refuses, leaving the file untouched, a file that is not a Beckon store or is corrupt
 /// (`.corrupt`), one written by a newer Beckon (`.corrupt`), and a new store in a location that
