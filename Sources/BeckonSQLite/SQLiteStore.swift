@@ -12,7 +12,8 @@ import Synchronization
 ///
 /// Records are cached in memory, decoded, and served again while SQLite's `data_version`
 /// shows that no other connection (here or in another process) has committed since: a write
-/// anywhere is seen by the next `load`.
+/// anywhere is seen by the next `load`. While the WAL index shows no commit at all since the
+/// last check, a cached record is served with no call into SQLite (see `WalIndexWatch`).
 ///
 /// Opening refuses, leaving the file untouched, a file that is not a Beckon store or is corrupt
 /// (`.corrupt`), one written by a newer Beckon (`.corrupt`), and a new store in a location that
@@ -119,7 +120,9 @@ public final class SQLiteStore: Store {
     public func donationLog(subject: String, event: String, since: Int64?) throws(StoreError) -> DonationLog {
         if let cached = logCache.withLock({ $0.log(subject: subject, event: event, since: since) }) { return cached }
         let version = logCache.withLock { $0.loadedVersion[subject] }
-        let log = try session.withLock { session throws(StoreError) in try session.log(subject: subject, event: event, since: since) }
+        let log = try session.withLock { session throws(StoreError) in
+            try session.log(subject: subject, event: event, since: since, loadedVersion: version)
+        }
         if let version { logCache.withLock { $0.store(log, subject: subject, event: event, since: since, version: version) } }
         return log
     }

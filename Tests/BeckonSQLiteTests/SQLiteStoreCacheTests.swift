@@ -76,6 +76,44 @@ import Testing
         #expect(try store.load(subject: "s").record == Self.record(launches: 2))
     }
 
+    /// Loads served from memory (no commit anywhere since the last look) alternate with commits
+    /// by another connection and by this one: every load returns the latest record.
+    @Test func repeatedLoadsFollowEveryCommit() throws {
+        let folder = try TemporaryFolder()
+        let store = try warmStore(folder)
+        let other = try SQLiteStore(path: store.path)
+        for launches in Int64(2)...40 {
+            let writer = launches % 3 == 0 ? store : other
+            let version = try writer.load(subject: "s").version
+            let changes = launches % 2 == 0 ? DonationChanges.none
+                : DonationChanges(appends: [("launched", Donation(time: launches), Retention(maxCount: 5))])
+            #expect(try writer.commit(subject: "s", expectedVersion: version, record: Self.record(launches: launches), donations: changes))
+            for _ in 0..<3 {
+                let stored = try store.load(subject: "s")
+                #expect(stored.record == Self.record(launches: launches) && stored.version == launches)
+                #expect(try other.load(subject: "s").version == launches)
+            }
+        }
+    }
+
+    /// A log that the loaded record's sizes say is empty is not read; the next load after
+    /// another connection appended to it shows the appended donations.
+    @Test func logsFollowTheLoadedRecord() throws {
+        let folder = try TemporaryFolder()
+        let store = try warmStore(folder)
+        #expect(try store.donationLog(subject: "s", event: "viewed", since: nil).times.isEmpty)
+        let other = try SQLiteStore(path: store.path)
+        let version = try other.load(subject: "s").version
+        let changes = DonationChanges(appends: [("viewed", Donation(time: 7, info: [.string("k")]), Retention(maxCount: 5))])
+        #expect(try other.commit(subject: "s", expectedVersion: version, record: Self.record(launches: 2), donations: changes))
+        #expect(try store.load(subject: "s").version == 2)
+        let log = try store.donationLog(subject: "s", event: "viewed", since: nil)
+        #expect(log.times == [7] && log.infos == [[.string("k")]])
+        #expect(try store.donationLog(subject: "s", event: "launched", since: nil).times.isEmpty)
+        // A store that never loaded the subject reads the file.
+        #expect(try SQLiteStore(path: store.path).donations(subject: "s", event: "viewed", since: nil).map(\.time) == [7])
+    }
+
     @Test func ownCommitsAreServedAndSeenByOthers() throws {
         let folder = try TemporaryFolder()
         let store = try warmStore(folder)

@@ -7,8 +7,8 @@ extension Checker {
         var event: RuleSchema.Event
         /// The shortest window asked for (ms), if any.
         var window: Int64?
-        /// Predicates over `info`, all of which must hold.
-        var predicates: [Evaluator] = []
+        /// Conditions over `info`, all of which must hold.
+        var filter = DonationFilter()
         var range: Range<Int>
 
         init(event: RuleSchema.Event, range: Range<Int>) {
@@ -35,7 +35,7 @@ extension Checker {
             infoScope = query.event
             defer { infoScope = outer }
             guard let predicate = checkBool(argument, "the condition of where(…)") else { return nil }
-            query.predicates.append(predicate.evaluate)
+            query.filter.append(predicate.evaluate, syntax: argument, fields: query.event.infoFields)
             query.range = range
             return .donations(query)
         case .subset(let query, let largest):
@@ -82,13 +82,13 @@ extension Checker {
     /// count shrinks as donations leave the window (or the event's `maxAge`): evaluated alone it
     /// reports when the oldest counted one leaves; a comparison reads it quietly instead.
     mutating func compileCount(_ query: DonationQuery) -> Checked {
-        let slot = query.event.slot, window = query.window, predicates = query.predicates
+        let slot = query.event.slot, window = query.window, filter = query.filter
         guard let horizon = window ?? query.event.maxAge else {
             var checked = make(.int, range: query.range, constant: false, onceInsideFilters { context, state in
                 let log = context.donations(slot)
-                guard !predicates.isEmpty else { return .int(Int64(log.times.count)) }
+                guard !filter.isEmpty else { return .int(Int64(log.times.count)) }
                 var count: Int64 = 0
-                Self.forEachMatch(log, from: 0, predicates, context, &state) { _ in count += 1 }
+                Self.forEachMatch(log, from: 0, filter, context, &state) { _ in count += 1 }
                 return .int(count)
             })
             checked.isCount = true
@@ -97,17 +97,17 @@ extension Checker {
         let quiet: WindowEvaluator = { context, state in
             let log = context.donations(slot)
             let start = Self.windowStart(log, window: horizon, now: context.now)
-            guard !predicates.isEmpty else {
+            guard !filter.isEmpty else {
                 return WindowCount(count: Int64(log.times.count - start), log: log, start: start, oldest: start,
                                    window: horizon)
             }
             // Counted in place: the matches themselves are found again only if a flip asks.
             var count: Int64 = 0, oldest = start
-            Self.forEachMatch(log, from: start, predicates, context, &state) { index in
+            Self.forEachMatch(log, from: start, filter, context, &state) { index in
                 if count == 0 { oldest = index }
                 count += 1
             }
-            return WindowCount(count: count, log: log, start: start, predicates: predicates, oldest: oldest,
+            return WindowCount(count: count, log: log, start: start, filter: filter, oldest: oldest,
                                window: horizon)
         }
         var checked = make(.int, range: query.range, constant: false, onceInsideFilters { context, state in
@@ -146,14 +146,14 @@ extension Checker {
 
     /// `….largestSubset(info.F).count` / `smallestSubset`: the size of the most or least frequent group.
     mutating func compileSubsetCount(_ query: DonationQuery, field: Int, largest: Bool, range: Range<Int>) -> Checked {
-        let slot = query.event.slot, window = query.window, predicates = query.predicates
+        let slot = query.event.slot, window = query.window, filter = query.filter
         let horizon = window ?? query.event.maxAge
         var checked = make(.int, range: range, constant: false, onceInsideFilters { context, state in
             let log = context.donations(slot)
             let start = Self.windowStart(log, window: window, now: context.now)
             if let horizon, start < log.times.count { state.changes(at: Timing.adding(log.times[start], horizon, 1)) }
             var groups: [Value: Int64] = [:]
-            Self.forEachMatch(log, from: start, predicates, context, &state) { index in
+            Self.forEachMatch(log, from: start, filter, context, &state) { index in
                 let info = index < log.infos.count ? log.infos[index] : []
                 groups[field < info.count ? info[field] : .null, default: 0] += 1
             }
@@ -170,12 +170,16 @@ extension Checker {
         return overflow ? 0 : log.firstIndex(atOrAfter: earliest)
     }
 
-    static func forEachMatch(_ log: DonationLog, from start: Int, _ predicates: [Evaluator], _ context: any RuleContext,
+    static func forEachMatch(_ log: DonationLog, from start: Int, _ filter: DonationFilter, _ context: any RuleContext,
                              _ state: inout EvaluationState, _ body: (Int) -> Void) {
+        if let tests = filter.directTests(state) {
+            DonationFilter.forEachPassing(tests, log, from: start, body)
+            return
+        }
         let extras = state.scratch
         let saved = extras.info
         defer { extras.info = saved }
-        for index in start..<log.times.count where accepts(index, log, predicates, extras, context, &state) {
+        for index in start..<log.times.count where filter.accepts(index, log, extras, context, &state) {
             body(index)
         }
     }
@@ -184,21 +188,31 @@ extension Checker {
     /// (0 is the oldest), tested again from the nearer end of the log. The same donations were
     /// tested in this evaluation already, so this reports no instant and no failure not reported
     /// then; it is not traced, so that an explanation shows the filter as the count left it.
-    static func match(_ k: Int, of count: Int, in log: DonationLog, from start: Int, _ predicates: [Evaluator],
+    static func match(_ k: Int, of count: Int, in log: DonationLog, from start: Int, _ filter: DonationFilter,
                       _ context: any RuleContext, _ state: inout EvaluationState) -> Int {
+        if let tests = filter.directTests(state) {
+            return nearer(k, of: count, from: start, log) { DonationFilter.passes(tests, $0, log) }
+        }
         let extras = state.scratch
         let saved = extras.info, tracing = state.tracing
         state.tracing = false
         defer { extras.info = saved; state.tracing = tracing }
+        return nearer(k, of: count, from: start, log) { filter.accepts($0, log, extras, context, &state) }
+    }
+
+    /// The index of the `k`-th of the `count` donations from `start` on that `accepts`, looked
+    /// for from the nearer end of the log.
+    @inline(__always)
+    private static func nearer(_ k: Int, of count: Int, from start: Int, _ log: DonationLog, _ accepts: (Int) -> Bool) -> Int {
         if k < count / 2 {
             var remaining = k
-            for index in start..<log.times.count where accepts(index, log, predicates, extras, context, &state) {
+            for index in start..<log.times.count where accepts(index) {
                 if remaining == 0 { return index }
                 remaining -= 1
             }
         } else {
             var remaining = count - 1 - k
-            for index in (start..<log.times.count).reversed() where accepts(index, log, predicates, extras, context, &state) {
+            for index in (start..<log.times.count).reversed() where accepts(index) {
                 if remaining == 0 { return index }
                 remaining -= 1
             }
@@ -206,14 +220,6 @@ extension Checker {
         // A filter that answers differently the second time (a plugin that is not a function):
         // the oldest donation in the window leaves first, so it is early, never late.
         return start
-    }
-
-    /// Whether every predicate holds for donation `index`, made `info` in `extras`.
-    @inline(__always)
-    private static func accepts(_ index: Int, _ log: DonationLog, _ predicates: [Evaluator], _ extras: EvaluationExtras,
-                                _ context: any RuleContext, _ state: inout EvaluationState) -> Bool {
-        extras.info = index < log.infos.count ? log.infos[index] : []
-        return predicates.allSatisfy { $0(context, &state).isTrue }
     }
 
     private mutating func checkFunctionCall(_ name: String, _ function: RuleSchema.Function, _ arguments: [Syntax],

@@ -27,7 +27,7 @@ struct WindowCount {
     var start: Int
     /// The filter that picked the counted donations among those from `start` on, if any; they
     /// are not recorded (that would allocate per evaluation) but found again when asked for.
-    var predicates: [Evaluator]?
+    var filter: DonationFilter?
     /// The oldest counted donation's index (meaningful when `count > 0`).
     var oldest: Int
     /// How old a donation may be and still count (`now - time <= window`).
@@ -37,8 +37,8 @@ struct WindowCount {
     /// one past the oldest is found by testing the donations again, from the nearer end.
     func leaves(_ k: Int, _ context: any RuleContext, _ state: inout EvaluationState) -> Int64 {
         var index = start + k
-        if let predicates {
-            index = k == 0 ? oldest : Checker.match(k, of: Int(count), in: log, from: start, predicates, context, &state)
+        if let filter {
+            index = k == 0 ? oldest : Checker.match(k, of: Int(count), in: log, from: start, filter, context, &state)
         }
         return Timing.adding(log.times[index], window, 1)
     }

@@ -15,7 +15,7 @@ struct RecordCache {
     struct Entry {
         var version: Int64
         var record: SubjectRecord
-        /// The log sizes stored with this version, when this connection wrote them.
+        /// The log sizes stored with this version, when this connection read or wrote them.
         var logSizes: LogSizes?
     }
 

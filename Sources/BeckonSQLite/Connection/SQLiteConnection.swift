@@ -127,6 +127,20 @@ final class SQLiteConnection {
         return SQLiteStatement(statement, connection: self)
     }
 
+    /// A watch on the WAL index of the main database, when it is in WAL mode and SQLite has
+    /// the index mapped: its first region, as the VFS's `xShmMap` hands it out (without
+    /// extending or creating anything).
+    func walIndexWatch() -> WalIndexWatch? {
+        guard (try? text("PRAGMA journal_mode"))?.lowercased() == "wal" else { return nil }
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+              let file, let methods = file.pointee.pMethods, methods.pointee.iVersion >= 2,
+              let map = methods.pointee.xShmMap else { return nil }
+        var region: UnsafeMutableRawPointer?
+        guard map(file, 0, 32_768, 0, &region) == SQLITE_OK, let region else { return nil }
+        return WalIndexWatch(mapping: UnsafeRawPointer(region), of: self)
+    }
+
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { Int(sqlite3_changes(handle)) }
 

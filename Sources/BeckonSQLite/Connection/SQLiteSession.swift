@@ -11,6 +11,9 @@ import BeckonRules
 final class SQLiteSession {
     let connection: SQLiteConnection
     private var cache = RecordCache()
+    /// Spares a load of a cached record its transaction while no commit has happened since the
+    /// cache was last checked (nil when the store's WAL index cannot be watched).
+    private let watch: WalIndexWatch?
 
     private let readDataVersion: SQLiteStatement
     private let loadRecord: SQLiteStatement
@@ -38,7 +41,7 @@ final class SQLiteSession {
         // and hot records are then read from memory, not with a system call each.
         try connection.execute("PRAGMA cache_size = -\(Self.pageCacheKiB)")
         readDataVersion = try connection.prepare("PRAGMA data_version")
-        loadRecord = try connection.prepare("SELECT version, record FROM subjects WHERE subject = ?1")
+        loadRecord = try connection.prepare("SELECT version, record, logs FROM subjects WHERE subject = ?1")
         insertRecord = try connection.prepare("INSERT INTO subjects (subject, version, record) VALUES (?1, 1, ?2) ON CONFLICT (subject) DO NOTHING")
         updateRecord = try connection.prepare("UPDATE subjects SET version = version + 1, record = ?3 WHERE subject = ?1 AND version = ?2")
         insertRecordAndLogs = try connection.prepare("""
@@ -62,36 +65,65 @@ final class SQLiteSession {
             """)
         clearLog = try connection.prepare("DELETE FROM donations WHERE subject = ?1 AND event = ?2")
         clearLogs = try connection.prepare("DELETE FROM donations WHERE subject = ?1")
+        watch = connection.walIndexWatch()
     }
 
     // MARK: Reading
 
     /// The subject's record: from the cache while no other connection has committed since it
     /// was read or written here, else from the file.
+    ///
+    /// While the WAL index shows no commit at all since the cache was last checked, a cached
+    /// record is served with no call into SQLite; otherwise `data_version` is read (in the
+    /// read transaction that then also reads the record, if it must be read).
     func load(subject: String) throws(StoreError) -> StoredRecord {
+        if let watch, watch.isUnchanged {
+            if let entry = cache[subject] { return StoredRecord(record: entry.record, version: entry.version) }
+            // The cache is still true; the record is read in a transaction of its own. Should a
+            // commit land before it, the header has moved on: the next load checks data_version.
+            let entry = try read(subject: subject)
+            cache.store(entry, subject: subject)
+            return StoredRecord(record: entry.record, version: entry.version)
+        }
+        // Read before the transaction: what it shows is at most as new as what the transaction
+        // reads, so keeping it never hides a commit.
+        let header = watch?.look()
         // The pragma's statement, until reset, holds its read transaction open: a record read
         // from the file is read at the very data version just checked.
         defer { readDataVersion.reset() }
         if try readDataVersion.step() { cache.check(dataVersion: readDataVersion.int64(0)) } else { cache.forgetAll() }
+        if let header { watch?.remember(header) }
         if let entry = cache[subject] { return StoredRecord(record: entry.record, version: entry.version) }
-        let stored = try read(subject: subject)
-        cache.store(RecordCache.Entry(version: stored.version, record: stored.record), subject: subject)
-        return stored
+        let entry = try read(subject: subject)
+        cache.store(entry, subject: subject)
+        return StoredRecord(record: entry.record, version: entry.version)
     }
 
-    private func read(subject: String) throws(StoreError) -> StoredRecord {
+    /// The subject's record as the file holds it, with its log sizes (nil when they cannot be
+    /// read: a commit with donations then reads them again, and fails as it always has).
+    private func read(subject: String) throws(StoreError) -> RecordCache.Entry {
         defer { loadRecord.reset() }
         try loadRecord.bind(1, subject)
-        guard try loadRecord.step() else { return StoredRecord(record: SubjectRecord(), version: 0) }
+        guard try loadRecord.step() else { return RecordCache.Entry(version: 0, record: SubjectRecord(), logSizes: LogSizes()) }
         let version = loadRecord.int64(0)
+        let record: SubjectRecord
         do {
-            return StoredRecord(record: try SubjectRecordCodec.decode(loadRecord.blob(1)), version: version)
+            record = try SubjectRecordCodec.decode(loadRecord.blob(1))
         } catch {
             throw StoreError(.corrupt, "the store \(connection.path) is corrupt (subject \(Value.string(subject))): \(error.message)")
         }
+        let sizes = loadRecord.blob(2)
+        return RecordCache.Entry(version: version, record: record, logSizes: sizes.isEmpty ? LogSizes() : try? LogSizes(decoding: sizes))
     }
 
-    func log(subject: String, event: String, since: Int64?) throws(StoreError) -> DonationLog {
+    /// The event's log, oldest first, from `since` on. When the caller last loaded the subject
+    /// at `loadedVersion` and the cached record is that version, a log its sizes say is empty
+    /// is not read: it is the log as of that load, which `SQLiteStore.donationLog` promises.
+    func log(subject: String, event: String, since: Int64?, loadedVersion: Int64? = nil) throws(StoreError) -> DonationLog {
+        if let loadedVersion, let entry = cache[subject], entry.version == loadedVersion,
+           let sizes = entry.logSizes, sizes[event] == nil {
+            return DonationLog()
+        }
         defer { readLog.reset() }
         try readLog.bind(1, subject)
         try readLog.bind(2, event)
@@ -139,10 +171,14 @@ final class SQLiteSession {
                 logSizes = cache[subject].flatMap { $0.version == expectedVersion ? $0.logSizes : nil }
                 swapped = try swap(subject: subject, expectedVersion: expectedVersion, record: bytes, logSizes: nil)
             } else {
+                var before: WalIndexWatch.Header?
                 (swapped, logSizes) = try transaction { () throws(StoreError) -> (Bool, LogSizes?) in
+                    before = watch?.look()
                     let sizes = try changeLogs(subject: subject, expectedVersion: expectedVersion, donations, infos: infos)
                     return (try swap(subject: subject, expectedVersion: expectedVersion, record: bytes, logSizes: sizes), sizes)
                 }
+                // A swap changed a row, so the commit wrote frames and moved the WAL index on.
+                if swapped, let before { watch?.followOwnCommit(from: before) }
             }
             guard swapped else {
                 cache.forget(subject: subject)
@@ -209,8 +245,9 @@ final class SQLiteSession {
     }
 
     /// Clears, then appends with retention; returns the logs' new sizes, to be stored with the
-    /// record. The sizes at `expectedVersion` come from the cache when this connection wrote
-    /// them (the compare-and-set that follows proves them current), else from the file.
+    /// record. The sizes at `expectedVersion` come from the cache when this connection read or
+    /// wrote them with that version (the compare-and-set that follows proves them current),
+    /// else from the file.
     private func changeLogs(subject: String, expectedVersion: Int64, _ donations: DonationChanges, infos: [[UInt8]?]) throws(StoreError) -> LogSizes {
         var sizes: LogSizes
         if let entry = cache[subject], entry.version == expectedVersion, let cached = entry.logSizes {
