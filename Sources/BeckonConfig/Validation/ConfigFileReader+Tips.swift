@@ -32,16 +32,18 @@ extension ConfigFileReader {
         }
     }
 
-    private mutating func readTipActions(_ node: YAMLNode, _ what: String) -> [TipAction] {
-        guard let items = reader.list(node, "the actions of \(what)") else { return [] }
+    private mutating func readTipActions(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [TipAction] {
+        guard let items = reader.list(node, "the actions of \(what())") else { return [] }
         var actions: [TipAction] = []
         var seen: Set<String> = []
         for item in items {
-            guard let fields = reader.fields(item, "an action of \(what)", keys: ["id", "title"], required: ["id", "title"]),
+            guard let fields = reader.fields(item, "an action of \(what())", keys: ["id", "title"], required: ["id", "title"]),
                   let idNode = fields["id"], let id = reader.id(idNode, kind: "action"),
-                  let title = fields["title"].flatMap({ reader.string($0, "the title of action '\(id)' of \(what)") }) else { continue }
-            guard seen.insert(id).inserted else {
-                reader.diagnostics.error("config.duplicateId", "action '\(id)' appears more than once in \(what)", at: idNode.span)
+                  let title = fields["title"].flatMap({ reader.string($0, "the title of action '\(id)' of \(what())") }) else { continue }
+            // A tip has a few actions, where a scan beats hashing; many are indexed.
+            let isDuplicate = items.count <= 8 ? actions.contains { $0.id == id } : !seen.insert(id).inserted
+            guard !isDuplicate else {
+                reader.diagnostics.error("config.duplicateId", "action '\(id)' appears more than once in \(what())", at: idNode.span)
                 continue
             }
             actions.append(TipAction(id: id, title: title))
@@ -50,12 +52,12 @@ extension ConfigFileReader {
     }
 
     /// A list of rules, each a string kept with where its characters are.
-    mutating func readRules(_ node: YAMLNode, _ what: String) -> [RuleSource] {
-        guard let items = reader.list(node, what) else { return [] }
+    mutating func readRules(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [RuleSource] {
+        guard let items = reader.list(node, what()) else { return [] }
         return items.compactMap { item in
-            guard let text = reader.string(item, "a rule in \(what)") else { return nil }
+            guard let text = reader.string(item, "a rule in \(what())") else { return nil }
             guard !text.allSatisfy(\.isWhitespace) else {
-                reader.diagnostics.error("config.value", "a rule in \(what) is empty", at: item.span)
+                reader.diagnostics.error("config.value", "a rule in \(what()) is empty", at: item.span)
                 return nil
             }
             return RuleSource(text: text, span: item.span, origin: TextOriginReader(source: source).origin(of: item))
