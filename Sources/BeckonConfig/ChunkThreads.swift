@@ -26,15 +26,9 @@ enum ChunkThreads {
         var threads: [pthread_t] = []
         var inline: [Int] = []
         for chunk in 1..<count {
-            let work = Unmanaged.passRetained(Work { body(chunk) }).toOpaque()
-            var thread = pthread_t()
-            if pthread_create(&thread, nil, { argument in
-                Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue().run()
-                return nil
-            }, work) == 0 {
+            if let thread = start({ body(chunk) }) {
                 threads.append(thread)
             } else {
-                Unmanaged<Work>.fromOpaque(work).release()
                 inline.append(chunk)
             }
         }
@@ -43,7 +37,23 @@ enum ChunkThreads {
         for thread in threads { pthread_join(thread, nil) }
     }
 
-    /// A chunk's work, handed to its thread.
+    /// Runs `work` on a new thread, to be joined with `pthread_join`; nil when no thread could be
+    /// started (the caller then does the work itself).
+    static func start(_ work: @escaping @Sendable () -> Void) -> pthread_t? {
+        let box = Unmanaged.passRetained(Work(work)).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { argument in
+            Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue().run()
+            return nil
+        }, box)
+        guard started == 0 else {
+            Unmanaged<Work>.fromOpaque(box).release()
+            return nil
+        }
+        return thread
+    }
+
+    /// A thread's work, handed to it.
     private final class Work: Sendable {
         let run: @Sendable () -> Void
 
