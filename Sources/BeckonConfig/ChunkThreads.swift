@@ -10,10 +10,11 @@ import Darwin
 /// configuration (one chunk) never starts a thread at all.
 enum ChunkThreads {
     /// How many chunks to split work into: the processors online, at most 4 (one when unknown).
-    static var processorCount: Int {
+    /// Asked once per process (the system reads a file to answer).
+    static let processorCount: Int = {
         let online = sysconf(Int32(_SC_NPROCESSORS_ONLN))
         return online > 0 ? min(Int(online), 4) : 1
-    }
+    }()
 
     /// Runs `body(0)` on the calling thread and every other chunk on a thread of its own, and
     /// returns once all have finished. A chunk whose thread cannot be started runs on the calling
