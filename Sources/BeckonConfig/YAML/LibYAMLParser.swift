@@ -57,8 +57,8 @@ final class LibYAMLParser {
     }
 
     /// Events handed over at once, and batches waiting at most.
-    private static let batchSize = 256
-    private static let queuedBatches = 64
+    private static let batchSize = 1024
+    private static let queuedBatches = 16
 
     init(bytes: [UInt8], concurrently: Bool = false) {
         input = .allocate(capacity: max(bytes.count, 1))
