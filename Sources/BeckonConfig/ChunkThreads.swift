@@ -5,9 +5,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs the chunks of a large piece of work (compiling many rules) on the machine's processors,
-/// with plain POSIX threads: no thread pool or library is started for it, and a small
-/// configuration (one chunk) never starts a thread at all.
+/// Runs the chunks of a large piece of work (compiling many rules, reading many tips, parsing a
+/// large file ahead) on the machine's processors, with plain POSIX threads: no thread pool or
+/// library is started for it, and a small configuration never starts a thread at all.
 enum ChunkThreads {
     /// How many chunks to split work into: the processors online, at most 4 (one when unknown).
     /// Asked once per process (the system reads a file to answer).
@@ -42,7 +42,11 @@ enum ChunkThreads {
     /// started (the caller then does the work itself).
     static func start(_ work: @escaping @Sendable () -> Void) -> pthread_t? {
         let box = Unmanaged.passRetained(Work(work)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
         var thread = pthread_t()
+        #endif
         let started = pthread_create(&thread, nil, { argument in
             Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue().run()
             return nil
