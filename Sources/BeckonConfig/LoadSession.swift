@@ -98,7 +98,8 @@ struct LoadSession {
                                somePluginFailed: plugins.diagnostics.contains { $0.code == "plugin.unavailable" })
                 .check(into: &diagnostics)
         }
-        let (rules, ruleDiagnostics) = RuleBook.compile(configuration, functions: functions, unavailableNamespaces: unavailableNamespaces)
+        let (rules, ruleDiagnostics) = RuleBook.compile(configuration, functions: functions, unavailableNamespaces: unavailableNamespaces,
+                                                        chunks: ChunkThreads.processorCount, runner: ChunkThreads.runner)
         diagnostics.append(contentsOf: ruleDiagnostics)
         let sorted = diagnostics.sorted(fileOrder: files)
         if sorted.containsErrors {

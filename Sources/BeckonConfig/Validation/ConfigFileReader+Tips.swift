@@ -7,59 +7,62 @@ extension ConfigFileReader {
         "title", "message", "image", "actions", "rules", "maxDisplayCount", "maxDisplayDuration", "ignoresDisplayFrequency",
     ]
 
+    /// Reads `tips:`. A tip's fields depend on nothing but the tip, so a large section's are read
+    /// first, in chunks on the processors; ids are then checked, claimed and reported, and tips
+    /// added, in order, exactly as when each tip is read in turn.
     mutating func readTips(_ node: YAMLNode) {
-        forEachDeclaration(in: node, section: "tips", kind: "tip") { this, id, pair in
-            let what = "tip '\(id)'"
-            guard let fields = this.reader.fields(pair.value, what, keys: Self.tipKeys, required: ["title"],
-                                                  missingAt: pair.key.span) else { return }
-            // Every field is checked even when the title is missing, so all problems show at once.
-            let title = fields["title"].flatMap { this.reader.string($0, "the title of \(what)") }
-            var tip = TipDeclaration(id: id, title: title ?? "", span: pair.key.span)
-            tip.message = fields["message"].flatMap { this.reader.string($0, "the message of \(what)") }
-            tip.image = fields["image"].flatMap { this.reader.string($0, "the image of \(what)") }
-            if let actions = fields["actions"] { tip.actions = this.readTipActions(actions, what) }
-            if let rules = fields["rules"] { tip.rules = this.readRules(rules, "the rules of \(what)") }
-            tip.maxDisplayCount = fields["maxDisplayCount"].flatMap {
-                this.reader.int($0, "'maxDisplayCount' of \(what)", minimum: 1)
-            }
-            tip.maxDisplayDuration = fields["maxDisplayDuration"].flatMap {
-                this.reader.duration($0, "'maxDisplayDuration' of \(what)")
-            }
-            tip.ignoresDisplayFrequency = fields["ignoresDisplayFrequency"].flatMap {
-                this.reader.bool($0, "'ignoresDisplayFrequency' of \(what)")
-            } ?? false
-            if title != nil { this.assembly.tips.append(tip) }
+        guard let pairs = reader.pairs(node, "'tips'", allowNull: true) else { return }
+        let concurrently = concurrentTipsFrom.map { pairs.count >= $0 } ?? false
+        let readAhead = concurrently ? Self.readTipsInChunks(pairs, source: source) : nil
+        for (index, pair) in pairs.enumerated() {
+            guard let id = reader.id(pair.key, kind: "tip"),
+                  assembly.claim(id, kind: "tip", at: pair.key.span, diagnostics: &reader.diagnostics) else { continue }
+            let read = readAhead?[index] ?? Self.readTip(id: id, pair, source: source)
+            reader.diagnostics.append(contentsOf: read.diagnostics)
+            if let tip = read.tip { assembly.tips.append(tip) }
         }
     }
 
-    private mutating func readTipActions(_ node: YAMLNode, _ what: String) -> [TipAction] {
-        guard let items = reader.list(node, "the actions of \(what)") else { return [] }
-        var actions: [TipAction] = []
-        var seen: Set<String> = []
-        for item in items {
-            guard let fields = reader.fields(item, "an action of \(what)", keys: ["id", "title"], required: ["id", "title"]),
-                  let idNode = fields["id"], let id = reader.id(idNode, kind: "action"),
-                  let title = fields["title"].flatMap({ reader.string($0, "the title of action '\(id)' of \(what)") }) else { continue }
-            guard seen.insert(id).inserted else {
-                reader.diagnostics.error("config.duplicateId", "action '\(id)' appears more than once in \(what)", at: idNode.span)
-                continue
-            }
-            actions.append(TipAction(id: id, title: title))
+    /// One tip read from its mapping: the declaration (nil without a title) and the problems.
+    typealias TipRead = (tip: TipDeclaration?, diagnostics: [Diagnostic])
+
+    /// Reads one tip's fields; `id` is its key's text, checked by the caller.
+    static func readTip(id: String, _ pair: YAMLPair, source: SourceLines) -> TipRead {
+        var reader = NodeReader()
+        let what = "tip '\(id)'"
+        guard let fields = reader.fields(pair.value, what, keys: Self.tipKeys, required: ["title"],
+                                         missingAt: pair.key.span) else { return (nil, reader.diagnostics.all) }
+        // Every field is checked even when the title is missing, so all problems show at once.
+        let title = fields["title"].flatMap { reader.string($0, "the title of \(what)") }
+        var tip = TipDeclaration(id: id, title: title ?? "", span: pair.key.span)
+        tip.message = fields["message"].flatMap { reader.string($0, "the message of \(what)") }
+        tip.image = fields["image"].flatMap { reader.string($0, "the image of \(what)") }
+        if let actions = fields["actions"] { tip.actions = reader.tipActions(actions, what) }
+        if let rules = fields["rules"] { tip.rules = reader.rules(rules, "the rules of \(what)", source: source) }
+        tip.maxDisplayCount = fields["maxDisplayCount"].flatMap {
+            reader.int($0, "'maxDisplayCount' of \(what)", minimum: 1)
         }
-        return actions
+        tip.maxDisplayDuration = fields["maxDisplayDuration"].flatMap {
+            reader.duration($0, "'maxDisplayDuration' of \(what)")
+        }
+        tip.ignoresDisplayFrequency = fields["ignoresDisplayFrequency"].flatMap {
+            reader.bool($0, "'ignoresDisplayFrequency' of \(what)")
+        } ?? false
+        return (title != nil ? tip : nil, reader.diagnostics.all)
+    }
+
+    /// Every tip whose key is text, read in chunks on the processors, by position; nil where the
+    /// key is not text (its id is refused before its fields are read).
+    static func readTipsInChunks(_ pairs: [YAMLPair], source: SourceLines) -> [TipRead?] {
+        let chunks = ChunkThreads.processorCount
+        let shared = TipChunks(pairs: pairs, source: source, chunks: chunks)
+        ChunkThreads.runner(chunks) { chunk in shared.read(chunk) }
+        return shared.results()
     }
 
     /// A list of rules, each a string kept with where its characters are.
-    mutating func readRules(_ node: YAMLNode, _ what: String) -> [RuleSource] {
-        guard let items = reader.list(node, what) else { return [] }
-        return items.compactMap { item in
-            guard let text = reader.string(item, "a rule in \(what)") else { return nil }
-            guard !text.allSatisfy(\.isWhitespace) else {
-                reader.diagnostics.error("config.value", "a rule in \(what) is empty", at: item.span)
-                return nil
-            }
-            return RuleSource(text: text, span: item.span, origin: TextOriginReader(source: source).origin(of: item))
-        }
+    mutating func readRules(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [RuleSource] {
+        reader.rules(node, what(), source: source)
     }
 
     mutating func readGroups(_ node: YAMLNode) {
@@ -83,5 +86,39 @@ extension ConfigFileReader {
             }
             this.assembly.groups.append(TipGroupDeclaration(id: id, priority: priority, tips: members, span: pair.key.span))
         }
+    }
+}
+
+/// The tips of one section read in chunks: each chunk is a run of consecutive tips, read by one
+/// thread into its own slots; the results are taken once the runner has returned.
+private final class TipChunks: @unchecked Sendable {
+    private let pairs: [YAMLPair]
+    private let source: SourceLines
+    private let chunks: Int
+    private let slots: UnsafeMutableBufferPointer<ConfigFileReader.TipRead?>
+
+    init(pairs: [YAMLPair], source: SourceLines, chunks: Int) {
+        self.pairs = pairs
+        self.source = source
+        self.chunks = chunks
+        slots = .allocate(capacity: pairs.count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func read(_ chunk: Int) {
+        let range = (pairs.count * chunk / chunks)..<(pairs.count * (chunk + 1) / chunks)
+        for index in range {
+            guard let id = pairs[index].key.scalarText else { continue }
+            slots[index] = ConfigFileReader.readTip(id: id, pairs[index], source: source)
+        }
+    }
+
+    func results() -> [ConfigFileReader.TipRead?] {
+        Array(slots)
     }
 }

@@ -18,6 +18,9 @@ struct ConfigFileReader {
     let source: SourceLines
     var reader = NodeReader()
     var assembly: ConfigurationAssembly
+    /// From this many tips on, their fields are read in chunks on the processors (nil: never);
+    /// by default from 512 when there is more than one processor.
+    var concurrentTipsFrom: Int? = ChunkThreads.processorCount > 1 ? 512 : nil
 
     /// Reads every section of `root` except `include` (the loader follows includes itself).
     mutating func read(root: YAMLNode) {

@@ -10,97 +10,97 @@ struct NodeReader {
     // MARK: Structure
 
     /// The pairs of a mapping; `allowNull` accepts an empty value (`events: {appLaunched: }`).
-    mutating func pairs(_ node: YAMLNode, _ what: String, allowNull: Bool = false) -> [YAMLPair]? {
+    mutating func pairs(_ node: YAMLNode, _ what: @autoclosure () -> String, allowNull: Bool = false) -> [YAMLPair]? {
         if case .mapping(let pairs) = node.content { return pairs }
         if allowNull, node.isNull { return [] }
-        typeError(node, what, expected: "a mapping")
+        typeError(node, what(), expected: "a mapping")
         return nil
     }
 
     /// The fields of a mapping with a fixed set of keys; unknown keys are reported with a
     /// suggestion, and `required` keys that are missing are reported at `missingAt` (by default
     /// the mapping's start; the owner's id key reads better where there is one).
-    mutating func fields(_ node: YAMLNode, _ what: String, keys: [String], required: [String] = [],
+    mutating func fields(_ node: YAMLNode, _ what: @autoclosure () -> String, keys: [String], required: [String] = [],
                          allowNull: Bool = false, missingAt: SourceSpan? = nil) -> Fields? {
-        guard let pairs = pairs(node, what, allowNull: allowNull) else { return nil }
+        guard let pairs = pairs(node, what(), allowNull: allowNull) else { return nil }
         var fields = Fields(span: node.span)
         for pair in pairs {
             guard let key = pair.key.scalarText else { continue }
             if keys.contains(key) {
                 fields.pairs.append((key, pair))
             } else {
-                diagnostics.error("config.unknownKey", "unknown key '\(key)' in \(what)\(NameSuggester.hint(for: key, among: keys))", at: pair.key.span)
+                diagnostics.error("config.unknownKey", "unknown key '\(key)' in \(what())\(NameSuggester.hint(for: key, among: keys))", at: pair.key.span)
             }
         }
         for key in required where !fields.has(key) {
-            diagnostics.error("config.missingKey", "\(what) is missing the required key '\(key)'", at: missingAt ?? node.span.startPoint)
+            diagnostics.error("config.missingKey", "\(what()) is missing the required key '\(key)'", at: missingAt ?? node.span.startPoint)
         }
         return fields
     }
 
     /// The items of a list; a single scalar is not accepted as a one-item list.
-    mutating func list(_ node: YAMLNode, _ what: String) -> [YAMLNode]? {
+    mutating func list(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [YAMLNode]? {
         if case .sequence(let items) = node.content { return items }
-        typeError(node, what, expected: "a list")
+        typeError(node, what(), expected: "a list")
         return nil
     }
 
     // MARK: Scalars
 
     /// Text from any non-null scalar (a plain `12` is the text "12").
-    mutating func string(_ node: YAMLNode, _ what: String) -> String? {
+    mutating func string(_ node: YAMLNode, _ what: @autoclosure () -> String) -> String? {
         guard let text = node.scalarText, !node.isNull, node.isTagged(noneOr: .str) else {
-            typeError(node, what, expected: "text")
+            typeError(node, what(), expected: "text")
             return nil
         }
         return text
     }
 
     /// `true` or `false`, written plain.
-    mutating func bool(_ node: YAMLNode, _ what: String) -> Bool? {
+    mutating func bool(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Bool? {
         if node.isPlainScalar, node.isTagged(noneOr: .bool), let text = node.scalarText, let value = YAMLNode.boolean(text) {
             return value
         }
-        typeError(node, what, expected: "true or false")
+        typeError(node, what(), expected: "true or false")
         return nil
     }
 
     /// A plain integer of at least `minimum`.
-    mutating func int(_ node: YAMLNode, _ what: String, minimum: Int? = nil) -> Int? {
+    mutating func int(_ node: YAMLNode, _ what: @autoclosure () -> String, minimum: Int? = nil) -> Int? {
         guard node.isPlainScalar, node.isTagged(noneOr: .int), let text = node.scalarText, let value = Int(text) else {
-            typeError(node, what, expected: "an integer")
+            typeError(node, what(), expected: "an integer")
             return nil
         }
         if let minimum, value < minimum {
-            diagnostics.error("config.range", "\(what) must be at least \(minimum), not \(value)", at: node.span)
+            diagnostics.error("config.range", "\(what()) must be at least \(minimum), not \(value)", at: node.span)
             return nil
         }
         return value
     }
 
     /// A plain number (integer or decimal).
-    mutating func double(_ node: YAMLNode, _ what: String) -> Double? {
+    mutating func double(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Double? {
         guard node.isPlainScalar, node.isTagged(noneOr: .int, .float), let text = node.scalarText, let value = YAMLNode.number(text) else {
-            typeError(node, what, expected: "a number")
+            typeError(node, what(), expected: "a number")
             return nil
         }
         return value
     }
 
     /// A duration literal in milliseconds; `bareSeconds` also accepts a plain number of seconds.
-    mutating func duration(_ node: YAMLNode, _ what: String, bareSeconds: Bool = false) -> Int64? {
+    mutating func duration(_ node: YAMLNode, _ what: @autoclosure () -> String, bareSeconds: Bool = false) -> Int64? {
         let agrees = bareSeconds ? node.isTagged(noneOr: .str, .int, .float) : node.isTagged(noneOr: .str)
         guard let text = node.scalarText, !node.isNull, agrees else {
-            typeError(node, what, expected: "a duration such as 30s, 12h or 7d")
+            typeError(node, what(), expected: "a duration such as 30s, 12h or 7d")
             return nil
         }
         if bareSeconds, node.isPlainScalar, let seconds = Double(text), seconds.isFinite {
             guard seconds >= 0 else {
-                diagnostics.error("config.range", "\(what) must not be negative, not \(text)", at: node.span)
+                diagnostics.error("config.range", "\(what()) must not be negative, not \(text)", at: node.span)
                 return nil
             }
             guard seconds < 9e15 else {
-                diagnostics.error("config.range", "\(what) is too large", at: node.span)
+                diagnostics.error("config.range", "\(what()) is too large", at: node.span)
                 return nil
             }
             return Int64((seconds * 1000).rounded())
@@ -110,16 +110,16 @@ struct NodeReader {
             return milliseconds
         case .failure(let error):
             let hint = bareSeconds ? " (or a plain number of seconds)" : ""
-            diagnostics.error("config.duration", "\(what): \(error.message)\(hint)", at: node.span)
+            diagnostics.error("config.duration", "\(what()): \(error.message)\(hint)", at: node.span)
             return nil
         }
     }
 
     /// An instant in Unix ms: ISO-8601 (`2026-03-01T09:30:00Z`, a bare date is midnight UTC) or,
     /// written as a plain number, Unix milliseconds; within `TimestampSyntax.instants`.
-    mutating func instant(_ node: YAMLNode, _ what: String, expected: String) -> Int64? {
+    mutating func instant(_ node: YAMLNode, _ what: @autoclosure () -> String, expected: String) -> Int64? {
         guard node.isTagged(noneOr: .int, .str) else {
-            typeError(node, what, expected: expected)
+            typeError(node, what(), expected: expected)
             return nil
         }
         let text = node.isNull ? nil : node.scalarText
@@ -129,23 +129,23 @@ struct NodeReader {
         case .success(let instant)? where !quotedNumber:
             return instant
         case .failure(.outOfRange)? where !quotedNumber:
-            diagnostics.error("config.range", "\(what) must lie between \(TimestampSyntax.instantsText), not \(node.kindDescription)", at: node.span)
+            diagnostics.error("config.range", "\(what()) must lie between \(TimestampSyntax.instantsText), not \(node.kindDescription)", at: node.span)
             return nil
         default:
-            typeError(node, what, expected: expected)
+            typeError(node, what(), expected: expected)
             return nil
         }
     }
 
     /// A version `MAJOR[.MINOR[.PATCH]]`.
-    mutating func version(_ node: YAMLNode, _ what: String) -> Version? {
+    mutating func version(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Version? {
         guard let text = node.scalarText, node.isTagged(noneOr: .str, .null) else {
-            typeError(node, what, expected: "a version such as 1.2.0")
+            typeError(node, what(), expected: "a version such as 1.2.0")
             return nil
         }
         let written = node.isNull ? "" : text
         guard let version = Version(written) else {
-            diagnostics.error("config.version", "\(what): \(Version.problem(with: written))", at: node.span)
+            diagnostics.error("config.version", "\(what()): \(Version.problem(with: written))", at: node.span)
             return nil
         }
         return version
@@ -165,11 +165,11 @@ struct NodeReader {
     }
 
     /// One of an enumeration's raw values, with a suggestion when misspelt.
-    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ what: String, as type: T.Type) -> T? where T.RawValue == String {
-        let options = T.allCases.map(\.rawValue)
-        guard let text = string(node, what) else { return nil }
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ what: @autoclosure () -> String, as type: T.Type) -> T? where T.RawValue == String {
+        guard let text = string(node, what()) else { return nil }
         guard let value = T(rawValue: text) else {
-            diagnostics.error("config.value", "\(what) must be one of \(options.joined(separator: ", ")), not '\(text)'\(NameSuggester.hint(for: text, among: options))", at: node.span)
+            let options = T.allCases.map(\.rawValue)
+            diagnostics.error("config.value", "\(what()) must be one of \(options.joined(separator: ", ")), not '\(text)'\(NameSuggester.hint(for: text, among: options))", at: node.span)
             return nil
         }
         return value
@@ -177,7 +177,7 @@ struct NodeReader {
 
     static func isValidID(_ text: String) -> Bool {
         var scalars = text.unicodeScalars.makeIterator()
-        guard let first = scalars.next(), first.isASCII, first.properties.isAlphabetic else { return false }
+        guard let first = scalars.next(), (first >= "a" && first <= "z") || (first >= "A" && first <= "Z") else { return false }
         while let scalar = scalars.next() {
             guard scalar.isASCII else { return false }
             let isLetterOrDigit = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
@@ -188,9 +188,9 @@ struct NodeReader {
 
     // MARK: Problems
 
-    mutating func typeError(_ node: YAMLNode, _ what: String, expected: String) {
+    mutating func typeError(_ node: YAMLNode, _ what: @autoclosure () -> String, expected: String) {
         guard !node.hasRefusedTag else { return }  // its tag was reported
-        diagnostics.error("config.type", "\(what) must be \(expected), not \(node.kindDescription)", at: node.span)
+        diagnostics.error("config.type", "\(what()) must be \(expected), not \(node.kindDescription)", at: node.span)
     }
 }
 

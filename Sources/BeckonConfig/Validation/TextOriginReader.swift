@@ -1,4 +1,5 @@
 import BeckonDiagnostics
+import Synchronization
 
 /// Works out where each character of a scalar's value sits in the file, so that a rule's
 /// diagnostics point at the offending token even inside quotes, escapes and folded lines.
@@ -78,19 +79,30 @@ struct TextOriginReader {
     }
 }
 
-/// The lines of one file's text, indexed on first use, to read the raw text of a span.
-final class SourceLines {
+/// The lines of one file's text, indexed on first use, to read the raw text of a span. Tips may
+/// be read on several threads at once, so the index is built under a lock.
+final class SourceLines: Sendable {
     private let text: String
-    private lazy var lines: [Substring] = text.split(separator: "\n", omittingEmptySubsequences: false)
+    private let index = Mutex<[Substring]?>(nil)
 
     init(text: String) {
         self.text = text
+    }
+
+    private var lines: [Substring] {
+        index.withLock { lines in
+            if let lines { return lines }
+            let split = text.split(separator: "\n", omittingEmptySubsequences: false)
+            lines = split
+            return split
+        }
     }
 
     /// The characters from `start` up to `end` (exclusive), each with its position.
     func scalars(from start: SourcePosition, to end: SourcePosition) -> [(scalar: Unicode.Scalar, position: SourcePosition)] {
         var result: [(Unicode.Scalar, SourcePosition)] = []
         guard start.line >= 1 else { return [] }
+        let lines = self.lines
         for lineNumber in start.line...max(start.line, end.line) where lineNumber <= lines.count {
             var column = 1
             for scalar in lines[lineNumber - 1].unicodeScalars {

@@ -1,5 +1,10 @@
 internal import CYAML
 import BeckonDiagnostics
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One libyaml event, copied out of C memory so that no C type leaves this file.
 enum YAMLEvent {
@@ -24,35 +29,112 @@ struct YAMLSyntaxError: Error {
 }
 
 /// Owns one libyaml parser and the bytes it reads: created in `init`, freed in `deinit`.
+///
+/// A large document is parsed ahead on a thread of its own (`concurrently`), which hands libyaml's
+/// events over in batches: the events and their order are the same, only the time overlaps with
+/// the caller's work on them.
 final class LibYAMLParser {
-    private var parser = yaml_parser_t()
+    /// Held by pointer: a stored C struct passed `&parser` would be checked for exclusive access
+    /// on every event.
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let input: UnsafeMutableBufferPointer<UInt8>
     private var finished = false
+    /// The events parsed ahead, and the thread parsing them, when parsing concurrently.
+    private var pipe: BatchPipe<RawEvent>?
+    private var thread: pthread_t?
 
-    init(bytes: [UInt8]) {
+    /// One libyaml event as libyaml returns it (to be deleted), or the error that ended parsing.
+    private enum RawEvent {
+        case event(yaml_event_t)
+        case failure(YAMLSyntaxError)
+    }
+
+    /// The parser and the pipe, handed to the parsing thread (which alone uses the parser until
+    /// it is joined).
+    private struct Producer: @unchecked Sendable {
+        let parser: UnsafeMutablePointer<yaml_parser_t>
+        let pipe: BatchPipe<RawEvent>
+    }
+
+    /// Events handed over at once, and batches waiting at most.
+    private static let batchSize = 1024
+    private static let queuedBatches = 16
+
+    init(bytes: [UInt8], concurrently: Bool = false) {
         input = .allocate(capacity: max(bytes.count, 1))
         _ = input.initialize(from: bytes)
-        yaml_parser_initialize(&parser)
-        yaml_parser_set_input_string(&parser, input.baseAddress, bytes.count)
+        parser = .allocate(capacity: 1)
+        parser.initialize(to: yaml_parser_t())
+        yaml_parser_initialize(parser)
+        yaml_parser_set_input_string(parser, input.baseAddress, bytes.count)
+        if concurrently {
+            let producer = Producer(parser: parser, pipe: BatchPipe(capacity: Self.queuedBatches))
+            if let thread = ChunkThreads.start({ Self.produce(producer) }) {
+                pipe = producer.pipe
+                self.thread = thread
+            }
+        }
     }
 
     deinit {
-        yaml_parser_delete(&parser)
+        if let pipe, let thread {
+            let unread = pipe.cancel()
+            pthread_join(thread, nil)
+            for case .event(var event) in unread { yaml_event_delete(&event) }
+        }
+        yaml_parser_delete(parser)
+        parser.deinitialize(count: 1)
+        parser.deallocate()
         input.deallocate()
     }
 
     /// The next event with its start and end (1-based), or the syntax error that stopped parsing.
     func next() -> Result<(YAMLEvent, SourcePosition, SourcePosition), YAMLSyntaxError> {
-        guard !finished else { return .success((.streamEnd, .start, .start)) }
-        var event = yaml_event_t()
-        guard yaml_parser_parse(&parser, &event) != 0 else {
-            finished = true
-            return .failure(currentError())
+        while !finished {
+            switch pipe?.pop() ?? Self.parse(parser) {
+            case .failure(let error):
+                finished = true
+                return .failure(error)
+            case .event(var event):
+                defer { yaml_event_delete(&event) }
+                if event.type == YAML_STREAM_END_EVENT { finished = true }
+                if let converted = Self.convert(event) { return .success(converted) }
+            }
         }
-        defer { yaml_event_delete(&event) }
-        let start = Self.location(event.start_mark)
-        let end = Self.location(event.end_mark)
-        let converted: YAMLEvent?
+        return .success((.streamEnd, .start, .start))
+    }
+
+    /// Parses every event into the pipe, in batches, until the end, an error or a cancel.
+    private static func produce(_ producer: Producer) {
+        var batch: [RawEvent] = []
+        batch.reserveCapacity(batchSize)
+        while true {
+            let item = parse(producer.parser)
+            var isLast = true
+            if case .event(let event) = item { isLast = event.type == YAML_STREAM_END_EVENT }
+            batch.append(item)
+            guard isLast || batch.count == batchSize else { continue }
+            guard producer.pipe.push(batch) else {
+                for case .event(var event) in batch { yaml_event_delete(&event) }
+                return
+            }
+            if isLast { return }
+            batch = []
+            batch.reserveCapacity(batchSize)
+        }
+    }
+
+    private static func parse(_ parser: UnsafeMutablePointer<yaml_parser_t>) -> RawEvent {
+        var event = yaml_event_t()
+        guard yaml_parser_parse(parser, &event) != 0 else { return .failure(currentError(parser)) }
+        return .event(event)
+    }
+
+    /// The event copied out of C memory, or nil for one that carries nothing for the tree.
+    private static func convert(_ event: yaml_event_t) -> (YAMLEvent, SourcePosition, SourcePosition)? {
+        let start = location(event.start_mark)
+        let end = location(event.end_mark)
+        let converted: YAMLEvent
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             converted = .documentStart
@@ -60,35 +142,33 @@ final class LibYAMLParser {
             converted = .documentEnd
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            let text = Self.string(scalar.value, length: scalar.length) ?? ""
-            converted = .scalar(text: text, style: Self.style(scalar.style),
-                                anchor: Self.string(scalar.anchor), tag: Self.string(scalar.tag))
+            let text = string(scalar.value, length: scalar.length) ?? ""
+            converted = .scalar(text: text, style: style(scalar.style), anchor: string(scalar.anchor), tag: string(scalar.tag))
         case YAML_SEQUENCE_START_EVENT:
             let sequence = event.data.sequence_start
-            converted = .sequenceStart(anchor: Self.string(sequence.anchor), tag: Self.string(sequence.tag))
+            converted = .sequenceStart(anchor: string(sequence.anchor), tag: string(sequence.tag))
         case YAML_SEQUENCE_END_EVENT:
             converted = .sequenceEnd
         case YAML_MAPPING_START_EVENT:
             let mapping = event.data.mapping_start
-            converted = .mappingStart(anchor: Self.string(mapping.anchor), tag: Self.string(mapping.tag))
+            converted = .mappingStart(anchor: string(mapping.anchor), tag: string(mapping.tag))
         case YAML_MAPPING_END_EVENT:
             converted = .mappingEnd
         case YAML_ALIAS_EVENT:
-            converted = .alias(anchor: Self.string(event.data.alias.anchor) ?? "")
+            converted = .alias(anchor: string(event.data.alias.anchor) ?? "")
         case YAML_STREAM_END_EVENT:
-            finished = true
             converted = .streamEnd
         default:
-            converted = nil  // stream start and empty events carry nothing for the tree
+            return nil  // stream start and empty events carry nothing for the tree
         }
-        guard let converted else { return next() }
-        return .success((converted, start, end))
+        return (converted, start, end)
     }
 
-    private func currentError() -> YAMLSyntaxError {
-        let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
-        let context = parser.context.map { (text: String(cString: $0), location: Self.location(parser.context_mark)) }
-        return YAMLSyntaxError(problem: problem, location: Self.location(parser.problem_mark), context: context)
+    private static func currentError(_ parser: UnsafeMutablePointer<yaml_parser_t>) -> YAMLSyntaxError {
+        let state = parser.pointee
+        let problem = state.problem.map { String(cString: $0) } ?? "unreadable YAML"
+        let context = state.context.map { (text: String(cString: $0), location: location(state.context_mark)) }
+        return YAMLSyntaxError(problem: problem, location: location(state.problem_mark), context: context)
     }
 
     private static func location(_ mark: yaml_mark_t) -> SourcePosition {

@@ -4,6 +4,10 @@ import BeckonDiagnostics
 /// wrong (encoding, syntax, tabs, duplicate keys, alias bombs, depth) into diagnostics.
 struct YAMLDocumentReader {
     let file: String
+    /// From this size on, a document is parsed on another processor while this thread builds the
+    /// tree (nil: never); by default from 64 KiB, where a thread costs less than it saves, when
+    /// there is another processor.
+    var concurrentFromBytes: Int? = ChunkThreads.processorCount > 1 ? 64 * 1024 : nil
 
     /// The document's root, or nil with the reasons; an empty document yields nil and no error
     /// (the caller decides what an empty file means).
@@ -15,7 +19,7 @@ struct YAMLDocumentReader {
             return (nil, [.error("yaml.encoding", "the file is not valid UTF-8 (byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)) at offset \(invalid))", at: SourceSpan(file: file, at: location))])
         }
         var builder = YAMLTreeBuilder(file: file)
-        let parser = LibYAMLParser(bytes: bytes)
+        let parser = LibYAMLParser(bytes: bytes, concurrently: concurrentFromBytes.map { bytes.count >= $0 } ?? false)
         while true {
             switch parser.next() {
             case .failure(let error):

@@ -48,7 +48,10 @@ struct YAMLTreeBuilder {
             }
             var isMapping = false
             if case .mappingStart = event { isMapping = true }
-            stack.append(Frame(isMapping: isMapping, start: start, anchor: anchor, tag: tag))
+            var frame = Frame(isMapping: isMapping, start: start, anchor: anchor, tag: tag)
+            // Most collections hold a few nodes: one allocation instead of a growth per doubling.
+            frame.children.reserveCapacity(8)
+            stack.append(frame)
         case .sequenceEnd, .mappingEnd:
             guard let frame = stack.popLast() else { return }
             let size = frame.children.reduce(1) { saturatingAdd($0, $1.expandedSize) }

@@ -11,25 +11,106 @@ public struct RuleBook: Sendable {
     /// For each scenario (in declaration order), its compiled conditions.
     public let scenarioConditions: [[CompiledRule]]
 
+    /// Runs `body(chunk)` for every chunk in `0..<count`, possibly on several threads at once, and
+    /// returns once every chunk has run. Pure layers start no threads; the edge that may passes one.
+    public typealias ChunkRunner = @Sendable (_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Void
+
+    /// Fewer rules than this are compiled on the calling thread: a thread costs more than they do.
+    static let minimumRulesPerChunk = 256
+
     /// Compiles every rule of `configuration`; `functions` are the plugin functions rules may call,
     /// `unavailableNamespaces` those of plugins that failed to load. Rules with errors are left
     /// out of the book and reported in the diagnostics.
+    ///
+    /// With `runner` and `chunks` above 1, the rules are split into that many runs of consecutive
+    /// rules compiled at once; the book and its diagnostics (in rule order) are the same as
+    /// compiled one by one. A configuration with plugin functions is always compiled on the
+    /// calling thread, since binding a call runs the plugin's code, which need not be thread-safe.
     public static func compile(_ configuration: Configuration, functions: [String: RuleSchema.Function] = [:],
-                               unavailableNamespaces: Set<String> = []) -> (book: RuleBook, diagnostics: [Diagnostic]) {
+                               unavailableNamespaces: Set<String> = [], chunks: Int = 1,
+                               runner: ChunkRunner? = nil) -> (book: RuleBook, diagnostics: [Diagnostic]) {
         var schema = RuleSchema(configuration: configuration, functions: functions)
         schema.unavailableNamespaces = unavailableNamespaces
         let compiler = RuleCompiler(schema: schema)
-        var diagnostics: [Diagnostic] = []
-        func compileAll(_ rules: [RuleSource]) -> [CompiledRule] {
-            rules.compactMap { source in
-                let compilation = compiler.compile(source.text, origin: source.origin)
-                diagnostics.append(contentsOf: compilation.diagnostics)
-                return compilation.rule
-            }
+        var sources: [RuleSource] = []
+        for tip in configuration.tips.all { sources.append(contentsOf: tip.rules) }
+        for scenario in configuration.scenarios.all { sources.append(contentsOf: scenario.conditions) }
+        let chunkCount = functions.isEmpty ? max(1, min(chunks, sources.count / minimumRulesPerChunk)) : 1
+        var compiled: [CompiledRule?]
+        var diagnostics: [Diagnostic]
+        if let runner, chunkCount > 1 {
+            (compiled, diagnostics) = compileInChunks(sources, compiler: compiler, chunks: chunkCount, runner: runner)
+        } else {
+            (compiled, diagnostics) = compileRange(sources[...], compiler: compiler)
         }
-        let tipRules = configuration.tips.all.map { compileAll($0.rules) }
-        let scenarioConditions = configuration.scenarios.all.map { compileAll($0.conditions) }
+        var next = 0
+        func take(_ count: Int) -> [CompiledRule] {
+            defer { next += count }
+            return compiled[next..<next + count].compactMap { $0 }
+        }
+        let tipRules = configuration.tips.all.map { take($0.rules.count) }
+        let scenarioConditions = configuration.scenarios.all.map { take($0.conditions.count) }
         return (RuleBook(schema: schema, tipRules: tipRules, scenarioConditions: scenarioConditions), diagnostics)
+    }
+
+    /// Compiles consecutive rules one by one: a slot per rule (nil for one with errors) and
+    /// their diagnostics in order.
+    private static func compileRange(_ sources: ArraySlice<RuleSource>, compiler: RuleCompiler)
+        -> (rules: [CompiledRule?], diagnostics: [Diagnostic]) {
+        var rules: [CompiledRule?] = []
+        rules.reserveCapacity(sources.count)
+        var diagnostics: [Diagnostic] = []
+        for source in sources {
+            let compilation = compiler.compile(source.text, origin: source.origin)
+            diagnostics.append(contentsOf: compilation.diagnostics)
+            rules.append(compilation.rule)
+        }
+        return (rules, diagnostics)
+    }
+
+    /// Compiles `chunks` runs of consecutive rules with `runner`, then joins them in order.
+    private static func compileInChunks(_ sources: [RuleSource], compiler: RuleCompiler, chunks: Int,
+                                        runner: ChunkRunner) -> (rules: [CompiledRule?], diagnostics: [Diagnostic]) {
+        let results = ChunkResults(count: chunks)
+        let total = sources.count
+        runner(chunks) { chunk in
+            let range = (total * chunk / chunks)..<(total * (chunk + 1) / chunks)
+            results.store(compileRange(sources[range], compiler: compiler), at: chunk)
+        }
+        var rules: [CompiledRule?] = []
+        rules.reserveCapacity(total)
+        var diagnostics: [Diagnostic] = []
+        for chunk in 0..<chunks {
+            let result = results.take(chunk)
+            rules.append(contentsOf: result.rules)
+            diagnostics.append(contentsOf: result.diagnostics)
+        }
+        return (rules, diagnostics)
+    }
+}
+
+/// One slot per chunk, each written by the one thread that compiles that chunk and read once
+/// the runner has returned (which orders the writes before the reads).
+private final class ChunkResults: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<(rules: [CompiledRule?], diagnostics: [Diagnostic])?>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func store(_ result: (rules: [CompiledRule?], diagnostics: [Diagnostic]), at chunk: Int) {
+        slots[chunk] = result
+    }
+
+    func take(_ chunk: Int) -> (rules: [CompiledRule?], diagnostics: [Diagnostic]) {
+        guard let result = slots[chunk] else { preconditionFailure("chunk \(chunk) was not compiled") }
+        return result
     }
 }
 

@@ -16,10 +16,13 @@ struct Lexer {
     /// All tokens, ending with `.end`.
     mutating func tokenize() -> [Token] {
         var tokens: [Token] = []
+        // A token takes a few characters: most rules never grow the array.
+        tokens.reserveCapacity(min(scalars.count, 1024) / 3 + 2)
         while true {
             let token = next()
+            let isEnd = if case .end = token.kind { true } else { false }
             tokens.append(token)
-            if token.kind == .end { return tokens }
+            if isEnd { return tokens }
         }
     }
 
@@ -160,6 +163,14 @@ struct Lexer {
     private mutating func stringBody(quote: Unicode.Scalar) -> (String, closed: Bool) {
         let start = index
         index += 1
+        // Most strings hold no escape: their text is the characters up to the closing quote.
+        var end = index
+        while end < scalars.count, scalars[end] != quote, scalars[end] != "\\" { end += 1 }
+        if end < scalars.count, scalars[end] == quote {
+            let body = scalars[index..<end]
+            index = end + 1
+            return (body.allSatisfy(\.isASCII) ? Self.asciiString(body) : String(String.UnicodeScalarView(body)), true)
+        }
         var text = String.UnicodeScalarView()
         while index < scalars.count {
             let scalar = scalars[index]

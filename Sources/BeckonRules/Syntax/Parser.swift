@@ -87,7 +87,7 @@ struct Parser {
         try enter(current.range)
         defer { nesting -= 1 }
         let operand = try parseUnary()
-        return try node(.unary(op, operand), start..<operand.range.upperBound, children: [operand])
+        return try node(.unary(op, operand), start..<operand.range.upperBound, depth: 1 + operand.depth)
     }
 
     private mutating func parsePrimary() throws(Failure) -> Syntax {
@@ -111,7 +111,7 @@ struct Parser {
         case .leftBracket:
             _ = advance()
             let items = try parseList(closing: .rightBracket, what: "']'")
-            return try node(.list(items.values), token.range.lowerBound..<items.end, children: items.values)
+            return try node(.list(items.values), token.range.lowerBound..<items.end, depth: 1 + Self.deepest(items.values))
         default:
             throw Failure(message: "expected a value, a name or '(', found \(token.display)", range: token.range)
         }
@@ -128,18 +128,18 @@ struct Parser {
                 }
                 let nameToken = advance()
                 expression = try node(.member(expression, name: name, nameRange: nameToken.range),
-                                      expression.range.lowerBound..<nameToken.range.upperBound, children: [expression])
+                                      expression.range.lowerBound..<nameToken.range.upperBound, depth: 1 + expression.depth)
             case .leftParen:
                 _ = advance()
                 let arguments = try parseList(closing: .rightParen, what: "')'")
                 expression = try node(.call(expression, arguments: arguments.values),
-                                      expression.range.lowerBound..<arguments.end, children: [expression] + arguments.values)
+                                      expression.range.lowerBound..<arguments.end, depth: 1 + max(expression.depth, Self.deepest(arguments.values)))
             case .leftBracket:
                 _ = advance()
                 let key = try parseExpression(minimumPrecedence: 1)
                 let close = try expect(.rightBracket, "']'")
                 expression = try node(.index(expression, key: key), expression.range.lowerBound..<close.range.upperBound,
-                                      children: [expression, key])
+                                      depth: 1 + max(expression.depth, key.depth))
             default:
                 return expression
             }
@@ -167,8 +167,11 @@ struct Parser {
         return Syntax(kind: kind, range: token.range, depth: 1)
     }
 
-    private func node(_ kind: Syntax.Kind, _ range: Range<Int>, children: [Syntax]) throws(Failure) -> Syntax {
-        try node(kind, range, depth: 1 + (children.map(\.depth).max() ?? 0))
+    /// The depth of the deepest of some nodes (0 for none), without building an array of them.
+    private static func deepest(_ nodes: [Syntax]) -> Int {
+        var depth = 0
+        for node in nodes { depth = max(depth, node.depth) }
+        return depth
     }
 
     private func node(_ kind: Syntax.Kind, _ range: Range<Int>, depth: Int) throws(Failure) -> Syntax {
