@@ -1,0 +1,122 @@
+/*
+ * The floor of a durable donation in SQLite on this machine: the SQLite store's own schema and
+ * statements, prepared once, with nothing of Beckon around them (no record encoding, no engine).
+ * Each donation is one transaction, as in the store: BEGIN IMMEDIATE; insert the donation;
+ * delete the one that retention drops (the log is held at 1,000); compare-and-set the subject's
+ * record; COMMIT. WAL, synchronous NORMAL, 1 KiB pages, as the store opens its files. Also
+ * printed: the same without the retention delete, and one autocommit single-row insert (the
+ * least a durable write can be).
+ *
+ *   cc -O2 Benchmarks/sqlite-floor/donation_floor.c -lsqlite3 -o /tmp/donation_floor
+ *   /tmp/donation_floor [DONATIONS]      (20,000 by default; files in a temporary folder)
+ */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static sqlite3 *db;
+
+static double seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static void check(int rc, const char *what) {
+    if (rc != SQLITE_OK && rc != SQLITE_DONE && rc != SQLITE_ROW) {
+        fprintf(stderr, "%s: %s\n", what, sqlite3_errmsg(db));
+        exit(1);
+    }
+}
+
+static sqlite3_stmt *prepare(const char *sql) {
+    sqlite3_stmt *statement;
+    check(sqlite3_prepare_v2(db, sql, -1, &statement, NULL), sql);
+    return statement;
+}
+
+static void step(sqlite3_stmt *statement) {
+    check(sqlite3_step(statement), sqlite3_sql(statement));
+    sqlite3_reset(statement);
+}
+
+static void open_store(const char *folder, const char *name) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", folder, name);
+    check(sqlite3_open(path, &db), "open");
+    check(sqlite3_exec(db,
+        "PRAGMA page_size = 1024; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
+        "CREATE TABLE subjects (subject TEXT NOT NULL PRIMARY KEY, version INTEGER NOT NULL, record BLOB NOT NULL, logs BLOB);"
+        "CREATE TABLE donations (subject TEXT NOT NULL, event TEXT NOT NULL, time INTEGER NOT NULL, seq INTEGER NOT NULL,"
+        "  info BLOB, PRIMARY KEY (subject, event, time, seq)) WITHOUT ROWID;"
+        "INSERT INTO subjects VALUES ('user-1', 0, zeroblob(120), zeroblob(40));", NULL, NULL, NULL), "schema");
+}
+
+/* Donations per second with the store's statements; `retention` adds the delete at the bound. */
+static double donations(const char *folder, int count, int retention) {
+    open_store(folder, retention ? "retention.db" : "plain.db");
+    sqlite3_stmt *begin = prepare("BEGIN IMMEDIATE"), *commit = prepare("COMMIT");
+    sqlite3_stmt *insert = prepare("INSERT INTO donations VALUES (?1, ?2, ?3, ?4, ?5)");
+    sqlite3_stmt *drop = prepare("DELETE FROM donations WHERE subject = ?1 AND event = ?2 AND (time, seq) < (?3, ?4)");
+    sqlite3_stmt *update = prepare("UPDATE subjects SET version = version + 1, record = ?2, logs = ?3 WHERE subject = ?1 AND version = ?4");
+    static const char record[120], logs[40], info[24] = {1};
+    double start = seconds();
+    for (int i = 0; i < count; i++) {
+        step(begin);
+        sqlite3_bind_text(insert, 1, "user-1", -1, SQLITE_STATIC);
+        sqlite3_bind_text(insert, 2, "viewed", -1, SQLITE_STATIC);
+        sqlite3_bind_int64(insert, 3, 1000 + i);
+        sqlite3_bind_int64(insert, 4, i);
+        sqlite3_bind_blob(insert, 5, info, sizeof info, SQLITE_STATIC);
+        step(insert);
+        if (retention && i >= 1000) {
+            sqlite3_bind_text(drop, 1, "user-1", -1, SQLITE_STATIC);
+            sqlite3_bind_text(drop, 2, "viewed", -1, SQLITE_STATIC);
+            sqlite3_bind_int64(drop, 3, 1000 + i - 999);
+            sqlite3_bind_int64(drop, 4, i - 999);
+            step(drop);
+        }
+        sqlite3_bind_text(update, 1, "user-1", -1, SQLITE_STATIC);
+        sqlite3_bind_blob(update, 2, record, sizeof record, SQLITE_STATIC);
+        sqlite3_bind_blob(update, 3, logs, sizeof logs, SQLITE_STATIC);
+        sqlite3_bind_int64(update, 4, i);
+        step(update);
+        if (sqlite3_changes(db) != 1) { fprintf(stderr, "compare-and-set failed\n"); exit(1); }
+        step(commit);
+    }
+    double elapsed = seconds() - start;
+    sqlite3_stmt *all[] = {begin, commit, insert, drop, update};
+    for (size_t k = 0; k < sizeof all / sizeof *all; k++) sqlite3_finalize(all[k]);
+    sqlite3_close(db);
+    return count / elapsed;
+}
+
+static double single_inserts(const char *folder, int count) {
+    open_store(folder, "single.db");
+    sqlite3_stmt *insert = prepare("INSERT INTO donations VALUES ('user-1', 'viewed', ?1, 0, NULL)");
+    double start = seconds();
+    for (int i = 0; i < count; i++) {
+        sqlite3_bind_int64(insert, 1, i);
+        step(insert);
+    }
+    double elapsed = seconds() - start;
+    sqlite3_finalize(insert);
+    sqlite3_close(db);
+    return count / elapsed;
+}
+
+int main(int argc, char **argv) {
+    int count = argc > 1 ? atoi(argv[1]) : 20000;
+    if (count <= 1000) { fprintf(stderr, "usage: donation_floor [DONATIONS > 1000]\n"); return 64; }
+    char folder[] = "/tmp/donation-floor-XXXXXX";
+    if (!mkdtemp(folder)) { perror("mkdtemp"); return 1; }
+    printf("donation-floor: store's statements with retention at its bound: %.1fk/s\n", donations(folder, count, 1) / 1000);
+    printf("donation-floor: store's statements, no retention delete: %.1fk/s\n", donations(folder, count, 0) / 1000);
+    printf("donation-floor: one autocommit single-row insert: %.1fk/s\n", single_inserts(folder, count) / 1000);
+    char command[600];
+    snprintf(command, sizeof command, "rm -rf '%s'", folder);
+    return system(command) == 0 ? 0 : 1;
+}
