@@ -19,6 +19,28 @@ extension Engine {
         }
     }
 
+    /// The verdicts on the tips in `slots` (fast paths all), in that order, on one read of the
+    /// subject's record under the store's lock; nil when the fast path does not decide every one
+    /// of them (the general path then decides them all, on one read too).
+    func fastTipVerdicts(_ slots: [Int], _ request: DecisionRequest) -> [TipVerdict]? {
+        guard let memoryStore, request.testing.isEmpty, slots.allSatisfy({ fastTips[$0] != nil }) else { return nil }
+        let now = request.now
+        return memoryStore.withSubject(request.subject) { subject in
+            guard let subject, let recordSlots = subject.slots else { return nil }
+            return recordSlots.withColumns(slotLayout) { columns in
+                var verdicts: [TipVerdict] = []
+                verdicts.reserveCapacity(slots.count)
+                for slot in slots {
+                    guard let plan = fastTips[slot] else { return nil }
+                    var reading = FastReading(slot: slot, subject: subject, now: now)
+                    guard let verdict = fastVerdict(slot, plan, &reading, &columns) else { return nil }
+                    verdicts.append(verdict)
+                }
+                return verdicts
+            }
+        }
+    }
+
     /// Whether the fast path decides the tip `id` (for requests without testing overrides):
     /// its rules are all of the common shapes, it is in no group, the store is the memory store.
     public func decidesByFastPath(tip id: String) -> Bool {
@@ -35,6 +57,23 @@ extension Engine {
             let evaluation = tipEvaluation(slot, scope: scope, explaining: false)
             return TipVerdict(status: evaluation.status, reason: evaluation.reason, revisitAt: evaluation.revisitAt,
                               record: scope.record.tip(slot, id: tipIDs[slot], layout: slotLayout) ?? TipRecord())
+        }
+    }
+
+    /// The verdicts on the tips in `slots`, in that order, all decided on one read of the
+    /// subject's record: each the same as `tipVerdict(slot:_:)` on that record. The fast path
+    /// decides the batch when it decides every tip of it, else the general path does.
+    public func tipVerdicts(slots: [Int], _ request: DecisionRequest) throws(EngineError) -> [TipVerdict] {
+        for slot in slots where !tipIDs.indices.contains(slot) {
+            throw .invalidValue("tip slot \(slot) is not one of this configuration's \(tipIDs.count) tips")
+        }
+        if let verdicts = fastTipVerdicts(slots, request) { return verdicts }
+        return try read(request) { scope throws(EngineError) in
+            slots.map { slot in
+                let evaluation = tipEvaluation(slot, scope: scope, explaining: false)
+                return TipVerdict(status: evaluation.status, reason: evaluation.reason, revisitAt: evaluation.revisitAt,
+                                  record: scope.record.tip(slot, id: tipIDs[slot], layout: slotLayout) ?? TipRecord())
+            }
         }
     }
 
