@@ -158,7 +158,7 @@ extension Engine {
         case .eventCount(let slot, let op, let bound):
             return op.holds(eventCount(slot, reading.subject, &columns), bound)
         case .windowCount(let slot, let window, let op, let bound):
-            let times = reading.subject.logs[eventIDs[slot]]?.times ?? []
+            let times = logTimes(slot, reading.subject, &columns)
             let start = FastRule.windowStart(times, window: window, now: reading.now)
             if let flip = FastRule.windowFlip(op, bound: bound, times: times, start: start, window: window) { reading.changes(at: flip) }
             return op.holds(Int64(times.count - start), bound)
@@ -191,6 +191,16 @@ extension Engine {
         let found = subject.stored?.record.tips[tipIDs[slot]]
         columns.tips[slot] = .some(found)
         return found ?? TipRecord()
+    }
+
+    /// An event's logged times, found by id in the subject's logs on first read (logs change only
+    /// in a commit, which also gives the record fresh columns).
+    @inline(__always)
+    private func logTimes(_ slot: Int, _ subject: MemoryStore.Subject, _ columns: inout RecordSlots.Columns) -> [Int64] {
+        if let known = columns.logTimes[slot] { return known ?? [] }
+        let found = subject.logs[eventIDs[slot]]?.times
+        columns.logTimes[slot] = .some(found)
+        return found ?? []
     }
 
     @inline(__always)

@@ -20,6 +20,8 @@ public final class MemoryStore: Store {
                 lastNewTipDisplay = stored?.record.lastNewTipDisplay
             }
         }
+        /// Changed only in a commit, after `stored` (so the fast path's columns of log times,
+        /// kept with the record's slots, start afresh with them).
         @exclusivity(unchecked) var logs: [String: DonationLog] = [:]
         /// The stored record's slot index and `lastNewTipDisplay`, kept apart so that the fast
         /// path reads them without copying the record out of its optional.
