@@ -109,6 +109,26 @@ struct FastPathPropertyTests {
         #expect(decision.revisitAt == t0 - 2 * 3_600_000 + 7 * day + 1)
     }
 
+    @Test func subjectsAskedInTurnGetTheirOwnAnswers() throws {
+        let harness = try Harness("""
+            parameters:
+              n: {type: int, default: 0}
+            tips:
+              high: {title: High, ignoresDisplayFrequency: true, rules: ["params.n >= 2"]}
+            """)
+        try harness.engine.setParameter("n", to: .int(3), at(t0, "ada"))
+        try harness.engine.setParameter("n", to: .int(1), at(t0, "bob"))
+        for _ in 0..<3 {
+            for (subject, status) in [("ada", TipStatus.available), ("bob", .pending), ("cy", .pending), ("ada", .available)] {
+                #expect(try harness.engine.tipStatus("high", at(t0, subject)).status == status, "\(subject)")
+            }
+        }
+        // A subject first asked about before it was stored is found once it is.
+        try harness.engine.setParameter("n", to: .int(2), at(t0, "cy"))
+        #expect(try harness.engine.tipStatus("high", at(t0, "cy")).status == .available)
+        #expect(try harness.engine.tipStatus("high", at(t0, "bob")).status == .pending)
+    }
+
     @Test func otherShapesAndOverridesTakeTheGeneralPath() throws {
         let harness = try Harness("""
             parameters:
