@@ -93,7 +93,11 @@ extension Engine {
         // 3. Rules, ANDed.
         let forms = plan.forms
         for index in forms.indices {
-            guard let holds = value(forms[index], forms[index].root, &reading, &columns) else { return nil }
+            // `forms` holds each form for the loop: read it without retaining it again.
+            let holds = Unmanaged.passUnretained(forms[index])._withUnsafeGuaranteedRef { form in
+                value(form, form.root, &reading, &columns)
+            }
+            guard let holds else { return nil }
             if !holds {
                 let rule = plan.rules[index]
                 return TipVerdict(status: .pending, reason: .ruleNotSatisfied(index: index, text: rule.text, span: rule.span),
