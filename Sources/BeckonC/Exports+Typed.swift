@@ -32,10 +32,11 @@ public func beckonTipCheck(_ engine: OpaquePointer?, _ request: UnsafePointer<be
                            _ result: UnsafeMutablePointer<beckon_tip_result>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     // The common call (a plain request, a valid handle and result) decoded on its own; anything
     // else, the general decoding, which also says what is wrong.
-    if let result, let size = try? TypedResult.size(of: result, "result"), let plain = PlainTipCall(engine, request, tip) {
+    if let result, let size = try? TypedResult.size(of: result, "result"), let embedded = EmbeddedEngine.from(engine),
+       let plain = PlainCall(embedded, request), let slot = plain.slot(of: tip, embedded) {
         let errorOut = error
         do throws(EngineError) {
-            result.pointee = beckon_tip_result(try plain.engine.tipVerdict(slot: plain.slot, plain.request), size: size)
+            result.pointee = beckon_tip_result(try plain.engine.tipVerdict(slot: slot, plain.request), size: size)
             return BECKON_OK
         } catch {
             let failure = CallFailure(error)
@@ -51,9 +52,9 @@ public func beckonTipCheck(_ engine: OpaquePointer?, _ request: UnsafePointer<be
 
 @_cdecl("beckon_tip_check_status")
 public func beckonTipCheckStatus(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_handle) -> Int32 {
-    if let plain = PlainTipCall(engine, request, tip) {
+    if let embedded = EmbeddedEngine.from(engine), let plain = PlainCall(embedded, request), let slot = plain.slot(of: tip, embedded) {
         do throws(EngineError) {
-            return beckon_tip_result.status(try plain.engine.tipVerdict(slot: plain.slot, plain.request).status)
+            return beckon_tip_result.status(try plain.engine.tipVerdict(slot: slot, plain.request).status)
         } catch {
             return -CBridge.status(of: error)
         }
@@ -68,17 +69,33 @@ public func beckonTipCheckStatus(_ engine: OpaquePointer?, _ request: UnsafePoin
 public func beckonTipCheckMany(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tips: UnsafePointer<beckon_handle>?,
                                _ count: Int, _ results: UnsafeMutablePointer<beckon_tip_result>?,
                                _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
-    typed(engine, request, error) { embedded, call throws(CallFailure) in
-        guard count > 0 else { return }
-        guard let tips else { throw CallFailure(BECKON_INVALID_ARGUMENT, "tips is NULL") }
-        let stride = try TypedResult.size(of: results, "results[0]")
-        let base = UnsafeMutableRawPointer(results!)
-        // Every tip decided on one read of the subject's record.
-        let slots = try embedded.tipHandles.slots(of: tips, count: count, in: call.engine, "tips", tipSlot)
-        let decisions = try decide { () throws(EngineError) in try call.engine.tipStatuses(slots: slots, call.request) }
-        for (index, decision) in decisions.enumerated() {
-            (base + index * Int(stride)).assumingMemoryBound(to: beckon_tip_result.self).pointee = beckon_tip_result(decision, size: stride)
+    let errorOut = error
+    // A plain request decoded on its own, as `beckon_tip_check` does; anything else, the general decoding.
+    if let embedded = EmbeddedEngine.from(engine), let plain = PlainCall(embedded, request) {
+        do throws(CallFailure) {
+            try checkMany(embedded, plain.engine, plain.request, tips, count, results)
+            return BECKON_OK
+        } catch {
+            return CBridge.fail(error.status, error.message, errorOut)
         }
+    }
+    return typed(engine, request, error) { embedded, call throws(CallFailure) in
+        try checkMany(embedded, call.engine, call.request, tips, count, results)
+    }
+}
+
+/// `beckon_tip_check_many` once its request is decoded: every tip decided on one read of the
+/// subject's record (by the fast path when it decides them all), the results written after.
+private func checkMany(_ embedded: EmbeddedEngine, _ engine: Engine, _ request: DecisionRequest, _ tips: UnsafePointer<beckon_handle>?,
+                       _ count: Int, _ results: UnsafeMutablePointer<beckon_tip_result>?) throws(CallFailure) {
+    guard count > 0 else { return }
+    guard let tips else { throw CallFailure(BECKON_INVALID_ARGUMENT, "tips is NULL") }
+    let stride = try TypedResult.size(of: results, "results[0]")
+    let base = UnsafeMutableRawPointer(results!)
+    let slots = try embedded.tipHandles.slots(of: tips, count: count, in: engine, "tips", tipSlot)
+    let verdicts = try decide { () throws(EngineError) in try engine.tipVerdicts(slots: slots, request) }
+    for (index, verdict) in verdicts.enumerated() {
+        (base + index * Int(stride)).assumingMemoryBound(to: beckon_tip_result.self).pointee = beckon_tip_result(verdict, size: stride)
     }
 }
 
@@ -147,16 +164,16 @@ private func typed(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_req
     }
 }
 
-/// A typed tip call whose request asks for nothing beyond a subject, an instant and an app
+/// A typed call whose request asks for nothing beyond a subject, an instant and an app
 /// version (a 1.0 request, or a 1.1 one whose other members are empty), decoded with no
 /// allocation; nil for anything else, which the general decoding then reports or serves.
-private struct PlainTipCall {
+private struct PlainCall {
     var engine: Engine
     var request: DecisionRequest
-    var slot: Int
 
-    init?(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_handle) {
-        guard let embedded = EmbeddedEngine.from(handle), let request else { return nil }
+    @inline(__always)
+    init?(_ embedded: EmbeddedEngine, _ request: UnsafePointer<beckon_request>?) {
+        guard let request else { return nil }
         let size = Int(request.pointee.struct_size)
         guard size >= RequestExtensions.version10Size, Self.isPlain(request, size: size) else { return nil }
         let subjectView = request.pointee.subject
@@ -170,11 +187,15 @@ private struct PlainTipCall {
         }
         let now = request.pointee.now
         guard now == Int64.min || TimestampSyntax.instants.contains(now) else { return nil }
-        let engine = embedded.runtimes.serving.runtime.engine
-        guard let slot = try? embedded.tipHandles.slot(of: tip, in: engine, "tip", tipSlot) else { return nil }
-        self.engine = engine
+        self.engine = embedded.runtimes.serving.runtime.engine
         self.request = DecisionRequest(subject: subject, now: embedded.instant(now), appVersion: version)
-        self.slot = slot
+    }
+
+    /// The slot in the serving configuration of the tip `tip` names; nil for a handle never
+    /// issued or whose id that configuration does not declare (the general path reports it).
+    @inline(__always)
+    func slot(of tip: beckon_handle, _ embedded: EmbeddedEngine) -> Int? {
+        try? embedded.tipHandles.slot(of: tip, in: engine, "tip", tipSlot)
     }
 
     /// Whether the 1.1 members the request's size covers ask for nothing (no transients, no

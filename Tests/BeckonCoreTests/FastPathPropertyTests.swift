@@ -14,7 +14,7 @@ struct FastPathPropertyTests {
 
     @Test func fastAndGeneralPathsGiveTheSameAnswers() throws {
         var random = SplitMix64(seed: 0xFA57_0014)
-        var compared = 0, fast = 0
+        var compared = 0, fast = 0, batches = 0
         for _ in 0..<Self.configurations {
             let yaml = Self.configuration(&random)
             for _ in 0..<Self.tracesPerConfiguration {
@@ -42,11 +42,43 @@ struct FastPathPropertyTests {
                         compared += 1
                         if harness.engine.decidesByFastPath(tip: tip) { fast += 1 }
                     }
+                    // A batch (fast when every tip of it is, else general) gives each tip's answer.
+                    var batch = try (Self.tips + ["seen"]).map { try harness.engine.tipSlot(of: $0) }
+                    batch = (0..<(1 + random.next() % 5)).map { _ in batch[Int(random.next() % UInt64(batch.count))] }
+                    let verdicts = try harness.engine.tipVerdicts(slots: batch, at(asked))
+                    #expect(verdicts.count == batch.count)
+                    for (slot, verdict) in zip(batch, verdicts) {
+                        let expected = try general.tipStatus(slot: slot, at(asked))
+                        #expect(verdict.status == expected.status && verdict.reason == expected.reason
+                                    && verdict.revisitAt == expected.revisitAt && verdict.record == expected.record,
+                                "batch verdict on tip \(expected.tip) at \(asked)\n\(yaml)")
+                        batches += 1
+                    }
+                    // A change between two asks (the record's columns start afresh).
+                    try Self.step(&random, harness.engine, now)
                 }
             }
         }
         #expect(compared > 5_000)
         #expect(fast > compared / 2, "the fast path decided \(fast) of \(compared) answers")
+        #expect(batches > 1_000)
+    }
+
+    @Test func aBatchOfFastTipsIsDecidedOnOneReadAndItsSlotsAreChecked() throws {
+        let harness = try Harness("""
+            parameters:
+              n: {type: int, default: 0}
+            tips:
+              low: {title: Low, ignoresDisplayFrequency: true, rules: ["params.n < 2"]}
+              high: {title: High, ignoresDisplayFrequency: true, rules: ["params.n >= 2"]}
+            """)
+        let slots = try ["low", "high", "low"].map { try harness.engine.tipSlot(of: $0) }
+        try harness.engine.setParameter("n", to: .int(3), at(t0))
+        #expect(try harness.engine.tipVerdicts(slots: slots, at(t0)).map(\.status) == [.pending, .available, .pending])
+        // A subject never stored is decided by the general path, the same way.
+        #expect(try harness.engine.tipVerdicts(slots: slots, at(t0, "nobody")).map(\.status) == [.available, .pending, .available])
+        #expect(try harness.engine.tipVerdicts(slots: [], at(t0)).isEmpty)
+        #expect(throws: EngineError.self) { try harness.engine.tipVerdicts(slots: [slots[0], 7], at(t0)) }
     }
 
     @Test func theBenchmarkRulesAreDecidedByTheFastPath() throws {
@@ -75,6 +107,26 @@ struct FastPathPropertyTests {
         #expect(decision.status == .available)
         // The window count drops below 3 when the second oldest of the four leaves the window.
         #expect(decision.revisitAt == t0 - 2 * 3_600_000 + 7 * day + 1)
+    }
+
+    @Test func subjectsAskedInTurnGetTheirOwnAnswers() throws {
+        let harness = try Harness("""
+            parameters:
+              n: {type: int, default: 0}
+            tips:
+              high: {title: High, ignoresDisplayFrequency: true, rules: ["params.n >= 2"]}
+            """)
+        try harness.engine.setParameter("n", to: .int(3), at(t0, "ada"))
+        try harness.engine.setParameter("n", to: .int(1), at(t0, "bob"))
+        for _ in 0..<3 {
+            for (subject, status) in [("ada", TipStatus.available), ("bob", .pending), ("cy", .pending), ("ada", .available)] {
+                #expect(try harness.engine.tipStatus("high", at(t0, subject)).status == status, "\(subject)")
+            }
+        }
+        // A subject first asked about before it was stored is found once it is.
+        try harness.engine.setParameter("n", to: .int(2), at(t0, "cy"))
+        #expect(try harness.engine.tipStatus("high", at(t0, "cy")).status == .available)
+        #expect(try harness.engine.tipStatus("high", at(t0, "bob")).status == .pending)
     }
 
     @Test func otherShapesAndOverridesTakeTheGeneralPath() throws {

@@ -19,6 +19,28 @@ extension Engine {
         }
     }
 
+    /// The verdicts on the tips in `slots` (fast paths all), in that order, on one read of the
+    /// subject's record under the store's lock; nil when the fast path does not decide every one
+    /// of them (the general path then decides them all, on one read too).
+    func fastTipVerdicts(_ slots: [Int], _ request: DecisionRequest) -> [TipVerdict]? {
+        guard let memoryStore, request.testing.isEmpty, slots.allSatisfy({ fastTips[$0] != nil }) else { return nil }
+        let now = request.now
+        return memoryStore.withSubject(request.subject) { subject in
+            guard let subject, let recordSlots = subject.slots else { return nil }
+            return recordSlots.withColumns(slotLayout) { columns in
+                var verdicts: [TipVerdict] = []
+                verdicts.reserveCapacity(slots.count)
+                for slot in slots {
+                    guard let plan = fastTips[slot] else { return nil }
+                    var reading = FastReading(slot: slot, subject: subject, now: now)
+                    guard let verdict = fastVerdict(slot, plan, &reading, &columns) else { return nil }
+                    verdicts.append(verdict)
+                }
+                return verdicts
+            }
+        }
+    }
+
     /// Whether the fast path decides the tip `id` (for requests without testing overrides):
     /// its rules are all of the common shapes, it is in no group, the store is the memory store.
     public func decidesByFastPath(tip id: String) -> Bool {
@@ -38,6 +60,23 @@ extension Engine {
         }
     }
 
+    /// The verdicts on the tips in `slots`, in that order, all decided on one read of the
+    /// subject's record: each the same as `tipVerdict(slot:_:)` on that record. The fast path
+    /// decides the batch when it decides every tip of it, else the general path does.
+    public func tipVerdicts(slots: [Int], _ request: DecisionRequest) throws(EngineError) -> [TipVerdict] {
+        for slot in slots where !tipIDs.indices.contains(slot) {
+            throw .invalidValue("tip slot \(slot) is not one of this configuration's \(tipIDs.count) tips")
+        }
+        if let verdicts = fastTipVerdicts(slots, request) { return verdicts }
+        return try read(request) { scope throws(EngineError) in
+            slots.map { slot in
+                let evaluation = tipEvaluation(slot, scope: scope, explaining: false)
+                return TipVerdict(status: evaluation.status, reason: evaluation.reason, revisitAt: evaluation.revisitAt,
+                                  record: scope.record.tip(slot, id: tipIDs[slot], layout: slotLayout) ?? TipRecord())
+            }
+        }
+    }
+
     /// The decision `tipStatus` answers, from a verdict.
     func decision(_ slot: Int, _ verdict: TipVerdict) -> TipDecision {
         TipDecision(tip: tipIDs[slot], status: verdict.status, reason: verdict.reason, changed: false, record: verdict.record,
@@ -54,7 +93,11 @@ extension Engine {
         // 3. Rules, ANDed.
         let forms = plan.forms
         for index in forms.indices {
-            guard let holds = value(forms[index], forms[index].root, &reading, &columns) else { return nil }
+            // `forms` holds each form for the loop: read it without retaining it again.
+            let holds = Unmanaged.passUnretained(forms[index])._withUnsafeGuaranteedRef { form in
+                value(form, form.root, &reading, &columns)
+            }
+            guard let holds else { return nil }
             if !holds {
                 let rule = plan.rules[index]
                 return TipVerdict(status: .pending, reason: .ruleNotSatisfied(index: index, text: rule.text, span: rule.span),
@@ -119,7 +162,7 @@ extension Engine {
         case .eventCount(let slot, let op, let bound):
             return op.holds(eventCount(slot, reading.subject, &columns), bound)
         case .windowCount(let slot, let window, let op, let bound):
-            let times = reading.subject.logs[eventIDs[slot]]?.times ?? []
+            let times = logTimes(slot, reading.subject, &columns)
             let start = FastRule.windowStart(times, window: window, now: reading.now)
             if let flip = FastRule.windowFlip(op, bound: bound, times: times, start: start, window: window) { reading.changes(at: flip) }
             return op.holds(Int64(times.count - start), bound)
@@ -152,6 +195,16 @@ extension Engine {
         let found = subject.stored?.record.tips[tipIDs[slot]]
         columns.tips[slot] = .some(found)
         return found ?? TipRecord()
+    }
+
+    /// An event's logged times, found by id in the subject's logs on first read (logs change only
+    /// in a commit, which also gives the record fresh columns).
+    @inline(__always)
+    private func logTimes(_ slot: Int, _ subject: MemoryStore.Subject, _ columns: inout RecordSlots.Columns) -> [Int64] {
+        if let known = columns.logTimes[slot] { return known ?? [] }
+        let found = subject.logs[eventIDs[slot]]?.times
+        columns.logTimes[slot] = .some(found)
+        return found ?? []
     }
 
     @inline(__always)

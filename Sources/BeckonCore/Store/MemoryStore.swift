@@ -7,6 +7,11 @@ public final class MemoryStore: Store {
     /// the shape rules read them.
     private struct Contents {
         var subjects: [String: Subject] = [:]
+        /// The subject `withSubject` found last, compared before hashing: hosts ask about the
+        /// same subject call after call. A subject's state object is never replaced or removed
+        /// once made, so this never goes stale.
+        var lastID: String?
+        var last: Subject?
     }
 
     /// One subject's state, a class so that reading it under the lock copies nothing (the fast
@@ -20,6 +25,8 @@ public final class MemoryStore: Store {
                 lastNewTipDisplay = stored?.record.lastNewTipDisplay
             }
         }
+        /// Changed only in a commit, after `stored` (so the fast path's columns of log times,
+        /// kept with the record's slots, start afresh with them).
         @exclusivity(unchecked) var logs: [String: DonationLog] = [:]
         /// The stored record's slot index and `lastNewTipDisplay`, kept apart so that the fast
         /// path reads them without copying the record out of its optional.
@@ -66,7 +73,15 @@ public final class MemoryStore: Store {
     /// Runs `body` on the subject's state (nil: never stored) under the store's lock: `body`
     /// reads it in place and must not call the store.
     func withSubject<T: Sendable>(_ subject: String, _ body: (Subject?) -> T) -> T {
-        contents.withLock { contents in body(contents.subjects[subject]) }
+        contents.withLock { contents in
+            if let last = contents.last, contents.lastID == subject { return body(last) }
+            let found = contents.subjects[subject]
+            if let found {
+                contents.lastID = subject
+                contents.last = found
+            }
+            return body(found)
+        }
     }
 
     /// Appends, keeps the log sorted by time, and applies the retention.

@@ -19,6 +19,10 @@ final class RecordSlots: Sendable {
         var parameters = SlotColumn<Value>()
         var events = SlotColumn<EventCounters>()
         var tips = SlotColumn<TipRecord>()
+        /// Each event's logged times, by event slot: filled by the fast path only, from the memory
+        /// store's logs, which change only in a commit, and each commit stores a record with
+        /// fresh slots (so these never outlive the logs they were read from).
+        var logTimes = SlotColumn<[Int64]>()
 
         mutating func use(_ layout: SlotLayout) {
             guard self.layout != layout.id else { return }

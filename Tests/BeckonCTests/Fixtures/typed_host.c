@@ -99,6 +99,15 @@ int main(void) {
     beckon_request empty_subject = request;
     empty_subject.subject = text("");
     check(beckon_tip_check_status(engine, &empty_subject, handles[0]) == -BECKON_INVALID_ARGUMENT, "tip_check_status: empty subject", "");
+    beckon_handle unknown_in_batch[2] = {handles[0], 42};
+    beckon_tip_result pair[2] = {{.struct_size = sizeof(beckon_tip_result), .status = 7}, {.struct_size = sizeof(beckon_tip_result), .status = 7}};
+    check(beckon_tip_check_many(engine, &request, unknown_in_batch, 2, pair, &error) == BECKON_INVALID_ARGUMENT && pair[0].status == 7,
+          "tip_check_many: unknown handle", error.message);
+    check(strstr(error.message, "tips[1] is 42") != NULL, "tip_check_many: the message names the element", error.message);
+    check(beckon_tip_check_many(engine, &request, NULL, 2, pair, &error) == BECKON_INVALID_ARGUMENT, "tip_check_many: NULL tips", error.message);
+    check(beckon_tip_check_many(engine, &request, handles, 0, NULL, &error) == BECKON_OK, "tip_check_many: no tips", error.message);
+    check(beckon_tip_check_many(engine, &empty_subject, handles, 2, pair, &error) == BECKON_INVALID_ARGUMENT && pair[0].status == 7,
+          "tip_check_many: empty subject", error.message);
     check(beckon_reload_text(engine, text(reloaded), text("typed.yaml"), NULL, &error) == BECKON_OK, "reload", error.message);
     check(beckon_tip_check(engine, &request, handles[1], &untouched, &error) == BECKON_NOT_FOUND && untouched.status == 7,
           "stale handle after reload", error.message);
@@ -106,6 +115,10 @@ int main(void) {
     check(beckon_tip_check_status(engine, &request, handles[2]) == BECKON_TIP_AVAILABLE, "tip_check_status: a kept handle", "");
     check(beckon_tip_check(engine, &request, handles[2], &untouched, &error) == BECKON_OK && untouched.status == BECKON_TIP_AVAILABLE,
           "a kept handle after reload", error.message);
+    check(beckon_tip_check_many(engine, &request, &handles[1], 2, pair, &error) == BECKON_NOT_FOUND && pair[0].status == 7,
+          "tip_check_many: stale handle after reload", error.message);
+    check(beckon_tip_check_many(engine, &request, &handles[2], 1, pair, &error) == BECKON_OK && pair[0].status == BECKON_TIP_AVAILABLE,
+          "tip_check_many: a kept handle after reload", error.message);
     beckon_close(engine);
     printf("typed C host: %d checks, %d failing\n", checks, failures);
     return failures ? 1 : 0;
