@@ -1,11 +1,11 @@
-"""Beckon through its typed C path (beckon.h ABI 1.1: beckon_tip_check_status) via ctypes: the project's
+"""Beckon through its typed C path (beckon.h ABI 1.2: beckon_tip_check_status) via ctypes: the project's
 own peer driver, which ../shared/bench/peers/run_all.sh and alt.sh use in place of theirs.
 
 What a driver must keep (that folder's README): the oracle check (`common.bench` refuses a row
 whose 1,000 answers differ from the oracle), the rule's meaning, and the row names
 (`Beckon (C API via ctypes, memory store)`, and `..., displayCount as int param` in raw).
 
-Each evaluation is ONE C call, beckon_tip_check_status(engine, request, handle) (beckon.h's latest 1.1
+Each evaluation is ONE C call, beckon_tip_check_status(engine, request, handle) (beckon.h ABI 1.2,
 addition; beckon_tip_check(engine, request, handle, &result, NULL) with an older library): the tip id was
 resolved once into a handle (beckon_resolve_tip), the request is prebuilt per subject, and the
 answer is the function's int value (no JSON, no sentence, no struct, no Python callback).
@@ -190,7 +190,7 @@ def setup_agg(subs):
 
 tip_check = lib.beckon_tip_check
 tip_status = lib.beckon_tip_status
-# beckon_tip_check_status (beckon.h's latest 1.1 addition): the same decision, the status as the function's value
+# beckon_tip_check_status (beckon.h ABI 1.2): the same decision, the status as the function's value
 # (negative: the call failed), so no result struct to pass and read back. Older libraries lack it.
 tip_check_status = getattr(lib, "beckon_tip_check_status", None)
 if tip_check_status is not None:

@@ -59,7 +59,7 @@ extern "C" {
 
 /** The ABI of this header. */
 #define BECKON_ABI_MAJOR 1
-#define BECKON_ABI_MINOR 1
+#define BECKON_ABI_MINOR 2
 
 /* ---------------------------------------------------------------------------------------------
  * Statuses, errors and strings (shared with beckon_plugin.h)
@@ -585,8 +585,8 @@ beckon_status beckon_scenario_attempt(beckon_engine *engine, const beckon_reques
 
 /**
  * A tip's status as the function's value, for hosts where each argument and each struct member
- * read costs (Python's ctypes). Added after 1.1's first libraries: a host that may run with one
- * of those looks it up (dlsym) before calling it. The value is beckon_tip_check's `status`
+ * read costs (Python's ctypes). ABI 1.2: a host that may run with a 1.1 library checks
+ * beckon_abi_version() (or looks the symbol up with dlsym) before calling it. The value is beckon_tip_check's `status`
  * (BECKON_TIP_PENDING, _AVAILABLE or _INVALIDATED), or, when the call fails, its beckon_status
  * negated (-BECKON_INVALID_ARGUMENT, -BECKON_NOT_FOUND, -BECKON_UNAVAILABLE) with no message:
  * call beckon_tip_check with the same arguments for it. The same decision as beckon_tip_check.

@@ -82,7 +82,7 @@ int main(int argc, char **argv) {
         return 64;
     }
     error.struct_size = sizeof error;
-    check(beckon_abi_version() == (1u << 16 | 1u), "the library speaks ABI 1.1", "beckon_abi_version");
+    check(beckon_abi_version() >> 16 == 1u && (beckon_abi_version() & 0xffffu) >= 1u, "the library speaks ABI 1.1 or a later 1.x", "beckon_abi_version");
     beckon_status opened = beckon_open_path(text(argv[1]), BECKON_STORE_MEMORY, &engine, NULL, &error);
     if (opened != BECKON_OK) {
         fprintf(stderr, "open: %d %s\n", (int)opened, error.message);

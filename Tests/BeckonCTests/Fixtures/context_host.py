@@ -112,7 +112,8 @@ def request(**members):
 
 def main():
     beckon = Beckon(sys.argv[1])
-    check(beckon.library.beckon_abi_version() == (1 << 16 | 1), "the library speaks ABI 1.1")
+    version = beckon.library.beckon_abi_version()
+    check(version >> 16 == 1 and version & 0xFFFF >= 1, "the library speaks ABI 1.1 or a later 1.x")
     error = Error(ctypes.sizeof(Error))
     status = beckon.library.beckon_open_path(view(sys.argv[2]), STORE_MEMORY, ctypes.byref(beckon.engine), None, ctypes.byref(error))
     if status != OK:

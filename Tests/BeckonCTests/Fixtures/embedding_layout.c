@@ -2,8 +2,8 @@
  * Prints the layout of the structs a host fills for beckon.h (each field's offset and size, each
  * struct's size) and the value of every constant, one per line, for the committed snapshot
  * embedding-layout-v1.txt. A field moved, resized or inserted mid-struct changes the output;
- * a minor that appends fields updates the snapshot on purpose (1.1: beckon_request from
- * `transients` on).
+ * a minor that appends fields or constants updates the snapshot on purpose (1.1: beckon_request
+ * from `transients` on; 1.2: BECKON_ABI_MINOR only).
  *
  *     cc -std=c11 -I Sources/CBeckon/include -o embedding_layout embedding_layout.c && ./embedding_layout
  */
