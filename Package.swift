@@ -123,22 +123,23 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // Tests mirror Sources/.
+        // Tests mirror Sources/; BeckonTestSupport holds what several suites share.
+        .target(name: "BeckonTestSupport", path: "Tests/BeckonTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "BeckonDiagnosticsTests", dependencies: ["BeckonDiagnostics"], swiftSettings: strictSettings),
-        .testTarget(name: "BeckonRulesTests", dependencies: ["BeckonRules"], swiftSettings: strictSettings),
+        .testTarget(name: "BeckonRulesTests", dependencies: ["BeckonRules", "BeckonTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "BeckonCoreTests",
-            dependencies: ["BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonConfig", "BeckonStoreConformance"],
+            dependencies: ["BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonConfig", "BeckonStoreConformance", "BeckonTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "BeckonSQLiteTests",
-            dependencies: ["BeckonSQLite", "BeckonCore", "BeckonRules", "BeckonConfig", "BeckonStoreConformance"],
+            dependencies: ["BeckonSQLite", "BeckonCore", "BeckonRules", "BeckonConfig", "BeckonStoreConformance", "BeckonTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "BeckonConfigTests",
-            dependencies: ["BeckonConfig", "BeckonCore", "BeckonDiagnostics"],
+            dependencies: ["BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonTestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
@@ -148,7 +149,7 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "BeckonRuntimeTests", dependencies: ["BeckonRuntime", "BeckonRules"], swiftSettings: strictSettings),
+        .testTarget(name: "BeckonRuntimeTests", dependencies: ["BeckonRuntime", "BeckonRules", "BeckonTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "BeckonCTests",
             // No Swift dependency: the tests load the built libbeckon.so the way a C or Python host does.

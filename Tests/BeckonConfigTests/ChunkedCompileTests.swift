@@ -3,6 +3,7 @@ import BeckonCore
 import BeckonDiagnostics
 import BeckonRules
 import Testing
+import BeckonTestSupport
 
 /// Compiling a configuration's rules in chunks, on threads or in any order, gives the same book
 /// and the same diagnostics, in the same order, as compiling them one by one.
@@ -15,7 +16,7 @@ struct ChunkedCompileTests {
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
     func chunksAgreeWithOneByOne(seed: UInt64) {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let configuration = Self.configuration(tips: 300 + Int(seed) * 40, scenarios: 40, random: &random)
         let expected = RuleBook.compile(configuration)
         #expect(expected.diagnostics.contains { $0.severity == .error }, "the cases include rules with errors")
@@ -31,7 +32,7 @@ struct ChunkedCompileTests {
 
     /// A small configuration starts no thread: its single chunk runs on the calling thread.
     @Test func smallConfigurationsAreCompiledInline() {
-        var random = SplitMix(seed: 99)
+        var random = SplitMix64(seed: 99)
         let configuration = Self.configuration(tips: 20, scenarios: 2, random: &random)
         let calls = ChunkCounter()
         let book = RuleBook.compile(configuration, chunks: 4) { count, body in
@@ -61,7 +62,7 @@ struct ChunkedCompileTests {
 
     // MARK: Generated configurations
 
-    static func configuration(tips: Int, scenarios: Int, random: inout SplitMix) -> Configuration {
+    static func configuration(tips: Int, scenarios: Int, random: inout SplitMix64) -> Configuration {
         let file = "generated.yaml"
         var line = 1
         func source(_ text: String) -> RuleSource {
@@ -89,7 +90,7 @@ struct ChunkedCompileTests {
     }
 
     /// A rule that holds, fails to check, fails to parse or is constant, at random.
-    static func rule(_ random: inout SplitMix) -> String {
+    static func rule(_ random: inout SplitMix64) -> String {
         let event = "event-\(random.next() % 6)"  // event-5 is not declared
         let number = random.next() % 50
         return switch random.next() % 9 {
@@ -118,21 +119,4 @@ struct ChunkedCompileTests {
 private final class ChunkCounter: @unchecked Sendable {
     private(set) var counts: [Int] = []
     func record(_ count: Int) { counts.append(count) }
-}
-
-/// A small seeded generator (SplitMix64), so that every run tests the same cases.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
 }

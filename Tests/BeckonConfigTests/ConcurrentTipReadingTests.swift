@@ -2,6 +2,7 @@
 import BeckonCore
 import BeckonDiagnostics
 import Testing
+import BeckonTestSupport
 
 /// A large `tips:` section is read in chunks on several threads: the tips and every diagnostic,
 /// in order, must be those of reading the tips one by one.
@@ -9,7 +10,7 @@ import Testing
 struct ConcurrentTipReadingTests {
     @Test(arguments: [1, 2, 3, 4])
     func chunksAgreeWithOneByOne(seed: UInt64) throws {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let text = Self.tips(count: 700 + Int(seed) * 150, random: &random)
         let (root, yamlDiagnostics) = YAMLDocumentReader(file: "tips.yaml", concurrentFromBytes: nil).read(Array(text.utf8))
         let tree = try #require(root)
@@ -32,7 +33,7 @@ struct ConcurrentTipReadingTests {
     /// Tips that are fine or wrong in every way a tip can be: ids taken twice or not ids, missing
     /// titles, fields of the wrong type, unknown keys, repeated actions, empty rules, and rules
     /// quoted over several lines (whose characters are found in the file's lines).
-    static func tips(count: Int, random: inout SplitMix) -> String {
+    static func tips(count: Int, random: inout SplitMix64) -> String {
         var text = "version: 1\ntips:\n"
         for index in 0..<count {
             let id = switch random.next() % 23 {

@@ -1,6 +1,7 @@
 import BeckonCore
 import BeckonRules
 import Testing
+import BeckonTestSupport
 
 /// The stored binary forms of subject records and donation info: exact round trips of every
 /// value kind and record field, a pinned format, and hostile bytes that must fail as corrupt
@@ -216,7 +217,7 @@ import Testing
     }
 
     @Test func randomBytesNeverCrash() throws {
-        var generator = CodecTestRandom(seed: 5)
+        var generator = SplitMix64(seed: 5)
         var decoded = 0
         for _ in 0..<20_000 {
             let length = Int.random(in: 0...64, using: &generator)
@@ -235,7 +236,7 @@ import Testing
     }
 
     @Test func mutatedRecordsNeverCrash() throws {
-        var generator = CodecTestRandom(seed: 11)
+        var generator = SplitMix64(seed: 11)
         let original = SubjectRecordCodec.encode(Self.fullRecord)
         for _ in 0..<5_000 {
             var bytes = original
@@ -281,18 +282,5 @@ import Testing
         } catch {
             #expect(error.kind == .corrupt, "\(what)", sourceLocation: sourceLocation)
         }
-    }
-}
-
-/// SplitMix64: deterministic, so a failing input reproduces.
-private struct CodecTestRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import BeckonCore
 import BeckonRules
 import Testing
+import BeckonTestSupport
 
 /// Issue 13, acceptance 1: `revisitAt` over generated configurations and traces (windows, display
 /// frequencies, scenario time checks, comparisons of times with constants and parameters, tips
@@ -179,22 +180,7 @@ struct GeneratedConfiguration {
     }
 }
 
-/// A small seeded generator (SplitMix64), so that every run checks the same cases.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-
+extension SplitMix64 {
     /// A duration literal of 1 to `most` minutes.
     mutating func minutes(_ most: UInt64) -> String { "\(1 + next() % most)m" }
 }

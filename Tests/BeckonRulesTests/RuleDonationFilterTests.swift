@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import BeckonRules
 import Testing
 

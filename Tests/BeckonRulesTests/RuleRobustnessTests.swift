@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import BeckonDiagnostics
 import BeckonRules
 import Foundation

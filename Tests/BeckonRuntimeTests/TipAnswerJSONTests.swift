@@ -4,6 +4,7 @@ import BeckonDiagnostics
 import BeckonRules
 @testable import BeckonRuntime
 import Testing
+import BeckonTestSupport
 
 /// Tip answers are written member by member (TipAnswerJSON) rather than built as an object of
 /// members: the bytes must be those of the general path, for every operation on a tip, every
@@ -20,7 +21,7 @@ struct TipAnswerJSONTests {
 
     @Test("a tip answer is written as the general path writes it, on many seeded random cases")
     func agreesWithGeneralPath() {
-        var random = Random(seed: 0x7195_0014)
+        var random = SplitMix64(seed: 0x7195_0014)
         for _ in 0..<4000 {
             let report = Self.report(&random)
             let subject = random.pick(Self.texts.filter { !$0.isEmpty })
@@ -34,7 +35,7 @@ struct TipAnswerJSONTests {
 
     @Test("an answer written while another's bytes are lent (a sink calling back) is whole, and both are right")
     func nestedAnswers() {
-        var random = Random(seed: 42)
+        var random = SplitMix64(seed: 42)
         let outer = Self.report(&random), inner = Self.report(&random)
         let texts = outer.withJSONText(subject: "outer", now: 0) { outerBytes in
             let innerText = inner.withJSONText(subject: "inner", now: 1) { String(decoding: $0, as: UTF8.self) }
@@ -46,7 +47,7 @@ struct TipAnswerJSONTests {
 
     @Test("a long answer after short ones is whole (the reused buffer grows and is given back)")
     func longAnswer() {
-        var random = Random(seed: 7)
+        var random = SplitMix64(seed: 7)
         for size in [10, 100_000, 10] {
             var report = Self.report(&random)
             report = OperationReport(.tipStatus("t"), .tip(Self.decision(&random, title: String(repeating: "é", count: size))))
@@ -57,7 +58,7 @@ struct TipAnswerJSONTests {
 
     @Test("a tip.status answer from the configuration's templates is the general path's, for every tip and any id asked")
     func templatesAgreeWithGeneralPath() {
-        var random = Random(seed: 0x7E3A_9001)
+        var random = SplitMix64(seed: 0x7E3A_9001)
         // Ids that are equal strings but not the same bytes ("é" composed and decomposed): the
         // answer echoes the id asked for, so it must not be taken from the template.
         let ids = ["é-tip", "e\u{301}-tip"] + Self.texts.filter { !$0.isEmpty }
@@ -83,7 +84,7 @@ struct TipAnswerJSONTests {
 
     @Test("a tip's slot is found by its id's exact bytes, and by nothing else")
     func slotsByIDBytes() {
-        var random = Random(seed: 0x5107)
+        var random = SplitMix64(seed: 0x5107)
         var ids = (0..<300).map { "tip-\($0)" } + ["é", "a", "ab", String(repeating: "long-id-", count: 20)]
         ids.append(contentsOf: Self.texts.filter { !$0.isEmpty && !ids.contains($0) })
         let tips = ids.map { id in
@@ -105,7 +106,7 @@ struct TipAnswerJSONTests {
 
     @Test("instants are written as TimestampSyntax formats them, inside and outside the four-digit years written directly")
     func timestamps() {
-        var random = Random(seed: 0x71AE)
+        var random = SplitMix64(seed: 0x71AE)
         let range = JSONOutput.fourDigitYearInstants
         var instants: [Int64] = [0, -1, 1, 999, 1000, -1000, -1001, 86_399_999, 951_782_400_000, 4_107_542_400_000,
                                  range.lowerBound, range.lowerBound - 1, range.lowerBound + 1, range.upperBound, range.upperBound + 1,
@@ -122,7 +123,7 @@ struct TipAnswerJSONTests {
 
     // MARK: Cases
 
-    static func report(_ random: inout Random) -> OperationReport {
+    static func report(_ random: inout SplitMix64) -> OperationReport {
         let id = random.pick(texts.filter { !$0.isEmpty })
         let decision = decision(&random)
         var report: OperationReport
@@ -137,7 +138,7 @@ struct TipAnswerJSONTests {
         return report
     }
 
-    static func decision(_ random: inout Random, title: String? = nil) -> TipDecision {
+    static func decision(_ random: inout SplitMix64, title: String? = nil) -> TipDecision {
         let actions = (0..<Int(random.next() % 4)).map { _ in TipAction(id: random.pick(texts), title: random.pick(texts)) }
         let content = TipDeclaration(id: "tip", title: title ?? random.pick(texts), message: random.next() % 2 == 0 ? random.pick(texts) : nil,
                                      image: random.next() % 2 == 0 ? random.pick(texts) : nil, actions: actions, span: span(&random))
@@ -148,7 +149,7 @@ struct TipAnswerJSONTests {
                            revisitAt: random.next() % 2 == 0 ? Int64(random.next() % 4_000_000_000_000) : nil)
     }
 
-    static func reason(_ random: inout Random) -> TipReason {
+    static func reason(_ random: inout SplitMix64) -> TipReason {
         switch random.next() % 9 {
         case 0: .allChecksPassed
         case 1: .shownByTesting(random.pick(texts))
@@ -162,13 +163,13 @@ struct TipAnswerJSONTests {
         }
     }
 
-    static func span(_ random: inout Random) -> SourceSpan {
+    static func span(_ random: inout SplitMix64) -> SourceSpan {
         let start = SourcePosition(line: Int(random.next() % 100_000) + 1, column: 1)
         return SourceSpan(file: random.pick(texts), start: start, end: start)
     }
 
-    static func changes(_ random: inout Random) -> SubjectChanges {
-        let answer = { (random: inout Random) in TipAnswer(status: random.pick(TipStatus.allCases), reason: reason(&random)) }
+    static func changes(_ random: inout SplitMix64) -> SubjectChanges {
+        let answer = { (random: inout SplitMix64) in TipAnswer(status: random.pick(TipStatus.allCases), reason: reason(&random)) }
         var changes = SubjectChanges()
         for _ in 0..<Int(random.next() % 3) {
             changes.tips.append(AnswerChange(id: random.pick(texts), before: answer(&random), after: answer(&random)))
@@ -180,22 +181,5 @@ struct TipAnswerJSONTests {
             changes.scenarios.append(AnswerChange(id: "s", before: ScenarioAnswer(wouldRun: false), after: ScenarioAnswer(wouldRun: true)))
         }
         return changes
-    }
-
-    /// SplitMix64: deterministic, so a failing case reproduces.
-    struct Random {
-        private var state: UInt64
-
-        init(seed: UInt64) { state = seed }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
     }
 }

@@ -3,6 +3,7 @@ import BeckonRules
 import BeckonSQLite
 import Foundation
 import Testing
+import BeckonTestSupport
 
 /// Opening a store: what is kept, and every file or place that is refused, with its message and
 /// the file left as it was.
@@ -65,7 +66,7 @@ import Testing
     func garbageIsRefusedAndLeftUntouched(kind: String, size: Int) throws {
         let folder = try TemporaryFolder()
         let path = folder.file("beckon.db")
-        var generator = SeededGenerator(seed: UInt64(size))
+        var generator = SplitMix64(seed: UInt64(size))
         let garbage = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
         try write(garbage, to: path)
         let error = try #require(throws: StoreError.self) { try SQLiteStore(path: path) }
@@ -204,18 +205,5 @@ import Testing
         let fds = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
         return fds.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0) }
             .filter { $0.hasPrefix(folder) }
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64), so failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

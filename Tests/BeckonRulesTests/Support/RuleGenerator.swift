@@ -1,3 +1,5 @@
+import BeckonTestSupport
+
 /// Builds random rules that type-check against `RuleFixture.schema`: every operator, name and
 /// window of the language at random depth, so fuzzing reaches the evaluator, not only the
 /// parser's error paths.
