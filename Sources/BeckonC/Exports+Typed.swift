@@ -36,7 +36,7 @@ public func beckonTipCheck(_ engine: OpaquePointer?, _ request: UnsafePointer<be
        let plain = PlainCall(embedded, request), let slot = plain.slot(of: tip, embedded) {
         let errorOut = error
         do throws(EngineError) {
-            result.pointee = beckon_tip_result(try plain.engine.tipVerdict(slot: slot, plain.request), size: size)
+            result.pointee = beckon_tip_result(try plain.engine.tipBrief(slot: slot, plain.request), size: size)
             return BECKON_OK
         } catch {
             let failure = CallFailure(error)
@@ -46,7 +46,7 @@ public func beckonTipCheck(_ engine: OpaquePointer?, _ request: UnsafePointer<be
     return typed(engine, request, error) { embedded, call throws(CallFailure) in
         let size = try TypedResult.size(of: result, "result")
         let slot = try embedded.tipHandles.slot(of: tip, in: call.engine, "tip", tipSlot)
-        result?.pointee = beckon_tip_result(try decide { () throws(EngineError) in try call.engine.tipVerdict(slot: slot, call.request) }, size: size)
+        result?.pointee = beckon_tip_result(try decide { () throws(EngineError) in try call.engine.tipBrief(slot: slot, call.request) }, size: size)
     }
 }
 
@@ -54,7 +54,7 @@ public func beckonTipCheck(_ engine: OpaquePointer?, _ request: UnsafePointer<be
 public func beckonTipCheckStatus(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_handle) -> Int32 {
     if let embedded = EmbeddedEngine.from(engine), let plain = PlainCall(embedded, request), let slot = plain.slot(of: tip, embedded) {
         do throws(EngineError) {
-            return beckon_tip_result.status(try plain.engine.tipVerdict(slot: slot, plain.request).status)
+            return beckon_tip_result.status(try plain.engine.tipBrief(slot: slot, plain.request).status)
         } catch {
             return -CBridge.status(of: error)
         }

@@ -13,6 +13,14 @@ extension beckon_tip_result {
                   display_duration_ms: verdict.record.displayDuration)
     }
 
+    /// The typed answer of a brief tip verdict, `struct_size` set to `size` (the host's).
+    init(_ brief: TipBrief, size: UInt32) {
+        let (code, rule) = Self.reasonCode(brief.reason)
+        self.init(struct_size: size, status: Self.status(brief.status), reason_code: code, rule_index: rule,
+                  revisit_at: brief.revisitAt ?? Int64.min, display_count: brief.displayCount,
+                  display_duration_ms: brief.displayDuration)
+    }
+
     /// The typed answer of a tip decision, `struct_size` set to `size` (the host's).
     init(_ decision: TipDecision, size: UInt32) {
         let (code, rule) = Self.reasonCode(decision.reason)
@@ -41,6 +49,26 @@ extension beckon_tip_result {
         case .invalidated(.displayDurationExceeded): (BECKON_REASON_DISPLAY_DURATION_EXCEEDED, -1)
         case .ruleNotSatisfied(let index, _, _): (BECKON_REASON_RULE, Int32(clamping: index))
         case .ruleFailed(let index, _, _, _): (BECKON_REASON_RULE_ERROR, Int32(clamping: index))
+        case .displayFrequency: (BECKON_REASON_DISPLAY_FREQUENCY, -1)
+        case .withheldByGroup: (BECKON_REASON_GROUP, -1)
+        case .dependsOnItself: (BECKON_REASON_CYCLE, -1)
+        }
+    }
+}
+
+extension beckon_tip_result {
+    /// `BECKON_REASON_*` of a brief's reason, as `reasonCode(_: TipReason)` gives it.
+    static func reasonCode(_ reason: TipBrief.Reason) -> (code: Int32, rule: Int32) {
+        switch reason {
+        case .allChecksPassed: (BECKON_REASON_AVAILABLE, -1)
+        case .shownByTesting: (BECKON_REASON_TESTING_SHOW, -1)
+        case .hiddenByTesting: (BECKON_REASON_TESTING_HIDE, -1)
+        case .invalidated(.actionPerformed): (BECKON_REASON_ACTION_PERFORMED, -1)
+        case .invalidated(.tipClosed): (BECKON_REASON_TIP_CLOSED, -1)
+        case .invalidated(.displayCountExceeded): (BECKON_REASON_DISPLAY_COUNT_EXCEEDED, -1)
+        case .invalidated(.displayDurationExceeded): (BECKON_REASON_DISPLAY_DURATION_EXCEEDED, -1)
+        case .ruleNotSatisfied(let index): (BECKON_REASON_RULE, Int32(clamping: index))
+        case .ruleFailed(let index): (BECKON_REASON_RULE_ERROR, Int32(clamping: index))
         case .displayFrequency: (BECKON_REASON_DISPLAY_FREQUENCY, -1)
         case .withheldByGroup: (BECKON_REASON_GROUP, -1)
         case .dependsOnItself: (BECKON_REASON_CYCLE, -1)

@@ -40,6 +40,11 @@ struct FastPathPropertyTests {
                         let verdict = try harness.engine.tipVerdict(slot: slot, at(asked))
                         #expect(verdict.status == expected.status && verdict.reason == expected.reason && verdict.revisitAt == expected.revisitAt,
                                 "verdict: \(context)")
+                        // The brief (the typed C path's answer) is the same answer, without text.
+                        let brief = try harness.engine.tipBrief(slot: slot, at(asked))
+                        #expect(brief.status == expected.status && brief.reason == TipBrief.Reason(expected.reason)
+                                    && brief.revisitAt == expected.revisitAt && brief.displayCount == expected.record.displayCount
+                                    && brief.displayDuration == expected.record.displayDuration, "brief: \(context)")
                         compared += 1
                         if harness.engine.decidesByFastPath(tip: tip) { fast += 1 }
                     }

@@ -7,6 +7,12 @@ extension Engine {
     /// The verdict on the tip in `slot` when the fast path decides it; nil when the general path
     /// must (see `FastTipPlan.plans`, a request with testing overrides, a subject never stored).
     func fastTipVerdict(_ slot: Int, _ request: DecisionRequest) -> TipVerdict? {
+        fastTipOutcome(slot, request).map { verdict(slot, $0) }
+    }
+
+    /// The fast path's outcome on the tip in `slot` (codes and numbers only), or nil as for
+    /// `fastTipVerdict(_:_:)`.
+    private func fastTipOutcome(_ slot: Int, _ request: DecisionRequest) -> FastOutcome? {
         guard let plan = fastTips[slot], let memoryStore, request.testing.isEmpty else { return nil }
         let now = request.now
         return memoryStore.withSubject(request.subject) { subject in
@@ -14,9 +20,34 @@ extension Engine {
             guard let subject, let slots = subject.slots else { return nil }
             return slots.withColumns(slotLayout) { columns in
                 var reading = FastReading(slot: slot, subject: subject, now: now)
-                return fastVerdict(slot, plan, &reading, &columns)
+                return fastOutcome(slot, plan, &reading, &columns)
             }
         }
+    }
+
+    /// The brief verdict on the tip in `slot`: the same answer as `tipVerdict(slot:_:)`, made
+    /// without the reason's text or the whole record when the fast path decides it.
+    public func tipBrief(slot: Int, _ request: DecisionRequest) throws(EngineError) -> TipBrief {
+        if tipIDs.indices.contains(slot), let outcome = fastTipOutcome(slot, request) {
+            return TipBrief(status: outcome.status, reason: outcome.briefReason, revisitAt: outcome.revisitAt,
+                            displayCount: outcome.record.displayCount, displayDuration: outcome.record.displayDuration)
+        }
+        return TipBrief(try generalTipVerdict(slot: slot, request))
+    }
+
+    /// The full verdict of a fast outcome on the tip in `slot` (the rule's text from its plan).
+    private func verdict(_ slot: Int, _ outcome: FastOutcome) -> TipVerdict {
+        let reason: TipReason
+        switch outcome.reason {
+        case .invalidated(let why): reason = .invalidated(why)
+        case .rule(let index):
+            // An outcome on a rule comes from its tip's plan, so the plan is there.
+            let rule = fastTips[slot]!.rules[index]
+            reason = .ruleNotSatisfied(index: index, text: rule.text, span: rule.span)
+        case .displayFrequency(let remaining): reason = .displayFrequency(remaining: remaining)
+        case .allChecksPassed: reason = .allChecksPassed
+        }
+        return TipVerdict(status: outcome.status, reason: reason, revisitAt: outcome.revisitAt, record: outcome.record)
     }
 
     /// The verdicts on the tips in `slots` (fast paths all), in that order, on one read of the
@@ -33,8 +64,8 @@ extension Engine {
                 for slot in slots {
                     guard let plan = fastTips[slot] else { return nil }
                     var reading = FastReading(slot: slot, subject: subject, now: now)
-                    guard let verdict = fastVerdict(slot, plan, &reading, &columns) else { return nil }
-                    verdicts.append(verdict)
+                    guard let outcome = fastOutcome(slot, plan, &reading, &columns) else { return nil }
+                    verdicts.append(verdict(slot, outcome))
                 }
                 return verdicts
             }
@@ -53,6 +84,14 @@ extension Engine {
             throw .invalidValue("tip slot \(slot) is not one of this configuration's \(tipIDs.count) tips")
         }
         if let verdict = fastTipVerdict(slot, request) { return verdict }
+        return try generalTipVerdict(slot: slot, request)
+    }
+
+    /// The verdict on the tip in `slot` by the general path (a slot out of range refused).
+    private func generalTipVerdict(slot: Int, _ request: DecisionRequest) throws(EngineError) -> TipVerdict {
+        guard tipIDs.indices.contains(slot) else {
+            throw .invalidValue("tip slot \(slot) is not one of this configuration's \(tipIDs.count) tips")
+        }
         return try read(request) { scope throws(EngineError) in
             let evaluation = tipEvaluation(slot, scope: scope, explaining: false)
             return TipVerdict(status: evaluation.status, reason: evaluation.reason, revisitAt: evaluation.revisitAt,
@@ -83,12 +122,12 @@ extension Engine {
                     content: configuration.tips.all[slot], revisitAt: verdict.revisitAt)
     }
 
-    private func fastVerdict(_ slot: Int, _ plan: FastTipPlan, _ reading: inout FastReading,
-                             _ columns: inout RecordSlots.Columns) -> TipVerdict? {
+    private func fastOutcome(_ slot: Int, _ plan: FastTipPlan, _ reading: inout FastReading,
+                             _ columns: inout RecordSlots.Columns) -> FastOutcome? {
         let tip = tipRecord(slot, reading.subject, &columns)
         // 1. No testing overrides (the plan and the request have none). 2. Invalidation.
         if let invalidation = tip.invalidation {
-            return TipVerdict(status: .invalidated, reason: .invalidated(invalidation), revisitAt: nil, record: tip)
+            return FastOutcome(reason: .invalidated(invalidation), revisitAt: nil, record: tip)
         }
         // 3. Rules, ANDed.
         let forms = plan.forms
@@ -98,20 +137,16 @@ extension Engine {
                 value(form, form.root, &reading, &columns)
             }
             guard let holds else { return nil }
-            if !holds {
-                let rule = plan.rules[index]
-                return TipVerdict(status: .pending, reason: .ruleNotSatisfied(index: index, text: rule.text, span: rule.span),
-                                  revisitAt: reading.revisitAt, record: tip)
-            }
+            if !holds { return FastOutcome(reason: .rule(index), revisitAt: reading.revisitAt, record: tip) }
         }
         // 4. The display frequency gates tips never displayed before.
         if tip.displayCount == 0, !plan.ignoresDisplayFrequency, let last = reading.lastNewTipDisplay,
            let wait = frequencyWait(now: reading.now, last: last) {
             if let end = wait.end { reading.changes(at: end) }
-            return TipVerdict(status: .pending, reason: .displayFrequency(remaining: wait.remaining), revisitAt: reading.revisitAt, record: tip)
+            return FastOutcome(reason: .displayFrequency(remaining: wait.remaining), revisitAt: reading.revisitAt, record: tip)
         }
         // 5. Not in a group (the plan says so).
-        return TipVerdict(status: .available, reason: .allChecksPassed, revisitAt: reading.revisitAt, record: tip)
+        return FastOutcome(reason: .allChecksPassed, revisitAt: reading.revisitAt, record: tip)
     }
 
     /// While a tip first displayed at `last` keeps new tips waiting at `now`: when the wait ends
@@ -213,6 +248,38 @@ extension Engine {
         let found = subject.stored?.record.events[eventIDs[slot]]
         columns.events[slot] = .some(found)
         return found?.count ?? 0
+    }
+}
+
+/// A fast verdict before any text: the rule's text and source are read from the plan only for a
+/// full `TipVerdict`, and the typed C path needs neither.
+private struct FastOutcome {
+    enum Reason {
+        case invalidated(InvalidationReason)
+        case rule(Int)
+        case displayFrequency(remaining: Int64)
+        case allChecksPassed
+    }
+
+    var reason: Reason
+    var revisitAt: Int64?
+    var record: TipRecord
+
+    var status: TipStatus {
+        switch reason {
+        case .invalidated: .invalidated
+        case .rule, .displayFrequency: .pending
+        case .allChecksPassed: .available
+        }
+    }
+
+    var briefReason: TipBrief.Reason {
+        switch reason {
+        case .invalidated(let why): .invalidated(why)
+        case .rule(let index): .ruleNotSatisfied(index: index)
+        case .displayFrequency: .displayFrequency
+        case .allChecksPassed: .allChecksPassed
+        }
     }
 }
 
