@@ -16,6 +16,8 @@ public final class Engine: Sendable {
     public let store: any Store
 
     let tipSlots: [String: Int]
+    /// `tipSlots` for the lookups of calls by id (a miss is looked up in `tipSlots`).
+    let tipIndex: SlotIndex
     let eventSlots: [String: Int]
     let scenarioSlots: [String: Int]
     let groupSlots: [String: Int]
@@ -52,6 +54,7 @@ public final class Engine: Sendable {
             Dictionary(uniqueKeysWithValues: declarations.all.enumerated().map { ($1.id, $0) })
         }
         tipSlots = slots(configuration.tips)
+        tipIndex = SlotIndex(configuration.tips.all.map(\.id))
         eventSlots = slots(configuration.events)
         scenarioSlots = slots(configuration.scenarios)
         groupSlots = slots(configuration.groups)
@@ -88,6 +91,7 @@ public final class Engine: Sendable {
     // MARK: Lookups
 
     func slot(ofTip id: String) throws(EngineError) -> Int {
+        if let slot = tipIndex.slot(of: id) { return slot }
         guard let slot = tipSlots[id] else { throw undeclared("tip", id, tipSlots.keys) }
         return slot
     }
