@@ -39,25 +39,12 @@ extension beckon_tip_result {
 
     /// `BECKON_REASON_*` of a reason (the JSON's `reasonCode`), and the rule's index for rule reasons (else -1).
     static func reasonCode(_ reason: TipReason) -> (code: Int32, rule: Int32) {
-        switch reason {
-        case .allChecksPassed: (BECKON_REASON_AVAILABLE, -1)
-        case .shownByTesting: (BECKON_REASON_TESTING_SHOW, -1)
-        case .hiddenByTesting: (BECKON_REASON_TESTING_HIDE, -1)
-        case .invalidated(.actionPerformed): (BECKON_REASON_ACTION_PERFORMED, -1)
-        case .invalidated(.tipClosed): (BECKON_REASON_TIP_CLOSED, -1)
-        case .invalidated(.displayCountExceeded): (BECKON_REASON_DISPLAY_COUNT_EXCEEDED, -1)
-        case .invalidated(.displayDurationExceeded): (BECKON_REASON_DISPLAY_DURATION_EXCEEDED, -1)
-        case .ruleNotSatisfied(let index, _, _): (BECKON_REASON_RULE, Int32(clamping: index))
-        case .ruleFailed(let index, _, _, _): (BECKON_REASON_RULE_ERROR, Int32(clamping: index))
-        case .displayFrequency: (BECKON_REASON_DISPLAY_FREQUENCY, -1)
-        case .withheldByGroup: (BECKON_REASON_GROUP, -1)
-        case .dependsOnItself: (BECKON_REASON_CYCLE, -1)
-        }
+        reasonCode(TipBrief.Reason(reason))
     }
 }
 
 extension beckon_tip_result {
-    /// `BECKON_REASON_*` of a brief's reason, as `reasonCode(_: TipReason)` gives it.
+    /// `BECKON_REASON_*` of a brief's reason, and the rule's index for rule reasons (else -1).
     static func reasonCode(_ reason: TipBrief.Reason) -> (code: Int32, rule: Int32) {
         switch reason {
         case .allChecksPassed: (BECKON_REASON_AVAILABLE, -1)
