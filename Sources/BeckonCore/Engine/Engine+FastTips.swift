@@ -92,11 +92,14 @@ extension Engine {
         guard tipIDs.indices.contains(slot) else {
             throw .invalidValue("tip slot \(slot) is not one of this configuration's \(tipIDs.count) tips")
         }
-        return try read(request) { scope throws(EngineError) in
-            let evaluation = tipEvaluation(slot, scope: scope, explaining: false)
-            return TipVerdict(status: evaluation.status, reason: evaluation.reason, revisitAt: evaluation.revisitAt,
-                              record: scope.record.tip(slot, id: tipIDs[slot], layout: slotLayout) ?? TipRecord())
-        }
+        return try read(request) { scope throws(EngineError) in generalTipVerdict(slot, scope: scope) }
+    }
+
+    /// The general path's verdict on the tip in `slot`, in a read's scope.
+    private func generalTipVerdict(_ slot: Int, scope: EvaluationScope) -> TipVerdict {
+        let evaluation = tipEvaluation(slot, scope: scope, explaining: false)
+        return TipVerdict(status: evaluation.status, reason: evaluation.reason, revisitAt: evaluation.revisitAt,
+                          record: scope.record.tip(slot, id: tipIDs[slot], layout: slotLayout) ?? TipRecord())
     }
 
     /// The verdicts on the tips in `slots`, in that order, all decided on one read of the
@@ -108,11 +111,7 @@ extension Engine {
         }
         if let verdicts = fastTipVerdicts(slots, request) { return verdicts }
         return try read(request) { scope throws(EngineError) in
-            slots.map { slot in
-                let evaluation = tipEvaluation(slot, scope: scope, explaining: false)
-                return TipVerdict(status: evaluation.status, reason: evaluation.reason, revisitAt: evaluation.revisitAt,
-                                  record: scope.record.tip(slot, id: tipIDs[slot], layout: slotLayout) ?? TipRecord())
-            }
+            slots.map { slot in generalTipVerdict(slot, scope: scope) }
         }
     }
 
@@ -149,17 +148,19 @@ extension Engine {
         return FastOutcome(reason: .allChecksPassed, revisitAt: reading.revisitAt, record: tip)
     }
 
-    /// While a tip first displayed at `last` keeps new tips waiting at `now`: when the wait ends
-    /// (nil past the end of time) and how long is left; nil when it does not.
-    private func frequencyWait(now: Int64, last: Int64) -> (end: Int64?, remaining: Int64)? {
-        // As `tipEvaluation` computes it: differences saturate near the ends of Int64.
+    /// While a tip first displayed at `last` keeps new tips waiting at `now`: how long since that
+    /// display, when the wait ends (nil past the end of time) and how long is left; nil when it
+    /// does not. Both paths decide the display frequency with it.
+    func frequencyWait(now: Int64, last: Int64) -> (elapsed: Int64, end: Int64?, remaining: Int64)? {
+        // Instants near the ends of Int64 must not trap: differences saturate, so a clock far
+        // behind the last first display stays pending and one far ahead lets the tip through.
         let frequency = configuration.displayFrequency
         let (difference, overflow) = now.subtractingReportingOverflow(last)
         let elapsed = overflow ? (now < last ? Int64.min : Int64.max) : difference
         guard elapsed < frequency else { return nil }
         let (end, endOverflow) = last.addingReportingOverflow(frequency)
         let (left, leftOverflow) = frequency.subtractingReportingOverflow(elapsed)
-        return (endOverflow ? nil : end, leftOverflow ? Int64.max : left)
+        return (elapsed, endOverflow ? nil : end, leftOverflow ? Int64.max : left)
     }
 
     /// A node's value; nil when a value read is outside the fast form's shapes.

@@ -85,20 +85,12 @@ extension Engine {
         }
 
         // 4. The global display frequency gates tips never displayed before.
-        if record.displayCount == 0, !configuration.tips.all[slot].ignoresDisplayFrequency, let last = scope.record.lastNewTipDisplay {
-            // Instants near the ends of Int64 must not trap: differences saturate, so a clock far
-            // behind the last first display stays pending and one far ahead lets the tip through.
-            let (difference, overflow) = scope.request.now.subtractingReportingOverflow(last)
-            let elapsed = overflow ? (scope.request.now < last ? Int64.min : Int64.max) : difference
-            if elapsed < configuration.displayFrequency {
-                // The wait ends when `now - last` reaches the display frequency.
-                let (end, endOverflow) = last.addingReportingOverflow(configuration.displayFrequency)
-                if !endOverflow { scope.changes(at: end) }
-                let (left, leftOverflow) = configuration.displayFrequency.subtractingReportingOverflow(elapsed)
-                let remaining = leftOverflow ? Int64.max : left
-                checks.append(TipCheck(name: "display frequency", passed: false, detail: "a new tip was first shown \(DurationSyntax.format(max(elapsed, 0))) ago; \(DurationSyntax.format(remaining)) left"))
-                return TipEvaluation(status: .pending, reason: .displayFrequency(remaining: remaining), checks: checks)
-            }
+        if record.displayCount == 0, !configuration.tips.all[slot].ignoresDisplayFrequency, let last = scope.record.lastNewTipDisplay,
+           let wait = frequencyWait(now: scope.request.now, last: last) {
+            // The wait ends when `now - last` reaches the display frequency.
+            if let end = wait.end { scope.changes(at: end) }
+            checks.append(TipCheck(name: "display frequency", passed: false, detail: "a new tip was first shown \(DurationSyntax.format(max(wait.elapsed, 0))) ago; \(DurationSyntax.format(wait.remaining)) left"))
+            return TipEvaluation(status: .pending, reason: .displayFrequency(remaining: wait.remaining), checks: checks)
         }
         if explaining { checks.append(TipCheck(name: "display frequency", passed: true, detail: record.displayCount > 0 ? "already displayed" : (configuration.tips.all[slot].ignoresDisplayFrequency ? "ignored by this tip" : "no new tip shown recently"))) }
 
