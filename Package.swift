@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "BeckonC", type: .dynamic, targets: ["BeckonC"]),
         // Sample runtime plugins, built as the .so files that `plugins:` loads.
         .library(name: "beckon-memory-store", type: .dynamic, targets: ["BeckonMemoryStorePlugin"]),
+        // The PostgreSQL store for fleets of hosts: libbeckon-postgres-store.so.
+        .library(name: "beckon-postgres-store", type: .dynamic, targets: ["BeckonPostgresStorePlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -72,6 +74,20 @@ let package = Package(
             swiftSettings: strictSettings,
             // One exported symbol, beckon_plugin_entry_v1, like a plugin built with plain cc.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/memory-store/exports.map"])]
+        ),
+        .systemLibrary(
+            name: "CLibPQ",
+            path: "Sources/CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .target(
+            name: "BeckonPostgresStorePlugin",
+            dependencies: ["BeckonPluginKit", "CLibPQ"],
+            path: "Plugins/postgres-store",
+            exclude: ["exports.map"],
+            swiftSettings: strictSettings,
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/postgres-store/exports.map"])]
         ),
         .target(
             name: "BeckonConfig",

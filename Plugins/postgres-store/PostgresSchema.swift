@@ -1,0 +1,186 @@
+import BeckonPluginKit
+/// The store's tables and its commit function, in the schema `store.options.schema` names,
+/// created by the first host that opens the store and migrated in place by later versions.
+///
+/// - `meta(key, value)`: `schema_version`, the version of this layout.
+/// - `records(subject, version, record, updated_at)`: one versioned record per subject.
+/// - `donations(subject, event, time, seq, info)`: the logs; `seq` orders equal times.
+///   Subjects and events are `bytea`, their UTF-8 bytes: any string is a subject id, a NUL
+///   character included, which `text` cannot hold (`convert_from(subject, 'UTF8')` reads one).
+/// - `operations(id, subject, committed_at)`: the id of every commit of the last day, written
+///   in the commit's own transaction, so a commit whose answer was lost can be recognised when
+///   it is sent again (see `PostgresStoreBackend.commit`).
+/// - `commit(...)`: compare-and-set of the record, the log changes and the operation id, in one
+///   statement (one round trip, one transaction).
+struct PostgresSchema {
+    /// The layout this plugin writes; a database at a higher version is refused.
+    static let currentVersion = 1
+
+    let name: String
+
+    /// `"name"`: the schema, quoted (its name is a plain identifier; see `PostgresOptions`).
+    var quoted: String { "\"\(name)\"" }
+
+    /// Creates or migrates the schema. Safe when several hosts open the store at once: it runs
+    /// in one transaction, and a loser of a concurrent creation (a duplicate catalog entry,
+    /// 23505/42P06/42P07) or of a serialization (40001/40P01) runs it again.
+    func migrate(on connection: PostgresConnection) throws(PluginError) {
+        // The usual case, a schema already at this version, in one read and no lock.
+        if let stored = try? connection.run(versionQuery), stored.rowCount == 1, let version = Int(stored.text(row: 0, column: 0)) {
+            if version == Self.currentVersion { return }
+            if version > Self.currentVersion { throw newerSchema(version) }
+        }
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                try migrateOnce(on: connection)
+                return
+            } catch let failure as PostgresFailure {
+                _ = try? connection.run("ROLLBACK")
+                let raced = ["23505", "42P06", "42P07", "42710"].contains(failure.sqlState ?? "") || failure.kind == .retryable
+                if raced, attempt < 10 { continue }
+                throw failure.pluginError("cannot create or migrate the schema \(quoted)")
+            } catch let error as PluginError {
+                _ = try? connection.run("ROLLBACK")
+                throw error
+            } catch {
+                throw .internal("cannot create or migrate the schema \(quoted): \(error)")
+            }
+        }
+    }
+
+    private func migrateOnce(on connection: PostgresConnection) throws {
+        try connection.run("BEGIN")
+        try connection.run("""
+            CREATE SCHEMA IF NOT EXISTS \(quoted);
+            CREATE TABLE IF NOT EXISTS \(quoted).meta (key text PRIMARY KEY, value text NOT NULL);
+            """)
+        let found = try connection.run(versionQuery + " FOR UPDATE")
+        let stored = found.rowCount == 0 ? 0 : Int(found.text(row: 0, column: 0)) ?? Int.max
+        if stored > Self.currentVersion { throw newerSchema(stored) }
+        if stored < 1 {
+            try connection.run(versionOne)
+        }
+        if stored < Self.currentVersion {
+            try connection.run("""
+                INSERT INTO \(quoted).meta (key, value) VALUES ('schema_version', '\(Self.currentVersion)')
+                ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value
+                """)
+        }
+        try connection.run("COMMIT")
+    }
+
+    private var versionQuery: String { "SELECT value FROM \(quoted).meta WHERE key = 'schema_version'" }
+
+    private func newerSchema(_ version: Int) -> PluginError {
+        .unavailable("""
+            the database's schema \(quoted) is at version \(version == Int.max ? "(unreadable)" : String(version)), written by a newer \
+            postgres.store; this one knows versions up to \(Self.currentVersion): upgrade the plugin on this host
+            """)
+    }
+
+    /// Version 1: the tables and the commit function.
+    private var versionOne: String {
+        """
+        CREATE TABLE IF NOT EXISTS \(quoted).records (
+            subject bytea PRIMARY KEY,
+            version bigint NOT NULL,
+            record bytea NOT NULL,
+            updated_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE TABLE IF NOT EXISTS \(quoted).donations (
+            subject bytea NOT NULL,
+            event bytea NOT NULL,
+            time bigint NOT NULL,
+            seq bigint GENERATED ALWAYS AS IDENTITY,
+            info bytea NOT NULL,
+            PRIMARY KEY (subject, event, time, seq)
+        );
+        CREATE TABLE IF NOT EXISTS \(quoted).operations (
+            id uuid PRIMARY KEY,
+            subject bytea NOT NULL,
+            committed_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX IF NOT EXISTS operations_committed_at ON \(quoted).operations (committed_at);
+        \(commitFunction)
+        """
+    }
+
+    /// `commit(...)` returns 'applied', 'conflict' (the stored version is not the expected one:
+    /// nothing changed) or 'applied-before' (this operation id committed already: nothing changed).
+    private var commitFunction: String {
+        """
+        CREATE OR REPLACE FUNCTION \(quoted).commit(
+            p_subject bytea, p_expected bigint, p_record bytea, p_operation uuid,
+            p_clears_all boolean, p_cleared bytea, p_cleared_lengths integer[],
+            p_events bytea, p_event_lengths integer[], p_times bigint[], p_infos bytea, p_info_lengths integer[],
+            p_max_counts bigint[], p_max_ages bigint[]
+        ) RETURNS text LANGUAGE plpgsql AS $commit$
+        DECLARE
+            changed integer;
+            info_start integer := 1;
+            event_start integer := 1;
+            event_id bytea;
+            newest bigint;
+            kept_time bigint;
+            kept_seq bigint;
+        BEGIN
+            IF p_expected = 0 THEN
+                INSERT INTO \(quoted).records (subject, version, record) VALUES (p_subject, 1, p_record)
+                ON CONFLICT (subject) DO NOTHING;
+            ELSE
+                UPDATE \(quoted).records SET version = p_expected + 1, record = p_record, updated_at = now()
+                WHERE subject = p_subject AND version = p_expected;
+            END IF;
+            GET DIAGNOSTICS changed = ROW_COUNT;
+            IF changed = 0 THEN
+                IF EXISTS (SELECT 1 FROM \(quoted).operations WHERE id = p_operation) THEN
+                    RETURN 'applied-before';
+                END IF;
+                RETURN 'conflict';
+            END IF;
+            INSERT INTO \(quoted).operations (id, subject) VALUES (p_operation, p_subject);
+            IF p_clears_all THEN
+                DELETE FROM \(quoted).donations WHERE subject = p_subject;
+            ELSE
+                FOR i IN 1 .. coalesce(cardinality(p_cleared_lengths), 0) LOOP
+                    DELETE FROM \(quoted).donations
+                    WHERE subject = p_subject AND event = substring(p_cleared FROM event_start FOR p_cleared_lengths[i]);
+                    event_start := event_start + p_cleared_lengths[i];
+                END LOOP;
+            END IF;
+            event_start := 1;
+            FOR i IN 1 .. coalesce(cardinality(p_event_lengths), 0) LOOP
+                event_id := substring(p_events FROM event_start FOR p_event_lengths[i]);
+                event_start := event_start + p_event_lengths[i];
+                INSERT INTO \(quoted).donations (subject, event, time, info)
+                VALUES (p_subject, event_id, p_times[i], substring(p_infos FROM info_start FOR p_info_lengths[i]));
+                info_start := info_start + p_info_lengths[i];
+                IF p_max_counts[i] <= 0 THEN
+                    DELETE FROM \(quoted).donations WHERE subject = p_subject AND event = event_id;
+                ELSE
+                    -- Keep the p_max_counts[i] most recent: drop what is older than the last one kept.
+                    SELECT time, seq INTO kept_time, kept_seq FROM \(quoted).donations
+                    WHERE subject = p_subject AND event = event_id
+                    ORDER BY time DESC, seq DESC OFFSET p_max_counts[i] - 1 LIMIT 1;
+                    IF FOUND THEN
+                        DELETE FROM \(quoted).donations
+                        WHERE subject = p_subject AND event = event_id AND (time, seq) < (kept_time, kept_seq);
+                    END IF;
+                END IF;
+                IF p_max_ages[i] > 0 THEN
+                    SELECT max(time) INTO newest FROM \(quoted).donations WHERE subject = p_subject AND event = event_id;
+                    -- newest - max_age, unless that is below bigint's range (then nothing is too old).
+                    IF newest IS NOT NULL AND newest >= (-9223372036854775807 - 1) + p_max_ages[i] THEN
+                        DELETE FROM \(quoted).donations
+                        WHERE subject = p_subject AND event = event_id AND time < newest - p_max_ages[i];
+                    END IF;
+                END IF;
+            END LOOP;
+            RETURN 'applied';
+        END
+        $commit$;
+        """
+    }
+}
