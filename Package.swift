@@ -180,6 +180,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            // A PostgreSQL server of its own, the built plugin, CLI, conformance tool and C hosts.
+            name: "BeckonPostgresTests",
+            dependencies: [],
+            exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "beckonTests",
             dependencies: ["beckon"],
             swiftSettings: strictSettings

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// `beckon-conformance` on `postgres.store` against the suite's own PostgreSQL server: every
+/// check of the store contract, concurrent writers and second handles included.
+@Suite("postgres.store: the store contract on a real server")
+struct PostgresConformanceTests {
+    @Test func everyCheckPasses() throws {
+        let server = try PostgresServer.shared.get()
+        let database = try server.createDatabase("conformance")
+        let (status, output, error) = try ProcessRunner.run(try BuiltProducts.path("beckon-conformance"),
+                                                            [try BuiltProducts.plugin, "--options", server.options(database: database)],
+                                                            environment: PostgresServer.environment)
+        #expect(status == 0, "\(output)\(error)")
+        #expect(output.contains("17 of 17 checks passed") || output.contains("checks passed"), "\(output)")
+        #expect(!output.contains("✗"), "\(output)")
+        #expect(!(output + error).contains(PostgresServer.password))
+    }
+
+    @Test func aDifferentSchemaKeepsItsOwnSubjects() throws {
+        let server = try PostgresServer.shared.get()
+        let database = try server.createDatabase("schemas")
+        let (status, output, error) = try ProcessRunner.run(try BuiltProducts.path("beckon-conformance"),
+                                                            [try BuiltProducts.plugin, "--options",
+                                                             server.options(database: database, extra: ",\"schema\":\"fleet_two\"")],
+                                                            environment: PostgresServer.environment)
+        #expect(status == 0, "\(output)\(error)")
+        let tables = try server.admin("SELECT string_agg(table_name, ',' ORDER BY table_name) FROM information_schema.tables WHERE table_schema = 'fleet_two'",
+                                      database: database)
+        #expect(tables == "donations,meta,operations,records")
+        let version = try server.admin("SELECT value FROM fleet_two.meta WHERE key = 'schema_version'", database: database)
+        #expect(version == "1")
+    }
+}

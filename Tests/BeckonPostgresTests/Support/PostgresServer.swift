@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// A PostgreSQL server of the suite's own: `initdb` into a temporary folder, `pg_ctl start` on a
+/// free loopback port (and a Unix socket in the same folder), stopped and deleted by `stop()` or
+/// at exit. Nothing listens anywhere but 127.0.0.1.
+///
+/// The role `beckon` logs in over TCP with a password (scram-sha-256), as a store would in
+/// production; the superuser `postgres` logs in over the Unix socket without one, for the
+/// suite's own administration (databases, terminating backends). PostgreSQL refuses to run as
+/// root: when the suite runs as root, the server runs as the system user `postgres`.
+final class PostgresServer: @unchecked Sendable {
+    /// The password of the role `beckon`: every test checks it never appears in any output.
+    static let password = "Pg-s3cret-\(UUID().uuidString.prefix(8))"
+
+    /// One server shared by the suites that do not stop or restart it.
+    static let shared: Result<PostgresServer, Failure> = {
+        do {
+            let server = try PostgresServer()
+            atexit { if case .success(let server) = PostgresServer.shared { server.stop() } }
+            return .success(server)
+        } catch let failure as Failure {
+            return .failure(failure)
+        } catch {
+            return .failure(Failure(description: "\(error)"))
+        }
+    }()
+
+    let folder: String
+    let port: Int
+    private let binaries: String
+    private var stopped = false
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init() throws {
+        binaries = try Self.findBinaries()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-pg-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        port = try Self.freePort()
+        if getuid() == 0 { try Self.runChecked("chown", ["postgres:postgres", folder]) }
+        let passwordFile = folder + "/initdb-password"
+        try "postgres\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
+        if getuid() == 0 { try Self.runChecked("chown", ["postgres:postgres", passwordFile]) }
+        try asServerUser(binaries + "/initdb", ["-D", dataFolder, "-U", "postgres", "--auth-local=trust", "--auth-host=scram-sha-256",
+                                                "--pwfile=" + passwordFile, "--no-instructions", "--no-sync", "-E", "UTF8", "--locale=C"])
+        try start()
+        try admin("CREATE ROLE beckon LOGIN PASSWORD '\(Self.password)' CREATEDB")
+    }
+
+    var dataFolder: String { folder + "/data" }
+
+    /// `store.options` for a database on this server, the password from `BECKON_PG_PASSWORD`.
+    func options(database: String, extra: String = "") -> String {
+        "{\"connectTimeout\":\"2s\",\"dbname\":\"\(database)\",\"host\":\"127.0.0.1\",\"passwordEnv\":\"BECKON_PG_PASSWORD\",\"port\":\(port),\"user\":\"beckon\"\(extra)}"
+    }
+
+    /// The environment a host needs to connect (the password in it).
+    static var environment: [String: String] { ["BECKON_PG_PASSWORD": password] }
+
+    /// A new, empty database owned by `beckon`.
+    func createDatabase(_ prefix: String) throws -> String {
+        let name = "\(prefix)_\(UUID().uuidString.prefix(8).lowercased())"
+        try admin("CREATE DATABASE \(name) OWNER beckon")
+        return name
+    }
+
+    /// Runs SQL as the superuser over the Unix socket; returns psql's unaligned output.
+    @discardableResult
+    func admin(_ sql: String, database: String = "postgres") throws -> String {
+        let (status, output, error) = try ProcessRunner.run("/usr/bin/env", ["psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1",
+                                                                               "-h", folder, "-p", String(port), "-U", "postgres", "-d", database, "-c", sql])
+        guard status == 0 else { throw Failure(description: "psql failed (\(status)): \(error)") }
+        return output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func start() throws {
+        let arguments = [binaries + "/pg_ctl", "-D", dataFolder, "-l", folder + "/server.log", "-w", "-t", "30", "start", "-o",
+                         "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"]
+        let status = getuid() == 0
+            ? try ProcessRunner.runDetached("/usr/sbin/runuser", ["-u", "postgres", "--"] + arguments)
+            : try ProcessRunner.runDetached(arguments[0], Array(arguments.dropFirst()))
+        guard status == 0 else {
+            let log = (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? ""
+            throw Failure(description: "pg_ctl start failed (\(status)):\n\(log)")
+        }
+        stopped = false
+    }
+
+    /// Stops the server fast (open connections are cut), keeping its files.
+    func halt() throws {
+        try asServerUser(binaries + "/pg_ctl", ["-D", dataFolder, "-w", "-t", "30", "-m", "fast", "stop"])
+        stopped = true
+    }
+
+    /// Stops the server (if running) and deletes its folder.
+    func stop() {
+        if !stopped { try? halt() }
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func asServerUser(_ program: String, _ arguments: [String]) throws {
+        if getuid() == 0 {
+            try Self.runChecked("runuser", ["-u", "postgres", "--", program] + arguments)
+        } else {
+            try Self.runChecked(program, arguments)
+        }
+    }
+
+    private static func runChecked(_ program: String, _ arguments: [String]) throws {
+        let (status, output, error) = try ProcessRunner.run(program.hasPrefix("/") ? program : "/usr/bin/env",
+                                                            program.hasPrefix("/") ? arguments : [program] + arguments)
+        guard status == 0 else { throw Failure(description: "\(program) \(arguments.joined(separator: " ")) failed (\(status)): \(output)\(error)") }
+    }
+
+    /// The folder holding initdb and pg_ctl: PG_BINDIR, else Debian's /usr/lib/postgresql/N/bin.
+    private static func findBinaries() throws -> String {
+        if let folder = ProcessInfo.processInfo.environment["PG_BINDIR"] { return folder }
+        let root = "/usr/lib/postgresql"
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        for version in versions.sorted(by: { (Int($0) ?? 0) > (Int($1) ?? 0) }) where FileManager.default.fileExists(atPath: "\(root)/\(version)/bin/initdb") {
+            return "\(root)/\(version)/bin"
+        }
+        throw Failure(description: "no PostgreSQL server found (install the postgresql package, or set PG_BINDIR)")
+    }
+
+    /// A loopback port nothing listens on (bound, read, released).
+    static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard bound == 0 else { throw Failure(description: "cannot bind a loopback port") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
