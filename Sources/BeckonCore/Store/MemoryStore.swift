@@ -1,5 +1,10 @@
 public import BeckonRules
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A store in process memory: fast, shared by every engine in the process, gone when it exits.
 public final class MemoryStore: Store {
@@ -12,6 +17,14 @@ public final class MemoryStore: Store {
         /// once made, so this never goes stale.
         var lastID: String?
         var last: Subject?
+        /// `lastID`'s UTF-8, for callers that look a subject up by its bytes.
+        var lastUTF8: [UInt8] = []
+
+        mutating func remember(_ id: String, _ subject: Subject) {
+            lastID = id
+            last = subject
+            lastUTF8 = Array(id.utf8)
+        }
     }
 
     /// One subject's state, a class so that reading it under the lock copies nothing (the fast
@@ -76,12 +89,30 @@ public final class MemoryStore: Store {
         contents.withLock { contents in
             if let last = contents.last, contents.lastID == subject { return body(last) }
             let found = contents.subjects[subject]
-            if let found {
-                contents.lastID = subject
-                contents.last = found
-            }
+            if let found { contents.remember(subject, found) }
             return body(found)
         }
+    }
+
+    /// Runs `body` on the state of the subject whose id's UTF-8 is `utf8` (nil: never stored), as
+    /// `withSubject(_:_:)` does; the bytes are compared with the subject asked about last before
+    /// any `String` is made. Nil, without running `body`, when the bytes are not UTF-8.
+    func withSubject<T: Sendable>(utf8: UnsafeRawBufferPointer, _ body: (Subject?) -> T?) -> T? {
+        contents.withLock { contents in
+            if let last = contents.last, Self.same(contents.lastUTF8, utf8) { return body(last) }
+            guard let id = String(validating: utf8.bindMemory(to: UInt8.self), as: UTF8.self) else { return nil }
+            let found = contents.subjects[id]
+            if let found { contents.remember(id, found) }
+            return body(found)
+        }
+    }
+
+    /// Whether `stored` and `bytes` are the same bytes (compared with `memcmp`).
+    @inline(__always)
+    private static func same(_ stored: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard stored.count == bytes.count else { return false }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+        return stored.withUnsafeBytes { memcmp($0.baseAddress!, base, bytes.count) == 0 }
     }
 
     /// Appends, keeps the log sorted by time, and applies the retention.
