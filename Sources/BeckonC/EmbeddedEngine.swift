@@ -76,6 +76,14 @@ final class EmbeddedEngine: Sendable {
             ?? utf8.elementsEqual(bytes)
     }
 
+    /// Runs `body` on the engine behind a handle the host passed (nil for NULL), borrowed: the
+    /// host keeps it open while it calls, so it is not retained.
+    @inline(__always)
+    static func borrowing<T>(_ handle: OpaquePointer?, _ body: (EmbeddedEngine?) -> T) -> T {
+        guard let handle else { return body(nil) }
+        return Unmanaged<EmbeddedEngine>.fromOpaque(UnsafeRawPointer(handle))._withUnsafeGuaranteedRef { body($0) }
+    }
+
     /// The engine behind a handle the host passed (nil for NULL).
     static func from(_ handle: OpaquePointer?) -> EmbeddedEngine? {
         guard let handle else { return nil }

@@ -32,8 +32,7 @@ public func beckonTipCheck(_ engine: OpaquePointer?, _ request: UnsafePointer<be
                            _ result: UnsafeMutablePointer<beckon_tip_result>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     // The common call (a plain request, a valid handle and result) decoded on its own; anything
     // else, the general decoding, which also says what is wrong.
-    if let result, let size = try? TypedResult.size(of: result, "result"), let embedded = EmbeddedEngine.from(engine),
-       let plain = PlainCall(embedded, request), let decided = plain.tipBrief(tip, embedded) {
+    if let result, let size = try? TypedResult.size(of: result, "result"), let decided = PlainCall.tipBrief(engine, request, tip) {
         switch decided {
         case .success(let brief):
             result.pointee = beckon_tip_result(brief, size: size)
@@ -52,7 +51,7 @@ public func beckonTipCheck(_ engine: OpaquePointer?, _ request: UnsafePointer<be
 
 @_cdecl("beckon_tip_check_status")
 public func beckonTipCheckStatus(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_handle) -> Int32 {
-    if let embedded = EmbeddedEngine.from(engine), let plain = PlainCall(embedded, request), let decided = plain.tipBrief(tip, embedded) {
+    if let decided = PlainCall.tipBrief(engine, request, tip) {
         switch decided {
         case .success(let brief): return beckon_tip_result.status(brief.status)
         case .failure(let error): return -CBridge.status(of: error)
@@ -225,6 +224,16 @@ private struct PlainCall {
         let engine = embedded.runtimes.serving.runtime.engine
         guard let slot = try? embedded.tipHandles.slot(of: tip, in: engine, "tip", tipSlot), let request = request() else { return nil }
         do throws(EngineError) { return .success(try engine.tipBrief(slot: slot, request)) } catch { return .failure(error) }
+    }
+
+    /// `tipBrief(_:_:)` for a plain call on the engine behind `engine` (borrowed, not retained);
+    /// nil when the call is not plain or the general decoding must serve it.
+    @inline(__always)
+    static func tipBrief(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_handle) -> Result<TipBrief, EngineError>? {
+        EmbeddedEngine.borrowing(engine) { embedded in
+            guard let embedded, let plain = PlainCall(embedded, request) else { return nil }
+            return plain.tipBrief(tip, embedded)
+        }
     }
 
     /// Whether the request is a 1.0 one or a whole 1.1 one whose members ask for nothing (no

@@ -22,10 +22,13 @@ extension Engine {
     /// store's lock; nil for a subject never stored (left to the general path).
     private func fastOutcome(_ slot: Int, _ plan: FastTipPlan, _ subject: MemoryStore.Subject?, _ now: Int64) -> FastOutcome? {
         // A stored record always has its slot index; one never stored is left to the general path.
-        guard let subject, let slots = subject.slots else { return nil }
-        return slots.withColumns(slotLayout) { columns in
-            var reading = FastReading(slot: slot, subject: subject, now: now)
-            return fastOutcome(slot, plan, &reading, &columns)
+        // The slot index is kept by the subject's state, which no one changes under the lock.
+        guard let subject, let slots = subject.slots.map(Unmanaged.passUnretained) else { return nil }
+        return slots._withUnsafeGuaranteedRef { slots in
+            slots.withColumns(slotLayout) { columns in
+                var reading = FastReading(slot: slot, subject: subject, now: now)
+                return fastOutcome(slot, plan, &reading, &columns)
+            }
         }
     }
 
