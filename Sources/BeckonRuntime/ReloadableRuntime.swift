@@ -9,8 +9,10 @@ public import Synchronization  // public: `withServing` is inlinable and reads a
 ///
 /// Each call reads `current` once and decides with that runtime to the end, so a reload never
 /// mixes two configurations in one answer; calls in flight when a reload happens finish on the
-/// old runtime, which lives as long as they hold it. A reload checks the new configuration with
-/// its plugins before swapping it in: one that does not check leaves the old one serving.
+/// old runtime, which lives as long as they hold it. A short read may borrow the serving runtime
+/// instead (`withServing`: no lock, no retain), and a reload waits for such reads of the runtime it
+/// replaces before letting it go. A reload checks the new configuration with its plugins before
+/// swapping it in: one that does not check leaves the old one serving.
 ///
 /// The store is kept across reloads: the new configuration decides over the same store object,
 /// so no state is lost or reopened. A configuration whose `store:` differs from the one in use is

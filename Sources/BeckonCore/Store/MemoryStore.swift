@@ -1,10 +1,5 @@
 public import BeckonRules
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A store in process memory: fast, shared by every engine in the process, gone when it exits.
 public final class MemoryStore: Store {
@@ -107,12 +102,24 @@ public final class MemoryStore: Store {
         }
     }
 
-    /// Whether `stored` and `bytes` are the same bytes (compared with `memcmp`).
+    /// Whether `stored` and `bytes` are the same bytes, compared eight at a time.
     @inline(__always)
     private static func same(_ stored: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard stored.count == bytes.count else { return false }
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
-        return stored.withUnsafeBytes { memcmp($0.baseAddress!, base, bytes.count) == 0 }
+        let count = bytes.count
+        guard stored.count == count else { return false }
+        return stored.withUnsafeBytes { stored in
+            var index = 0
+            while index + 8 <= count {
+                guard stored.loadUnaligned(fromByteOffset: index, as: UInt64.self) == bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                else { return false }
+                index += 8
+            }
+            while index < count {
+                guard stored[index] == bytes[index] else { return false }
+                index += 1
+            }
+            return true
+        }
     }
 
     /// Appends, keeps the log sorted by time, and applies the retention.
