@@ -73,6 +73,15 @@ final class SQLiteSession {
         watch = connection.walIndexWatch()
     }
 
+    /// Whether records are kept in the cache (true but for measuring the file itself).
+    var cachesRecords: Bool {
+        get { cache.isEnabled }
+        set {
+            cache.forgetAll()
+            cache.isEnabled = newValue
+        }
+    }
+
     // MARK: Reading
 
     /// The subject's record: from the cache while no other connection has committed since it
