@@ -4,11 +4,15 @@
  * Each donation is one transaction, as in the store: BEGIN IMMEDIATE; insert the donation;
  * delete the one that retention drops (the log is held at 1,000); compare-and-set the subject's
  * record; COMMIT. WAL, synchronous NORMAL, 1 KiB pages, as the store opens its files. Also
- * printed: the same without the retention delete, and one autocommit single-row insert (the
- * least a durable write can be).
+ * printed: retention in batches (the log runs up to 32 rows past its bound, then they are
+ * deleted in one statement: what the store does since schema 2), the same with a deferred BEGIN
+ * and with 4 KiB pages, the store's statements without the retention delete, and one autocommit
+ * single-row insert (the least a durable write can be).
  *
  *   cc -O2 Benchmarks/sqlite-floor/donation_floor.c -lsqlite3 -o /tmp/donation_floor
- *   /tmp/donation_floor [DONATIONS]      (20,000 by default; files in a temporary folder)
+ *   /tmp/donation_floor [DONATIONS [LIST]]   (20,000 by default; files in a temporary folder)
+ *
+ * LIST picks some: bound, batch, deferred, page4k, none, single (comma-separated; all by default).
  */
 #include <sqlite3.h>
 #include <stdio.h>
