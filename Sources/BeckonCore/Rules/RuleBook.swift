@@ -80,7 +80,10 @@ public struct RuleBook: Sendable {
         let total = sources.count
         runner(chunks) { chunk in
             let range = (total * chunk / chunks)..<(total * (chunk + 1) / chunks)
-            results.store(compileRange(sources[range], compiler: compiler), at: chunk)
+            // Every rule keeps the schema, so each chunk compiles with a copy of its own: threads
+            // counting references on the same dictionaries would contend for them on every rule.
+            let own = chunk == 0 ? compiler : RuleCompiler(schema: compiler.schema.unshared())
+            results.store(compileRange(sources[range], compiler: own), at: chunk)
         }
         var rules: [CompiledRule?] = []
         rules.reserveCapacity(total)
@@ -120,6 +123,19 @@ private final class ChunkResults: @unchecked Sendable {
 }
 
 extension RuleSchema {
+    /// The same schema, in storage of its own (equal, but sharing no dictionary with this one).
+    func unshared() -> RuleSchema {
+        var copy = self
+        // Reserving on a shared dictionary or set copies it.
+        copy.parameters.reserveCapacity(parameters.count)
+        copy.events.reserveCapacity(events.count)
+        copy.tips.reserveCapacity(tips.count)
+        copy.scenarios.reserveCapacity(scenarios.count)
+        copy.functions.reserveCapacity(functions.count)
+        copy.unavailableNamespaces.reserveCapacity(unavailableNamespaces.count)
+        return copy
+    }
+
     /// The names of a configuration: slots are declaration indexes.
     public init(configuration: Configuration, functions: [String: Function] = [:]) {
         self.init()
