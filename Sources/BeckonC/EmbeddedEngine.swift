@@ -13,8 +13,10 @@ final class EmbeddedEngine: Sendable {
     private let clock = Atomic<Int64>(Int64.min)
     /// The app version a host last sent and its parse: hosts send the same one call after call.
     private let lastVersion = Mutex<(text: String, version: Version)?>(nil)
+    /// The first versions hosts sent, found by their bytes without a lock (the common case).
+    private let knownVersions = KnownVersions()
     /// The handles of the typed path (`beckon_resolve_tip`, `_group`, `_scenario`).
-    let tipHandles = HandleTable()
+    let tipHandles = HandleTable(cachedSlots: 4096)
     let groupHandles = HandleTable()
     let scenarioHandles = HandleTable()
 
@@ -47,15 +49,21 @@ final class EmbeddedEngine: Sendable {
     }
 
     /// The version the UTF-8 `bytes` name, as `version(_:)` gives it; the bytes are compared with
-    /// the last version sent before any `String` is made (hosts send the same one call after call).
+    /// the first versions sent, then the last one, before any `String` is made (hosts send the
+    /// same one call after call).
     func version(utf8 bytes: UnsafeRawBufferPointer) -> Version? {
+        if let known = knownVersions.version(utf8: bytes) { return known }
         let known = lastVersion.withLock { last -> Version? in
             guard let last, Self.same(last.text, bytes) else { return nil }
             return last.version
         }
-        if let known { return known }
-        guard let text = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else { return nil }
-        return version(text)
+        if let known {
+            knownVersions.add(utf8: bytes, known)
+            return known
+        }
+        guard let text = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self), let version = version(text) else { return nil }
+        knownVersions.add(utf8: bytes, version)
+        return version
     }
 
     /// Whether `text`'s UTF-8 is `bytes`, compared with `memcmp` (a byte-by-byte comparison of
@@ -66,6 +74,14 @@ final class EmbeddedEngine: Sendable {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
         return utf8.withContiguousStorageIfAvailable { stored in memcmp(stored.baseAddress!, base, bytes.count) == 0 }
             ?? utf8.elementsEqual(bytes)
+    }
+
+    /// Runs `body` on the engine behind a handle the host passed (nil for NULL), borrowed: the
+    /// host keeps it open while it calls, so it is not retained.
+    @inline(__always)
+    static func borrowing<T>(_ handle: OpaquePointer?, _ body: (EmbeddedEngine?) -> T) -> T {
+        guard let handle else { return body(nil) }
+        return Unmanaged<EmbeddedEngine>.fromOpaque(UnsafeRawPointer(handle))._withUnsafeGuaranteedRef { body($0) }
     }
 
     /// The engine behind a handle the host passed (nil for NULL).

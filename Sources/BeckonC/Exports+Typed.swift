@@ -32,15 +32,14 @@ public func beckonTipCheck(_ engine: OpaquePointer?, _ request: UnsafePointer<be
                            _ result: UnsafeMutablePointer<beckon_tip_result>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     // The common call (a plain request, a valid handle and result) decoded on its own; anything
     // else, the general decoding, which also says what is wrong.
-    if let result, let size = try? TypedResult.size(of: result, "result"), let embedded = EmbeddedEngine.from(engine),
-       let plain = PlainCall(embedded, request), let slot = plain.slot(of: tip, embedded) {
-        let errorOut = error
-        do throws(EngineError) {
-            result.pointee = beckon_tip_result(try plain.engine.tipBrief(slot: slot, plain.request), size: size)
+    if let result, let size = try? TypedResult.size(of: result, "result"), let decided = PlainCall.tipBrief(engine, request, tip) {
+        switch decided {
+        case .success(let brief):
+            result.pointee = beckon_tip_result(brief, size: size)
             return BECKON_OK
-        } catch {
-            let failure = CallFailure(error)
-            return CBridge.fail(failure.status, failure.message, errorOut)
+        case .failure(let refusal):
+            let failure = CallFailure(refusal)
+            return CBridge.fail(failure.status, failure.message, error)
         }
     }
     return typed(engine, request, error) { embedded, call throws(CallFailure) in
@@ -52,11 +51,10 @@ public func beckonTipCheck(_ engine: OpaquePointer?, _ request: UnsafePointer<be
 
 @_cdecl("beckon_tip_check_status")
 public func beckonTipCheckStatus(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_handle) -> Int32 {
-    if let embedded = EmbeddedEngine.from(engine), let plain = PlainCall(embedded, request), let slot = plain.slot(of: tip, embedded) {
-        do throws(EngineError) {
-            return beckon_tip_result.status(try plain.engine.tipBrief(slot: slot, plain.request).status)
-        } catch {
-            return -CBridge.status(of: error)
+    if let decided = PlainCall.tipBrief(engine, request, tip) {
+        switch decided {
+        case .success(let brief): return beckon_tip_result.status(brief.status)
+        case .failure(let error): return -CBridge.status(of: error)
         }
     }
     var result = beckon_tip_result()
@@ -71,9 +69,9 @@ public func beckonTipCheckMany(_ engine: OpaquePointer?, _ request: UnsafePointe
                                _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     let errorOut = error
     // A plain request decoded on its own, as `beckon_tip_check` does; anything else, the general decoding.
-    if let embedded = EmbeddedEngine.from(engine), let plain = PlainCall(embedded, request) {
+    if let embedded = EmbeddedEngine.from(engine), let plain = PlainCall(embedded, request), let decoded = plain.request() {
         do throws(CallFailure) {
-            try checkMany(embedded, plain.engine, plain.request, tips, count, results)
+            try checkMany(embedded, embedded.runtimes.serving.runtime.engine, decoded, tips, count, results)
             return BECKON_OK
         } catch {
             return CBridge.fail(error.status, error.message, errorOut)
@@ -165,19 +163,27 @@ private func typed(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_req
 }
 
 /// A typed call whose request asks for nothing beyond a subject, an instant and an app
-/// version (a 1.0 request, or a 1.1 one whose other members are empty), decoded with no
-/// allocation; nil for anything else, which the general decoding then reports or serves.
+/// version (a 1.0 request, or a whole 1.1 one whose other members are empty), decoded with no
+/// allocation and no `String`: the subject stays the host's bytes, which the fast path looks up
+/// as they are. Nil for anything else, which the general decoding then reports or serves (a 1.1
+/// request cut short of its last member is served there too, with the same answers).
 private struct PlainCall {
-    var engine: Engine
-    var request: DecisionRequest
+    /// The subject's UTF-8 as the host sent it (not empty; not validated yet).
+    let subject: UnsafeRawBufferPointer
+    /// The decision's instant: the request's, else the engine's clock, else the wall clock.
+    let now: Int64
+    let version: Version?
+
+    /// The size of a 1.0 request (`BECKON_REQUEST_SIZE_1_0`), as a constant: a static property
+    /// computed from a key path's offset costs a `swift_once` on every read.
+    private static let version10Size = 48
 
     @inline(__always)
     init?(_ embedded: EmbeddedEngine, _ request: UnsafePointer<beckon_request>?) {
-        guard let request else { return nil }
-        let size = Int(request.pointee.struct_size)
-        guard size >= RequestExtensions.version10Size, Self.isPlain(request, size: size) else { return nil }
+        assert(Self.version10Size == RequestExtensions.version10Size, "BECKON_REQUEST_SIZE_1_0 moved")
+        guard let request, Self.isPlain(request) else { return nil }
         let subjectView = request.pointee.subject
-        guard subjectView.len > 0, let subject = CBridge.string(subjectView) else { return nil }
+        guard subjectView.len > 0, let subjectBytes = subjectView.ptr else { return nil }
         var version: Version?
         let versionView = request.pointee.app_version
         if versionView.len > 0 {
@@ -187,37 +193,58 @@ private struct PlainCall {
         }
         let now = request.pointee.now
         guard now == Int64.min || TimestampSyntax.instants.contains(now) else { return nil }
-        self.engine = embedded.runtimes.serving.runtime.engine
-        self.request = DecisionRequest(subject: subject, now: embedded.instant(now), appVersion: version)
+        self.subject = UnsafeRawBufferPointer(start: subjectBytes, count: subjectView.len)
+        self.now = embedded.instant(now)
+        self.version = version
     }
 
-    /// The slot in the serving configuration of the tip `tip` names; nil for a handle never
-    /// issued or whose id that configuration does not declare (the general path reports it).
+    /// The request as the engine takes it; nil when the subject is not UTF-8 (the general
+    /// decoding reports it).
+    func request() -> DecisionRequest? {
+        guard let subject = CBridge.string(beckon_string(ptr: subject.baseAddress!.assumingMemoryBound(to: CChar.self), len: subject.count))
+        else { return nil }
+        return DecisionRequest(subject: subject, now: now, appVersion: version)
+    }
+
+    /// The brief verdict on the tip `tip` names, by the serving configuration (the fast path
+    /// when it decides it, found by the subject's bytes), or the engine's refusal; nil when the
+    /// general decoding must serve the call: a handle never issued or whose id the serving
+    /// configuration does not declare, a subject that is not UTF-8 (it reports them).
     @inline(__always)
-    func slot(of tip: beckon_handle, _ embedded: EmbeddedEngine) -> Int? {
-        try? embedded.tipHandles.slot(of: tip, in: engine, "tip", tipSlot)
-    }
-
-    /// Whether the 1.1 members the request's size covers ask for nothing (no transients, no
-    /// testing overrides; the report-changes flag means nothing to a check).
-    private static func isPlain(_ request: UnsafePointer<beckon_request>, size: Int) -> Bool {
-        let raw = UnsafeRawPointer(request)
-        @inline(__always)
-        func member<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> T {
-            size >= offset + MemoryLayout<T>.size ? raw.load(fromByteOffset: offset, as: T.self) : 0
+    func tipBrief(_ tip: beckon_handle, _ embedded: EmbeddedEngine) -> Result<TipBrief, EngineError>? {
+        // The fast path on the serving runtime borrowed (a reload waits for it), not retained: it
+        // reads the memory store and calls nothing else.
+        let fast = embedded.runtimes.withServing { serving -> TipBrief? in
+            let engine = serving.runtime.engine
+            guard let slot = try? embedded.tipHandles.slot(of: tip, in: engine, "tip", tipSlot) else { return nil }
+            return engine.fastTipBrief(slot: slot, subject: subject, now: now)
         }
-        let testing = UInt32(BECKON_REQUEST_SHOW_ALL_TIPS) | UInt32(BECKON_REQUEST_HIDE_ALL_TIPS)
-        return member(Offsets.transientCount, Int.self) == 0 && member(Offsets.testingShowCount, Int.self) == 0
-            && member(Offsets.testingHideCount, Int.self) == 0 && member(Offsets.flags, UInt32.self) & testing == 0
+        if let fast { return .success(fast) }
+        // The general path on the serving runtime held (its store and plugins may take long).
+        let engine = embedded.runtimes.serving.runtime.engine
+        guard let slot = try? embedded.tipHandles.slot(of: tip, in: engine, "tip", tipSlot), let request = request() else { return nil }
+        do throws(EngineError) { return .success(try engine.tipBrief(slot: slot, request)) } catch { return .failure(error) }
     }
 
-    /// The offsets of the 1.1 members read above, found once (a key path's offset is computed
-    /// at run time, which cost more than the rest of the decoding).
-    private enum Offsets {
-        static let transientCount = MemoryLayout<beckon_request>.offset(of: \.transient_count)!
-        static let testingShowCount = MemoryLayout<beckon_request>.offset(of: \.testing_show_count)!
-        static let testingHideCount = MemoryLayout<beckon_request>.offset(of: \.testing_hide_count)!
-        static let flags = MemoryLayout<beckon_request>.offset(of: \.flags)!
+    /// `tipBrief(_:_:)` for a plain call on the engine behind `engine` (borrowed, not retained);
+    /// nil when the call is not plain or the general decoding must serve it.
+    @inline(__always)
+    static func tipBrief(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_handle) -> Result<TipBrief, EngineError>? {
+        EmbeddedEngine.borrowing(engine) { embedded in
+            guard let embedded, let plain = PlainCall(embedded, request) else { return nil }
+            return plain.tipBrief(tip, embedded)
+        }
+    }
+
+    /// Whether the request is a 1.0 one or a whole 1.1 one whose members ask for nothing (no
+    /// transients, no testing overrides; the report-changes flag means nothing to a check).
+    @inline(__always)
+    private static func isPlain(_ request: UnsafePointer<beckon_request>) -> Bool {
+        let size = Int(request.pointee.struct_size)
+        guard size >= MemoryLayout<beckon_request>.size else { return size == version10Size }
+        let testing = UInt32(BECKON_REQUEST_SHOW_ALL_TIPS) | UInt32(BECKON_REQUEST_HIDE_ALL_TIPS)
+        return request.pointee.transient_count == 0 && request.pointee.testing_show_count == 0
+            && request.pointee.testing_hide_count == 0 && request.pointee.flags & testing == 0
     }
 }
 

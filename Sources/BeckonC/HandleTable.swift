@@ -8,8 +8,11 @@ import Synchronization
 /// valid), and resolving an id again gives its handle back.
 ///
 /// For decisions by slot, the table also keeps each handle's slot in the configuration last asked
-/// about: after a reload, each handle's id is looked up again once, on its first use.
-final class HandleTable: Sendable {
+/// about: after a reload, each handle's id is looked up again once, on its first use. The first
+/// handles' slots are also kept in words read without the lock (`cachedSlots`).
+final class HandleTable: @unchecked Sendable {
+    // Unchecked: `known` is allocated and initialized in `init`, freed in `deinit`, and its
+    // words are only read and written atomically.
     private struct Entries {
         var ids: [String] = []
         var handles: [String: UInt32] = [:]
@@ -44,6 +47,26 @@ final class HandleTable: Sendable {
     }
 
     private let entries = Mutex(Entries())
+    /// By handle - 1, for the first `knownCount` handles: the slot found last and the generation
+    /// of the engine it is in, packed as `generation << 24 | (slot + 1)` (0: none yet). A word is
+    /// written whole once its slot is found under the lock, so a reader that finds its engine's
+    /// generation in it has that engine's slot for the handle, with no lock and no ordering.
+    private let known: UnsafeMutablePointer<Atomic<UInt64>>
+    private let knownCount: Int
+    private static let slotBits: UInt64 = 24
+    private static let slotMask: UInt64 = (1 << slotBits) - 1
+
+    /// A table whose first `cachedSlots` handles have their slots read without the lock.
+    init(cachedSlots: Int = 0) {
+        knownCount = max(cachedSlots, 0)
+        known = .allocate(capacity: knownCount)
+        for index in 0..<knownCount { (known + index).initialize(to: Atomic(0)) }
+    }
+
+    deinit {
+        known.deinitialize(count: knownCount)
+        known.deallocate()
+    }
 
     /// The handle of `id`, issued now if it has none.
     func handle(for id: String) -> UInt32 {
@@ -65,9 +88,26 @@ final class HandleTable: Sendable {
 
     /// The slot in `engine` of the id `handle` names, `resolve` looking it up once per engine;
     /// the refusal of a handle never issued or whose id `engine` does not declare.
+    @inline(__always)
     func slot(of handle: UInt32, in engine: Engine, _ what: String,
               _ resolve: (Engine, String) throws(EngineError) -> Int) throws(CallFailure) -> Int {
-        try entries.withLock { entries throws(CallFailure) in try entries.slot(of: handle, in: engine, { what }, resolve) }
+        let index = Int(handle) - 1
+        if index >= 0, index < knownCount {
+            let word = known[index].load(ordering: .relaxed)
+            if word >> Self.slotBits == engine.generation, word & Self.slotMask != 0 { return Int(word & Self.slotMask) - 1 }
+        }
+        return try lockedSlot(of: handle, in: engine, what, resolve)
+    }
+
+    /// `slot(of:in:_:_:)` under the lock, the slot found kept in the handle's word.
+    private func lockedSlot(of handle: UInt32, in engine: Engine, _ what: String,
+                            _ resolve: (Engine, String) throws(EngineError) -> Int) throws(CallFailure) -> Int {
+        let slot = try entries.withLock { entries throws(CallFailure) in try entries.slot(of: handle, in: engine, { what }, resolve) }
+        let index = Int(handle) - 1, generation = engine.generation
+        if index < knownCount, generation < 1 << (64 - Self.slotBits), UInt64(slot) + 1 <= Self.slotMask {
+            known[index].store(generation << Self.slotBits | (UInt64(slot) + 1), ordering: .relaxed)
+        }
+        return slot
     }
 
     /// The slots of `count` handles from `handles`, as `slot(of:in:_:_:)` does for each

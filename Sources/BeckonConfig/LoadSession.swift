@@ -10,6 +10,8 @@ struct LoadSession {
     var files: [String] = []
     /// Canonical paths already read, so a file included twice is read once.
     private var readCanonicalPaths: Set<String> = []
+    /// The trees of the files read, freed on another processor while the load finishes.
+    private var treeRelease = TreeRelease()
 
     /// Parses and validates one file, then follows its includes.
     mutating func readFile(path: String, bytes: [UInt8], isMainFile: Bool, includeChain: [String]) {
@@ -39,6 +41,7 @@ struct LoadSession {
         if let include = pairs.first(where: { $0.key.scalarText == "include" })?.value {
             followIncludes(include, from: path, source: reader.source, includeChain: includeChain + [FileBytes.canonicalPath(path) ?? path])
         }
+        treeRelease.keep(root, bytes: bytes.count)
     }
 
     private mutating func followIncludes(_ node: YAMLNode, from path: String, source: SourceLines, includeChain: [String]) {
@@ -82,6 +85,8 @@ struct LoadSession {
 
     /// Checks references across all files and returns the result or every diagnostic.
     mutating func finish(pluginLoading: ConfigurationLoader.PluginLoading?) throws(ConfigurationLoadError) -> LoadedConfiguration {
+        treeRelease.start()
+        defer { treeRelease.wait() }
         assembly.files = files
         ReferenceChecker(assembly: assembly).check(into: &diagnostics)
         let configuration = assembly.configuration

@@ -48,6 +48,14 @@ public final class SQLiteStore: Store {
         session = Mutex(try SQLiteSession(connection: connection))
     }
 
+    /// Whether records are kept in memory between loads (true by default). Off, every `load`
+    /// reads its record from the file, as a subject not among the cached ones is: for measuring
+    /// what the file costs, not for use.
+    @_spi(Benchmarks) public var cachesRecords: Bool {
+        get { session.withLock { $0.cachesRecords } }
+        set { session.withLock { $0.cachesRecords = newValue } }
+    }
+
     /// A connection ready for the current schema: read-write when the file and its folder can be
     /// written, else read-only with the reason.
     private static func connect(path: String, synchronous: SQLiteSynchronous,

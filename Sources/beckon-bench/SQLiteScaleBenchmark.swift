@@ -2,7 +2,7 @@ import ArgumentParser
 import BeckonConfig
 import BeckonCore
 import BeckonRules
-import BeckonSQLite
+@_spi(Benchmarks) import BeckonSQLite
 import Foundation
 
 /// How the SQLite store's cost grows (issue 14): decisions and donations per second with 10^3,
@@ -44,14 +44,14 @@ struct SQLiteScaleBenchmark: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: folder) }
         print("sqlite-scale: synchronous normal, WAL; \(decisions) decisions and \(donations) donations per run, medians of 5 runs")
 
-        var first: (hot: Double, spread: Double)?
+        var first: (hot: Double, spread: Double, uncached: Double)?
         for count in try sizes(subjects, "subjects") {
             let file = folder.appendingPathComponent("subjects-\(count).db").path
             let rates = try measureSubjects(count, file: file)
             first = first ?? rates
             if let first {
                 let ratio = { (value: Double, base: Double) in String(format: "%.2f", value / base) }
-                print("sqlite-scale: \(count) subjects vs the first size: hot \(ratio(rates.hot, first.hot))×, spread \(ratio(rates.spread, first.spread))×")
+                print("sqlite-scale: \(count) subjects vs the first size: hot \(ratio(rates.hot, first.hot))×, spread \(ratio(rates.spread, first.spread))×, spread with the record cache off \(ratio(rates.uncached, first.uncached))×")
             }
             Self.remove(file)
         }
@@ -66,8 +66,9 @@ struct SQLiteScaleBenchmark: ParsableCommand {
 
     /// Decisions on 1,000 subjects spread over the file (hot: they stay cached), on every
     /// subject in turn (spread: each decision reads its record from the file once the file
-    /// holds more subjects than the cache), and donations spread over every subject.
-    func measureSubjects(_ count: Int, file: String) throws -> (hot: Double, spread: Double) {
+    /// holds more subjects than the cache; then the same with the record cache off, so from the
+    /// file at every size), and donations spread over every subject.
+    func measureSubjects(_ count: Int, file: String) throws -> (hot: Double, spread: Double, uncached: Double) {
         let loaded = try ConfigurationLoader().load(yaml: Self.yaml(maxCount: 1000), path: "bench.yaml")
         let clock = ContinuousClock()
         let generation = try clock.measure {
@@ -106,6 +107,18 @@ struct SQLiteScaleBenchmark: ParsableCommand {
             }
         }
         print("sqlite-scale: \(count) subjects, tip status spread over every subject: \(SQLiteBenchmark.rate(spread, decisions))")
+        // The same with the store's record cache off: every decision reads its record from the
+        // file at any size, so the ratio is the file's own growth.
+        store.cachesRecords = false
+        let uncached = try Measurement.run(runs: 5) {
+            for _ in 0..<decisions {
+                index = (index + spreadStride) % count
+                let request = DecisionRequest(subject: Self.subject(index), now: Self.now, appVersion: Version(major: 2))
+                if try engine.tipStatus("favorites", request).status == .available { available += 1 }
+            }
+        }
+        store.cachesRecords = true
+        print("sqlite-scale: \(count) subjects, tip status spread, record cache off: \(SQLiteBenchmark.rate(uncached, decisions))")
         var instant = Self.now
         let donate = try Measurement.run(runs: 5) {
             for _ in 0..<donations {
@@ -115,7 +128,7 @@ struct SQLiteScaleBenchmark: ParsableCommand {
             }
         }
         print("sqlite-scale: \(count) subjects, donate spread over every subject: \(SQLiteBenchmark.rate(donate, donations)) (available: \(available > 0))")
-        return (1 / hot.median, 1 / spread.median)
+        return (1 / hot.median, 1 / spread.median, 1 / uncached.median)
     }
 
     // MARK: Logs

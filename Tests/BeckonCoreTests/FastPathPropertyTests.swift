@@ -15,7 +15,7 @@ struct FastPathPropertyTests {
 
     @Test func fastAndGeneralPathsGiveTheSameAnswers() throws {
         var random = SplitMix64(seed: 0xFA57_0014)
-        var compared = 0, fast = 0, batches = 0
+        var compared = 0, fast = 0, batches = 0, byBytesDecided = 0
         for _ in 0..<Self.configurations {
             let yaml = Self.configuration(&random)
             for _ in 0..<Self.tracesPerConfiguration {
@@ -45,6 +45,11 @@ struct FastPathPropertyTests {
                         #expect(brief.status == expected.status && brief.reason == TipBrief.Reason(expected.reason)
                                     && brief.revisitAt == expected.revisitAt && brief.displayCount == expected.record.displayCount
                                     && brief.displayDuration == expected.record.displayDuration, "brief: \(context)")
+                        // Found by the subject's bytes, the fast path gives that brief whenever it decides.
+                        let byBytes = Self.fastBrief(harness.engine, slot, "default", asked)
+                        #expect(byBytes == nil || byBytes == brief, "brief by bytes: \(context)")
+                        #expect(byBytes == nil || harness.engine.decidesByFastPath(tip: tip), "brief by bytes decided: \(context)")
+                        if byBytes != nil { byBytesDecided += 1 }
                         compared += 1
                         if harness.engine.decidesByFastPath(tip: tip) { fast += 1 }
                     }
@@ -68,6 +73,7 @@ struct FastPathPropertyTests {
         #expect(compared > 5_000)
         #expect(fast > compared / 2, "the fast path decided \(fast) of \(compared) answers")
         #expect(batches > 1_000)
+        #expect(byBytesDecided > compared / 3, "the fast path decided \(byBytesDecided) of \(compared) answers by the subject's bytes")
     }
 
     @Test func aBatchOfFastTipsIsDecidedOnOneReadAndItsSlotsAreChecked() throws {
@@ -133,6 +139,37 @@ struct FastPathPropertyTests {
         try harness.engine.setParameter("n", to: .int(2), at(t0, "cy"))
         #expect(try harness.engine.tipStatus("high", at(t0, "cy")).status == .available)
         #expect(try harness.engine.tipStatus("high", at(t0, "bob")).status == .pending)
+    }
+
+    @Test func aSubjectFoundByItsBytesGetsItsOwnAnswer() throws {
+        let harness = try Harness("""
+            parameters:
+              n: {type: int, default: 0}
+            tips:
+              high: {title: High, ignoresDisplayFrequency: true, rules: ["params.n >= 2"]}
+            """)
+        let slot = try harness.engine.tipSlot(of: "high")
+        let subjects = ["ada", "bob", "zoë", "a-subject-id-longer-than-a-small-string"]
+        for (index, subject) in subjects.enumerated() { try harness.engine.setParameter("n", to: .int(Int64(index + 1)), at(t0, subject)) }
+        var random = SplitMix64(seed: 0xB7E5)
+        for _ in 0..<200 {
+            let subject = subjects[Int(random.next() % UInt64(subjects.count))]
+            let expected = try harness.engine.tipBrief(slot: slot, at(t0, subject))
+            #expect(Self.fastBrief(harness.engine, slot, subject, t0) == expected, "\(subject)")
+        }
+        // Left to the general path: a subject never stored, bytes that are not UTF-8, a slot out of range.
+        #expect(Self.fastBrief(harness.engine, slot, "nobody", t0) == nil)
+        #expect([UInt8]([0x61, 0xFF]).withUnsafeBytes { harness.engine.fastTipBrief(slot: slot, subject: $0, now: t0) } == nil)
+        #expect(Self.fastBrief(harness.engine, 7, "ada", t0) == nil)
+        #expect(Self.fastBrief(harness.engine, -1, "ada", t0) == nil)
+        // A subject whose bytes differ from the last one asked but whose id is the same string
+        // (canonically equivalent) is the same subject, as the dictionary finds it.
+        #expect(Self.fastBrief(harness.engine, slot, "zo\u{0065}\u{0308}", t0) == (try harness.engine.tipBrief(slot: slot, at(t0, "zoë"))))
+    }
+
+    /// The fast path's brief on `slot` for the subject whose id's UTF-8 is `subject`'s.
+    static func fastBrief(_ engine: Engine, _ slot: Int, _ subject: String, _ now: Int64) -> TipBrief? {
+        Array(subject.utf8).withUnsafeBytes { engine.fastTipBrief(slot: slot, subject: $0, now: now) }
     }
 
     @Test func otherShapesAndOverridesTakeTheGeneralPath() throws {

@@ -1,6 +1,6 @@
 import BeckonCore
 import BeckonRules
-import BeckonSQLite
+@_spi(Benchmarks) import BeckonSQLite
 import Foundation
 import Testing
 
@@ -154,5 +154,27 @@ import Testing
         #expect(try stores[1].commit(subject: "s", expectedVersion: 1, record: Self.record(launches: 9), donations: changes(loserTime)) == false)
         #expect(try stores[1].load(subject: "s").record == Self.record(launches: 2))
         #expect(try stores[1].donations(subject: "s", event: "viewed", since: nil).map(\.time) == [1, 5])
+    }
+
+    /// With the record cache off (for measuring the file), the store answers as with it on:
+    /// records, versions, logs, and a stale compare-and-set refused.
+    @Test func theRecordCacheOffAnswersTheSame() throws {
+        let folder = try TemporaryFolder()
+        for caches in [true, false] {
+            let store = try SQLiteStore(path: folder.file("\(caches).db"))
+            store.cachesRecords = caches
+            #expect(store.cachesRecords == caches)
+            let append = { (time: Int64) in DonationChanges(appends: [("viewed", Donation(time: time, info: []), Retention(maxCount: 2))]) }
+            #expect(try store.commit(subject: "s", expectedVersion: 0, record: Self.record(launches: 1), donations: append(1)))
+            let first = try store.load(subject: "s")
+            #expect(first.version == 1 && first.record == Self.record(launches: 1))
+            #expect(try store.commit(subject: "s", expectedVersion: 1, record: Self.record(launches: 2), donations: append(2)))
+            #expect(try store.commit(subject: "s", expectedVersion: 2, record: Self.record(launches: 3), donations: append(3)))
+            #expect(try store.commit(subject: "s", expectedVersion: 2, record: Self.record(launches: 9), donations: .none) == false)
+            let last = try store.load(subject: "s")
+            #expect(last.version == 3 && last.record == Self.record(launches: 3))
+            #expect(try store.donations(subject: "s", event: "viewed", since: nil).map(\.time) == [2, 3])
+            #expect(try store.load(subject: "nobody").version == 0)
+        }
     }
 }

@@ -13,11 +13,12 @@ extension ConfigFileReader {
     mutating func readTips(_ node: YAMLNode) {
         guard let pairs = reader.pairs(node, "'tips'", allowNull: true) else { return }
         let concurrently = concurrentTipsFrom.map { pairs.count >= $0 } ?? false
-        let readAhead = concurrently ? Self.readTipsInChunks(pairs, source: source) : nil
+        var readAhead = concurrently ? Self.readTipsInChunks(pairs, source: source) : nil
         for (index, pair) in pairs.enumerated() {
             guard let id = reader.id(pair.key, kind: "tip"),
                   assembly.claim(id, kind: "tip", at: pair.key.span, diagnostics: &reader.diagnostics) else { continue }
-            let read = readAhead?[index] ?? Self.readTip(id: id, pair, source: source)
+            // Taken out of the array, not copied: a copy would retain every field of the tip.
+            let read = readAhead?[index].take() ?? Self.readTip(id: id, pair, source: source)
             reader.diagnostics.append(contentsOf: read.diagnostics)
             if let tip = read.tip { assembly.tips.append(tip) }
         }

@@ -39,21 +39,27 @@ final class LibYAMLParser {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let input: UnsafeMutableBufferPointer<UInt8>
     private var finished = false
-    /// The events parsed ahead, and the thread parsing them, when parsing concurrently.
-    private var pipe: BatchPipe<RawEvent>?
+    /// The events parsed ahead, and the thread parsing them, when parsing concurrently: libyaml's
+    /// events as it returns them (each deleted once read), plain C structs copied in and out of
+    /// batches without reference counting. A parse that fails ends its stream with an empty event
+    /// (`YAML_NO_EVENT`) and leaves the error in `failure`.
+    private var pipe: BatchPipe<yaml_event_t>?
     private var thread: pthread_t?
+    private let failure = Failure()
 
-    /// One libyaml event as libyaml returns it (to be deleted), or the error that ended parsing.
-    private enum RawEvent {
-        case event(yaml_event_t)
-        case failure(YAMLSyntaxError)
+    /// The error that ended parsing ahead: set by the parsing thread before it pushes its last
+    /// batch, read by the reader once it has popped that batch's last event (the pipe's lock
+    /// orders the two).
+    private final class Failure: @unchecked Sendable {
+        var error: YAMLSyntaxError?
     }
 
-    /// The parser and the pipe, handed to the parsing thread (which alone uses the parser until
-    /// it is joined).
+    /// The parser, the pipe and the failure, handed to the parsing thread (which alone uses the
+    /// parser until it is joined).
     private struct Producer: @unchecked Sendable {
         let parser: UnsafeMutablePointer<yaml_parser_t>
-        let pipe: BatchPipe<RawEvent>
+        let pipe: BatchPipe<yaml_event_t>
+        let failure: Failure
     }
 
     /// Events handed over at once, and batches waiting at most.
@@ -68,7 +74,7 @@ final class LibYAMLParser {
         yaml_parser_initialize(parser)
         yaml_parser_set_input_string(parser, input.baseAddress, bytes.count)
         if concurrently {
-            let producer = Producer(parser: parser, pipe: BatchPipe(capacity: Self.queuedBatches))
+            let producer = Producer(parser: parser, pipe: BatchPipe(capacity: Self.queuedBatches), failure: failure)
             if let thread = ChunkThreads.start({ Self.produce(producer) }) {
                 pipe = producer.pipe
                 self.thread = thread
@@ -80,7 +86,7 @@ final class LibYAMLParser {
         if let pipe, let thread {
             let unread = pipe.cancel()
             pthread_join(thread, nil)
-            for case .event(var event) in unread { yaml_event_delete(&event) }
+            for var event in unread { yaml_event_delete(&event) }
         }
         yaml_parser_delete(parser)
         parser.deinitialize(count: 1)
@@ -91,43 +97,50 @@ final class LibYAMLParser {
     /// The next event with its start and end (1-based), or the syntax error that stopped parsing.
     func next() -> Result<(YAMLEvent, SourcePosition, SourcePosition), YAMLSyntaxError> {
         while !finished {
-            switch pipe?.pop() ?? Self.parse(parser) {
-            case .failure(let error):
+            var event = yaml_event_t()
+            if let pipe {
+                event = pipe.pop()
+                // Only a failure ends the stream with an empty event (nothing follows a failure,
+                // and libyaml returns none before the stream's end).
+                if event.type == YAML_NO_EVENT, let error = failure.error {
+                    finished = true
+                    return .failure(error)
+                }
+            } else if yaml_parser_parse(parser, &event) == 0 {
                 finished = true
-                return .failure(error)
-            case .event(var event):
-                defer { yaml_event_delete(&event) }
-                if event.type == YAML_STREAM_END_EVENT { finished = true }
-                if let converted = Self.convert(event) { return .success(converted) }
+                return .failure(Self.currentError(parser))
             }
+            defer { yaml_event_delete(&event) }
+            if event.type == YAML_STREAM_END_EVENT { finished = true }
+            if let converted = Self.convert(event) { return .success(converted) }
         }
         return .success((.streamEnd, .start, .start))
     }
 
     /// Parses every event into the pipe, in batches, until the end, an error or a cancel.
     private static func produce(_ producer: Producer) {
-        var batch: [RawEvent] = []
+        var batch: [yaml_event_t] = []
         batch.reserveCapacity(batchSize)
         while true {
-            let item = parse(producer.parser)
-            var isLast = true
-            if case .event(let event) = item { isLast = event.type == YAML_STREAM_END_EVENT }
-            batch.append(item)
+            var event = yaml_event_t()
+            let isLast: Bool
+            if yaml_parser_parse(producer.parser, &event) != 0 {
+                isLast = event.type == YAML_STREAM_END_EVENT
+            } else {
+                producer.failure.error = currentError(producer.parser)
+                event = yaml_event_t()  // YAML_NO_EVENT, owning nothing: the failure's place
+                isLast = true
+            }
+            batch.append(event)
             guard isLast || batch.count == batchSize else { continue }
             guard producer.pipe.push(batch) else {
-                for case .event(var event) in batch { yaml_event_delete(&event) }
+                for var event in batch { yaml_event_delete(&event) }
                 return
             }
             if isLast { return }
             batch = []
             batch.reserveCapacity(batchSize)
         }
-    }
-
-    private static func parse(_ parser: UnsafeMutablePointer<yaml_parser_t>) -> RawEvent {
-        var event = yaml_event_t()
-        guard yaml_parser_parse(parser, &event) != 0 else { return .failure(currentError(parser)) }
-        return .event(event)
     }
 
     /// The event copied out of C memory, or nil for one that carries nothing for the tree.

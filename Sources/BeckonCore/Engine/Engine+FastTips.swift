@@ -15,23 +15,49 @@ extension Engine {
     private func fastTipOutcome(_ slot: Int, _ request: DecisionRequest) -> FastOutcome? {
         guard let plan = fastTips[slot], let memoryStore, request.testing.isEmpty else { return nil }
         let now = request.now
-        return memoryStore.withSubject(request.subject) { subject in
-            // A stored record always has its slot index; one never stored is left to the general path.
-            guard let subject, let slots = subject.slots else { return nil }
-            return slots.withColumns(slotLayout) { columns in
+        return memoryStore.withSubject(request.subject) { subject in fastOutcome(slot, plan, subject, now) }
+    }
+
+    /// The fast path's outcome on the tip in `slot` for a stored subject's state, read under the
+    /// store's lock; nil for a subject never stored (left to the general path).
+    private func fastOutcome(_ slot: Int, _ plan: FastTipPlan, _ subject: MemoryStore.Subject?, _ now: Int64) -> FastOutcome? {
+        // A stored record always has its slot index; one never stored is left to the general path.
+        // The slot index is kept by the subject's state, which no one changes under the lock.
+        guard let subject, let slots = subject.slots.map(Unmanaged.passUnretained) else { return nil }
+        return slots._withUnsafeGuaranteedRef { slots in
+            slots.withColumns(slotLayout) { columns in
                 var reading = FastReading(slot: slot, subject: subject, now: now)
                 return fastOutcome(slot, plan, &reading, &columns)
             }
         }
     }
 
+    /// The brief verdict on the tip in `slot` for a request with no transient parameters and no
+    /// testing overrides, for the subject whose id's UTF-8 is `subject`, at `now`, when the fast
+    /// path decides it: the same answer as `tipBrief(slot:_:)` on that request, found without
+    /// making the subject's `String` (its bytes are compared with the subject asked about last).
+    /// Nil when the general path must decide (a slot out of range, a tip the fast path does not
+    /// decide, a subject never stored, bytes that are not UTF-8): ask `tipBrief(slot:_:)` then.
+    public func fastTipBrief(slot: Int, subject: UnsafeRawBufferPointer, now: Int64) -> TipBrief? {
+        guard tipIDs.indices.contains(slot), let memoryStore else { return nil }
+        // The plan is kept by the engine for its lifetime: read it without a retain of its own.
+        guard let plan = fastTips[slot].map(Unmanaged.passUnretained) else { return nil }
+        let outcome = plan._withUnsafeGuaranteedRef { plan in
+            memoryStore.withSubject(utf8: subject) { found in fastOutcome(slot, plan, found, now) }
+        }
+        return outcome.map(brief)
+    }
+
+    /// The brief verdict of a fast outcome.
+    private func brief(_ outcome: FastOutcome) -> TipBrief {
+        TipBrief(status: outcome.status, reason: outcome.briefReason, revisitAt: outcome.revisitAt,
+                 displayCount: outcome.record.displayCount, displayDuration: outcome.record.displayDuration)
+    }
+
     /// The brief verdict on the tip in `slot`: the same answer as `tipVerdict(slot:_:)`, made
     /// without the reason's text or the whole record when the fast path decides it.
     public func tipBrief(slot: Int, _ request: DecisionRequest) throws(EngineError) -> TipBrief {
-        if tipIDs.indices.contains(slot), let outcome = fastTipOutcome(slot, request) {
-            return TipBrief(status: outcome.status, reason: outcome.briefReason, revisitAt: outcome.revisitAt,
-                            displayCount: outcome.record.displayCount, displayDuration: outcome.record.displayDuration)
-        }
+        if tipIDs.indices.contains(slot), let outcome = fastTipOutcome(slot, request) { return brief(outcome) }
         return TipBrief(try generalTipVerdict(slot: slot, request))
     }
 

@@ -32,9 +32,14 @@ public struct RuleBook: Sendable {
         var schema = RuleSchema(configuration: configuration, functions: functions)
         schema.unavailableNamespaces = unavailableNamespaces
         let compiler = RuleCompiler(schema: schema)
+        // Declarations are read field by field through their arrays: `for tip in tips` would copy
+        // every tip (a retain and a release per field), and a load has thousands.
+        let tips = configuration.tips.all, scenarios = configuration.scenarios.all
         var sources: [RuleSource] = []
-        for tip in configuration.tips.all { sources.append(contentsOf: tip.rules) }
-        for scenario in configuration.scenarios.all { sources.append(contentsOf: scenario.conditions) }
+        sources.reserveCapacity(tips.indices.reduce(0) { $0 + tips[$1].rules.count }
+            + scenarios.indices.reduce(0) { $0 + scenarios[$1].conditions.count })
+        for index in tips.indices { sources.append(contentsOf: tips[index].rules) }
+        for index in scenarios.indices { sources.append(contentsOf: scenarios[index].conditions) }
         let chunkCount = functions.isEmpty ? max(1, min(chunks, sources.count / minimumRulesPerChunk)) : 1
         var compiled: [CompiledRule?]
         var diagnostics: [Diagnostic]
@@ -48,8 +53,8 @@ public struct RuleBook: Sendable {
             defer { next += count }
             return compiled[next..<next + count].compactMap { $0 }
         }
-        let tipRules = configuration.tips.all.map { take($0.rules.count) }
-        let scenarioConditions = configuration.scenarios.all.map { take($0.conditions.count) }
+        let tipRules = tips.indices.map { take(tips[$0].rules.count) }
+        let scenarioConditions = scenarios.indices.map { take(scenarios[$0].conditions.count) }
         return (RuleBook(schema: schema, tipRules: tipRules, scenarioConditions: scenarioConditions), diagnostics)
     }
 
@@ -75,7 +80,10 @@ public struct RuleBook: Sendable {
         let total = sources.count
         runner(chunks) { chunk in
             let range = (total * chunk / chunks)..<(total * (chunk + 1) / chunks)
-            results.store(compileRange(sources[range], compiler: compiler), at: chunk)
+            // Every rule keeps the schema, so each chunk compiles with a copy of its own: threads
+            // counting references on the same dictionaries would contend for them on every rule.
+            let own = chunk == 0 ? compiler : RuleCompiler(schema: compiler.schema.unshared())
+            results.store(compileRange(sources[range], compiler: own), at: chunk)
         }
         var rules: [CompiledRule?] = []
         rules.reserveCapacity(total)
@@ -115,17 +123,39 @@ private final class ChunkResults: @unchecked Sendable {
 }
 
 extension RuleSchema {
+    /// The same schema, in storage of its own (equal, but sharing no dictionary with this one).
+    func unshared() -> RuleSchema {
+        var copy = self
+        // Reserving on a shared dictionary or set copies it.
+        copy.parameters.reserveCapacity(parameters.count)
+        copy.events.reserveCapacity(events.count)
+        copy.tips.reserveCapacity(tips.count)
+        copy.scenarios.reserveCapacity(scenarios.count)
+        copy.functions.reserveCapacity(functions.count)
+        copy.unavailableNamespaces.reserveCapacity(unavailableNamespaces.count)
+        return copy
+    }
+
     /// The names of a configuration: slots are declaration indexes.
     public init(configuration: Configuration, functions: [String: Function] = [:]) {
         self.init()
-        for (slot, parameter) in configuration.parameters.all.enumerated() {
-            parameters[parameter.id] = Parameter(slot: slot, type: parameter.type)
+        // By index, reading only the fields needed: a declaration copied whole costs a retain
+        // and a release per field.
+        let parameterList = configuration.parameters.all, eventList = configuration.events.all
+        let tipList = configuration.tips.all, scenarioList = configuration.scenarios.all
+        parameters.reserveCapacity(parameterList.count)
+        for slot in parameterList.indices {
+            parameters[parameterList[slot].id] = Parameter(slot: slot, type: parameterList[slot].type)
         }
-        for (slot, event) in configuration.events.all.enumerated() {
-            events[event.id] = Event(slot: slot, infoFields: event.infoFields.map { ($0.name, $0.type) }, maxAge: event.maxAge)
+        events.reserveCapacity(eventList.count)
+        for slot in eventList.indices {
+            events[eventList[slot].id] = Event(slot: slot, infoFields: eventList[slot].infoFields.map { ($0.name, $0.type) },
+                                               maxAge: eventList[slot].maxAge)
         }
-        for (slot, tip) in configuration.tips.all.enumerated() { tips[tip.id] = slot }
-        for (slot, scenario) in configuration.scenarios.all.enumerated() { scenarios[scenario.id] = slot }
+        tips.reserveCapacity(tipList.count)
+        for slot in tipList.indices { tips[tipList[slot].id] = slot }
+        scenarios.reserveCapacity(scenarioList.count)
+        for slot in scenarioList.indices { scenarios[scenarioList[slot].id] = slot }
         self.functions = functions
     }
 }

@@ -12,6 +12,14 @@ public final class MemoryStore: Store {
         /// once made, so this never goes stale.
         var lastID: String?
         var last: Subject?
+        /// `lastID`'s UTF-8, for callers that look a subject up by its bytes.
+        var lastUTF8: [UInt8] = []
+
+        mutating func remember(_ id: String, _ subject: Subject) {
+            lastID = id
+            last = subject
+            lastUTF8 = Array(id.utf8)
+        }
     }
 
     /// One subject's state, a class so that reading it under the lock copies nothing (the fast
@@ -76,11 +84,41 @@ public final class MemoryStore: Store {
         contents.withLock { contents in
             if let last = contents.last, contents.lastID == subject { return body(last) }
             let found = contents.subjects[subject]
-            if let found {
-                contents.lastID = subject
-                contents.last = found
-            }
+            if let found { contents.remember(subject, found) }
             return body(found)
+        }
+    }
+
+    /// Runs `body` on the state of the subject whose id's UTF-8 is `utf8` (nil: never stored), as
+    /// `withSubject(_:_:)` does; the bytes are compared with the subject asked about last before
+    /// any `String` is made. Nil, without running `body`, when the bytes are not UTF-8.
+    func withSubject<T: Sendable>(utf8: UnsafeRawBufferPointer, _ body: (Subject?) -> T?) -> T? {
+        contents.withLock { contents in
+            if let last = contents.last, Self.same(contents.lastUTF8, utf8) { return body(last) }
+            guard let id = String(validating: utf8.bindMemory(to: UInt8.self), as: UTF8.self) else { return nil }
+            let found = contents.subjects[id]
+            if let found { contents.remember(id, found) }
+            return body(found)
+        }
+    }
+
+    /// Whether `stored` and `bytes` are the same bytes, compared eight at a time.
+    @inline(__always)
+    private static func same(_ stored: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
+        let count = bytes.count
+        guard stored.count == count else { return false }
+        return stored.withUnsafeBytes { stored in
+            var index = 0
+            while index + 8 <= count {
+                guard stored.loadUnaligned(fromByteOffset: index, as: UInt64.self) == bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                else { return false }
+                index += 8
+            }
+            while index < count {
+                guard stored[index] == bytes[index] else { return false }
+                index += 1
+            }
+            return true
         }
     }
 

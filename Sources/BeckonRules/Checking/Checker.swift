@@ -18,6 +18,8 @@ struct Checker {
         self.schema = schema
         self.origin = origin
         self.scalars = scalars
+        // A node takes a few characters: most rules never grow the array.
+        nodes.reserveCapacity(min(scalars.count, 1024) / 4 + 4)
     }
 
     // MARK: Diagnostics
@@ -89,11 +91,12 @@ struct Checker {
         }
     }
 
-    /// Checks an expression that must be a `bool`.
-    mutating func checkBool(_ syntax: Syntax, _ role: String) -> Checked? {
+    /// Checks an expression that must be a `bool`; `role` names it in the message, and is only
+    /// worded when there is one.
+    mutating func checkBool(_ syntax: Syntax, _ role: @autoclosure () -> String) -> Checked? {
         guard let checked = check(syntax) else { return nil }
         guard checked.type == .bool || checked.type == .null else {
-            error("rule.type", "\(role) must be bool, but '\(text(syntax.range))' is \(checked.type)", syntax.range)
+            error("rule.type", "\(role()) must be bool, but '\(text(syntax.range))' is \(checked.type)", syntax.range)
             return nil
         }
         return checked

@@ -10,7 +10,22 @@ struct Lexer {
     static let maxProblems = 100
 
     init(_ text: String) {
-        scalars = Array(text.unicodeScalars)
+        scalars = Self.scalars(of: text)
+    }
+
+    /// The text's scalars; an ASCII text (nearly every rule) is widened byte by byte, without
+    /// decoding UTF-8 twice (once to count, once to copy).
+    static func scalars(of text: String) -> [Unicode.Scalar] {
+        let ascii: [Unicode.Scalar]?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var isASCII = true
+            for byte in bytes where byte >= 0x80 { isASCII = false; break }
+            guard isASCII else { return nil }
+            return [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+                for index in bytes.indices { buffer[index] = Unicode.Scalar(bytes[index]) }
+                count = bytes.count
+            }
+        }
+        return (ascii ?? nil) ?? Array(text.unicodeScalars)
     }
 
     /// All tokens, ending with `.end`.

@@ -19,6 +19,9 @@ struct RecordCache {
         var logSizes: LogSizes?
     }
 
+    /// False to keep nothing (every load then reads the file), as when measuring the file.
+    var isEnabled = true
+
     /// The `data_version` the entries were checked against; nil before the first check.
     private var dataVersion: Int64?
     private var entries: [String: Entry] = [:]
@@ -34,6 +37,7 @@ struct RecordCache {
     subscript(subject: String) -> Entry? { entries[subject] }
 
     mutating func store(_ entry: Entry, subject: String) {
+        guard isEnabled else { return }
         if entries.count >= Self.capacity, entries[subject] == nil { entries.removeAll(keepingCapacity: true) }
         entries[subject] = entry
     }

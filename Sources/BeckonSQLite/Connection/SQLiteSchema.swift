@@ -37,7 +37,14 @@ enum SQLiteSchema {
             PRIMARY KEY (subject, event, time, seq)
         ) WITHOUT ROWID;
         """,
+        // 2: no new tables; a log may keep up to `LogSizes.retentionSlack` rows past its bound,
+        // counted in its sizes as hidden, which schema 1 would read as donations. A schema 1
+        // file is read as it is (its logs have no hidden rows).
+        "PRAGMA user_version = 2",
     ]
+
+    /// The oldest schema this Beckon reads without migrating it (a read-only store).
+    static let oldestReadable: Int64 = 1
 
     /// The schema this Beckon writes, and the newest it reads.
     static var currentVersion: Int64 { Int64(migrations.count) }
@@ -82,11 +89,11 @@ enum SQLiteSchema {
         try verifyTables(connection)
     }
 
-    /// Checks that a file opened read-only is a Beckon store of the current schema: one that
-    /// is empty or older would need writing before it could be read.
+    /// Checks that a file opened read-only is a Beckon store of a schema this Beckon reads as
+    /// it is (`oldestReadable` on): one that is empty or older would need writing first.
     static func openReadOnly(_ connection: SQLiteConnection) throws(StoreError) {
         let version = try inspect(connection)
-        guard version == currentVersion else {
+        guard version >= oldestReadable else {
             let state = version == 0 ? "holds no store yet" : "needs upgrading from schema \(version)"
             throw StoreError(.unavailable, "cannot open the store \(connection.path): it is read-only and \(state)")
         }

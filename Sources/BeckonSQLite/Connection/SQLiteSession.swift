@@ -5,9 +5,9 @@ import BeckonRules
 /// read or wrote last (see `RecordCache`). Used by one thread at a time (the store's lock).
 ///
 /// A commit runs as few statements as it can: a record alone is one compare-and-set `UPDATE`
-/// (or `INSERT`) on its own; with donations it is `BEGIN IMMEDIATE`, each append (and its
-/// retention `DELETE` when the log is past its bound), one compare-and-set of the record with
-/// its log sizes, and `COMMIT`.
+/// (or `INSERT`) on its own; with donations it is `BEGIN IMMEDIATE`, each append (and, once a
+/// log has run `LogSizes.retentionSlack` rows past its bound, one retention `DELETE` of those),
+/// one compare-and-set of the record with its log sizes, and `COMMIT`.
 final class SQLiteSession {
     let connection: SQLiteConnection
     private var cache = RecordCache()
@@ -52,7 +52,12 @@ final class SQLiteSession {
         begin = try connection.prepare("BEGIN IMMEDIATE")
         commit = try connection.prepare("COMMIT")
         rollback = try connection.prepare("ROLLBACK")
-        readLog = try connection.prepare("SELECT time, info FROM donations WHERE subject = ?1 AND event = ?2 AND time >= ?3 ORDER BY time, seq")
+        // The log sizes come with the rows, read once in the same snapshot: they say how many of
+        // the oldest rows retention has dropped but not yet deleted (see `LogSizes`).
+        readLog = try connection.prepare("""
+            SELECT time, info, (SELECT logs FROM subjects WHERE subject = ?1) FROM donations
+                WHERE subject = ?1 AND event = ?2 AND time >= ?3 ORDER BY time, seq
+            """)
         // Appends run before the compare-and-set: when another writer got there first, its
         // appends may hold the same keys (the same version), and the commit is rolled back
         // anyway; so a duplicate is skipped here rather than failing the commit.
@@ -66,6 +71,15 @@ final class SQLiteSession {
         clearLog = try connection.prepare("DELETE FROM donations WHERE subject = ?1 AND event = ?2")
         clearLogs = try connection.prepare("DELETE FROM donations WHERE subject = ?1")
         watch = connection.walIndexWatch()
+    }
+
+    /// Whether records are kept in the cache (true but for measuring the file itself).
+    var cachesRecords: Bool {
+        get { cache.isEnabled }
+        set {
+            cache.forgetAll()
+            cache.isEnabled = newValue
+        }
     }
 
     // MARK: Reading
@@ -130,7 +144,19 @@ final class SQLiteSession {
         try readLog.bind(3, since ?? .min)
         var log = DonationLog()
         var recent = RecentInfos()
+        // The log's size when its sizes are stored (nil: every row is in the log).
+        var size: Int64?
         while try readLog.step() {
+            if log.times.isEmpty {
+                let sizes = readLog.blob(2)
+                if !sizes.isEmpty {
+                    do {
+                        size = try LogSizes(decoding: sizes)[event]?.size ?? 0
+                    } catch {
+                        throw StoreError(.corrupt, "the store \(connection.path) is corrupt (subject \(Value.string(subject))): its log sizes cannot be read: \(error.message)")
+                    }
+                }
+            }
             // Windows are usually short, logs at most their bound: start small, grow by doubling.
             if log.times.isEmpty { log.times.reserveCapacity(32) }
             log.times.append(readLog.int64(0))
@@ -153,6 +179,13 @@ final class SQLiteSession {
                 log.infos.append(contentsOf: repeatElement([], count: log.times.count - 1 - log.infos.count))
             }
             log.infos.append(info)
+        }
+        // Rows past the bound are the log's oldest; the window holds the newest, so the rows it
+        // must not show are at its start.
+        if let size, Int64(log.times.count) > size {
+            let excess = log.times.count - Int(size)
+            log.times.removeFirst(excess)
+            if !log.infos.isEmpty { log.infos.removeFirst(excess) }
         }
         return log
     }
@@ -278,7 +311,9 @@ final class SQLiteSession {
     }
 
     /// Appends one donation, then applies the retention exactly as `MemoryStore` does: drop what
-    /// is older than `maxAge` before the newest instant, then keep the newest `maxCount`.
+    /// is older than `maxAge` before the newest instant, then keep the newest `maxCount`. What
+    /// the count drops stays on disk as hidden rows (never read) until there are more than
+    /// `LogSizes.retentionSlack` of them, then is deleted at once.
     private func append(subject: String, event: String, time: Int64, sequence: Int64, info: [UInt8]?,
                         retention: Retention, state: LogSizes.State) throws(StoreError) -> LogSizes.State {
         try insertDonation.bind(1, subject)
@@ -287,24 +322,33 @@ final class SQLiteSession {
         try insertDonation.bind(4, sequence)
         try insertDonation.bind(5, blob: info)
         try insertDonation.run()
-        var state = LogSizes.State(size: state.size + 1, newest: state.size == 0 ? time : max(state.newest, time))
+        var state = LogSizes.State(size: state.size + 1, newest: state.size == 0 ? time : max(state.newest, time), hidden: state.hidden)
         // A cutoff below Int64.min (an instant near the start of time) expires nothing.
         if let maxAge = retention.maxAge, maxAge > 0, case (let cutoff, false) = state.newest.subtractingReportingOverflow(maxAge) {
             try deleteExpired.bind(1, subject)
             try deleteExpired.bind(2, event)
             try deleteExpired.bind(3, cutoff)
             try deleteExpired.run()
-            state.size -= Int64(connection.changes)
+            // Hidden rows are the oldest: the expired ones are hidden first.
+            let deleted = Int64(connection.changes)
+            let hiddenDeleted = min(deleted, state.hidden)
+            state.hidden -= hiddenDeleted
+            state.size -= deleted - hiddenDeleted
         }
         let maxCount = Int64(max(retention.maxCount, 0))
         if state.size > maxCount {
             if maxCount == 0 {
                 try run(clearLog, subject, event)
+                state.hidden = 0
             } else {
-                try deleteOldest.bind(1, subject)
-                try deleteOldest.bind(2, event)
-                try deleteOldest.bind(3, state.size - maxCount)
-                try deleteOldest.run()
+                state.hidden += state.size - maxCount
+                if state.hidden > LogSizes.retentionSlack {
+                    try deleteOldest.bind(1, subject)
+                    try deleteOldest.bind(2, event)
+                    try deleteOldest.bind(3, state.hidden)
+                    try deleteOldest.run()
+                    state.hidden = 0
+                }
             }
             state.size = maxCount
         }

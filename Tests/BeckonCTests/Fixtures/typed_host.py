@@ -243,6 +243,21 @@ def main():
     check((first.runs, first.executions, second.runs, second.executions) == (1, 1, 0, 1), "scenario_attempt runs once")
     check(answer["executions"] == 1 and not answer["wouldRun"], f"the attempt is recorded: {answer}")
 
+    # App versions (the first ones kept by their bytes, later ones parsed each time) and subjects
+    # found by their bytes: the typed answer is the JSON one, and what one refuses the other does.
+    beckon.call("donate", ctypes.byref(Request(ctypes.sizeof(Request), view("zoë"), request.now, String(None, 0))), view("opened"), None, 0)
+    for index in range(12):
+        for subject, version in [(b"ada", f"2.{index}.0"), (b"ada", "2.0.0"), (b"ada", f"x{index}"), ("zoë".encode(), f"3.{index}"),
+                                 ("zoe\u0308".encode(), "3.0"), (b"a\xff", "2.0.0"), (b"nobody", "2.0.0")]:
+            versioned = Request(ctypes.sizeof(Request), String(subject, len(subject)), request.now, view(version))
+            for tip, handle in zip(TIPS, handles):
+                result = TipResult(ctypes.sizeof(TipResult))
+                status, message = beckon.typed("tip_check", ctypes.byref(versioned), handle, ctypes.byref(result))
+                json_status, answer = beckon.call("tip_status", ctypes.byref(versioned), view(tip))
+                typed = (status, TIP_STATUSES[result.status] if status == OK else None, result.display_count if status == OK else None)
+                expected = (json_status, answer["status"] if answer else None, answer["displayCount"] if answer else None)
+                check(typed == expected, f"subject {subject!r}, app version {version}, tip {tip}: typed {typed} {message}, JSON {expected}")
+
     # Errors: nothing written, a status and a message naming what.
     untouched = TipResult(ctypes.sizeof(TipResult), 7, 7, 7, 7, 7, 7)
     status, message = beckon.typed("tip_check", ctypes.byref(request), handles[0], None)

@@ -1,0 +1,131 @@
+import BeckonCore
+import BeckonRules
+import BeckonSQLite
+import Foundation
+import Testing
+import BeckonTestSupport
+
+/// Retention by count is applied in batches on disk (a log keeps up to 32 dropped rows before
+/// deleting them at once), while every read answers as `MemoryStore`, which holds each log
+/// exactly at its bound; and a file of schema 1, written before batches, opens and keeps working.
+@Suite struct SQLiteStoreRetentionTests {
+    static let events = ["a", "b"]
+
+    /// Seeded random commits (appends at random, sometimes equal or earlier instants, with
+    /// retention by count and by age, and clears) on two subjects, through one store, read back
+    /// after each commit through a second store on the same file (so from the file, not the
+    /// writer's caches), with and without a window, compared with `MemoryStore`.
+    @Test(arguments: 1...12)
+    func readsAgreeWithTheMemoryStore(seed: Int) throws {
+        var generator = SplitMix64(seed: UInt64(seed))
+        let folder = try TemporaryFolder()
+        let path = folder.file("beckon.db")
+        let writer = try SQLiteStore(path: path)
+        let reader = try SQLiteStore(path: path)
+        let memory = MemoryStore()
+        // Each event keeps one bound for the whole run, so that what stays on disk can be checked.
+        let maxCounts = Self.events.map { _ in [1, 2, 3, 5, 17, 40][Int.random(in: 0..<6, using: &generator)] }
+        let ages: [Int64?] = Self.events.map { _ in Bool.random(using: &generator) ? nil : Int64.random(in: 5...200, using: &generator) }
+        var versions = ["s1": Int64(0), "s2": Int64(0)]
+        var clock: Int64 = 1000
+        for step in 0..<300 {
+            let subject = Bool.random(using: &generator) ? "s1" : "s2"
+            var changes = DonationChanges()
+            let roll = Int.random(in: 0..<100, using: &generator)
+            if roll < 3 {
+                changes.clearsAll = true
+            } else if roll < 6 {
+                changes.clearedEvents = [Self.events[Int.random(in: 0..<2, using: &generator)]]
+            }
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let slot = Int.random(in: 0..<2, using: &generator)
+                clock += Int64.random(in: -3...6, using: &generator)
+                let retention = Retention(maxCount: maxCounts[slot], maxAge: ages[slot])
+                changes.appends.append((Self.events[slot], Donation(time: clock, info: [.int(Int64(step))]), retention))
+            }
+            let version = versions[subject]!
+            #expect(try writer.commit(subject: subject, expectedVersion: version, record: SubjectRecord(), donations: changes))
+            #expect(try memory.commit(subject: subject, expectedVersion: version, record: SubjectRecord(), donations: changes))
+            versions[subject] = version + 1
+            for event in Self.events {
+                let since = Bool.random(using: &generator) ? nil : clock - Int64.random(in: 0...60, using: &generator)
+                let expected = try memory.donations(subject: subject, event: event, since: since)
+                #expect(try reader.donations(subject: subject, event: event, since: since) == expected,
+                        "seed \(seed), step \(step), \(subject)/\(event) since \(since.map(String.init) ?? "nil")")
+                // Through the writer too: a load first, so that its caches are used.
+                _ = try writer.load(subject: subject)
+                #expect(try writer.donations(subject: subject, event: event, since: since) == expected)
+            }
+        }
+        // On disk a log holds at most its bound and the slack.
+        let raw = try RawSQLite(path)
+        for (slot, event) in Self.events.enumerated() {
+            for subject in versions.keys {
+                let rows = Int(try raw.text("SELECT count(*) FROM donations WHERE subject = '\(subject)' AND event = '\(event)'") ?? "0")!
+                #expect(rows <= maxCounts[slot] + 32)
+            }
+        }
+    }
+
+    /// A log well past its bound holds the bound and at most the slack on disk, and reads
+    /// exactly the newest donations, also after the store is reopened.
+    @Test func aFullLogKeepsItsBoundAndTheSlack() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("beckon.db")
+        let store = try SQLiteStore(path: path)
+        var rowCounts: Set<Int> = []
+        for index in 0..<200 {
+            let append = DonationChanges(appends: [("viewed", Donation(time: Int64(index), info: []), Retention(maxCount: 10))])
+            #expect(try store.commit(subject: "s", expectedVersion: Int64(index), record: SubjectRecord(), donations: append))
+            rowCounts.insert(Int(try RawSQLite(path).text("SELECT count(*) FROM donations") ?? "0")!)
+        }
+        #expect(rowCounts.max() == 10 + 32)
+        #expect(rowCounts.contains(10))
+        #expect(try SQLiteStore(path: path).donations(subject: "s", event: "viewed", since: nil).map(\.time) == Array(190..<200))
+        #expect(try SQLiteStore(path: path).donations(subject: "s", event: "viewed", since: 195).map(\.time) == Array(195..<200))
+    }
+
+    /// A file written with schema 1 (logs held exactly at their bound) opens, is migrated to
+    /// schema 2 with its data, and keeps working.
+    @Test func aSchema1FileOpensAndKeepsWorking() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("beckon.db")
+        try Self.writeSchema1File(path)
+        let store = try SQLiteStore(path: path)
+        #expect(try RawSQLite(path).text("PRAGMA user_version") == "2")
+        #expect(try store.load(subject: "alice").record == SQLiteStoreOpeningTests.record)
+        #expect(try store.donations(subject: "alice", event: "appLaunched", since: nil).map(\.time) == [10, 20, 30])
+        for index in 0..<60 {
+            let append = DonationChanges(appends: [("appLaunched", Donation(time: Int64(40 + index), info: [.int(0)]), Retention(maxCount: 5))])
+            #expect(try store.commit(subject: "alice", expectedVersion: Int64(1 + index), record: SubjectRecord(), donations: append))
+        }
+        #expect(try SQLiteStore(path: path).donations(subject: "alice", event: "appLaunched", since: nil).map(\.time) == Array(95..<100))
+    }
+
+    /// A read-only file of schema 1 is read as it is.
+    @Test(.enabled(if: ReadOnlyFiles.method != nil, "neither file modes nor chattr make a file read-only here"))
+    func aReadOnlySchema1FileIsRead() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("beckon.db")
+        try Self.writeSchema1File(path)
+        try ReadOnlyFiles.makeReadOnly(path)
+        defer { ReadOnlyFiles.makeWritable(path) }
+        let store = try SQLiteStore(path: path)
+        #expect(store.readOnlyReason != nil)
+        #expect(try store.load(subject: "alice").record == SQLiteStoreOpeningTests.record)
+        #expect(try store.donations(subject: "alice", event: "appLaunched", since: nil).map(\.time) == [10, 20, 30])
+    }
+
+    /// A store whose logs are within their bounds is byte for byte what schema 1 wrote (sizes
+    /// without hidden rows are the same triples); only its schema version differs.
+    static func writeSchema1File(_ path: String) throws {
+        do {
+            let store = try SQLiteStore(path: path)
+            #expect(try store.commit(subject: "alice", expectedVersion: 0, record: SQLiteStoreOpeningTests.record,
+                                     donations: SQLiteStoreOpeningTests.launches))
+        }
+        let raw = try RawSQLite(path)
+        try raw.execute("PRAGMA user_version = 1")
+        try raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+}
