@@ -139,7 +139,8 @@ private struct OptionsReader {
     }
 
     private func unknownKeyMessage(_ key: String) -> String {
-        if key.lowercased() == "password" {
+        // "password", "passwd", "pasword", ...: never echo what was written there.
+        if NameHint.closest(to: key, among: ["password", "passwd"]) != nil {
             return "unknown key 'password': a password is never written in the configuration; use passwordEnv or passwordFile"
         }
         let hint = NameHint.closest(to: key, among: PostgresOptions.keys).map { "; did you mean '\($0)'?" } ?? ""
