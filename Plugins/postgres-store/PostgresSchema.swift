@@ -3,7 +3,8 @@ import BeckonPluginKit
 /// created by the first host that opens the store and migrated in place by later versions.
 ///
 /// - `meta(key, value)`: `schema_version`, the version of this layout.
-/// - `records(subject, version, record, updated_at)`: one versioned record per subject.
+/// - `records(subject, version, record, log_sizes, updated_at)`: one versioned record per
+///   subject, with the size of each of its logs.
 /// - `donations(subject, event, time, seq, info)`: the logs; `seq` orders equal times.
 ///   Subjects and events are `bytea`, their UTF-8 bytes: any string is a subject id, a NUL
 ///   character included, which `text` cannot hold (`convert_from(subject, 'UTF8')` reads one).
@@ -87,6 +88,7 @@ struct PostgresSchema {
             subject bytea PRIMARY KEY,
             version bigint NOT NULL,
             record bytea NOT NULL,
+            log_sizes jsonb NOT NULL DEFAULT '{}',
             updated_at timestamptz NOT NULL DEFAULT now()
         );
         CREATE TABLE IF NOT EXISTS \(quoted).donations (
@@ -109,6 +111,10 @@ struct PostgresSchema {
 
     /// `commit(...)` returns 'applied', 'conflict' (the stored version is not the expected one:
     /// nothing changed) or 'applied-before' (this operation id committed already: nothing changed).
+    ///
+    /// Retention by count costs what it drops, not the log's length: the record's row keeps each
+    /// log's size (`log_sizes`, event bytes in hex to size), so an append knows at once how many
+    /// of the oldest donations are past the bound.
     private var commitFunction: String {
         """
         CREATE OR REPLACE FUNCTION \(quoted).commit(
@@ -118,66 +124,78 @@ struct PostgresSchema {
             p_max_counts bigint[], p_max_ages bigint[]
         ) RETURNS text LANGUAGE plpgsql AS $commit$
         DECLARE
-            changed integer;
+            sizes jsonb;
             info_start integer := 1;
             event_start integer := 1;
             event_id bytea;
+            event_key text;
+            size bigint;
+            removed bigint;
             newest bigint;
-            kept_time bigint;
-            kept_seq bigint;
         BEGIN
             IF p_expected = 0 THEN
                 INSERT INTO \(quoted).records (subject, version, record) VALUES (p_subject, 1, p_record)
-                ON CONFLICT (subject) DO NOTHING;
+                ON CONFLICT (subject) DO NOTHING
+                RETURNING log_sizes INTO sizes;
             ELSE
                 UPDATE \(quoted).records SET version = p_expected + 1, record = p_record, updated_at = now()
-                WHERE subject = p_subject AND version = p_expected;
+                WHERE subject = p_subject AND version = p_expected
+                RETURNING log_sizes INTO sizes;
             END IF;
-            GET DIAGNOSTICS changed = ROW_COUNT;
-            IF changed = 0 THEN
+            IF NOT FOUND THEN
                 IF EXISTS (SELECT 1 FROM \(quoted).operations WHERE id = p_operation) THEN
                     RETURN 'applied-before';
                 END IF;
                 RETURN 'conflict';
             END IF;
             INSERT INTO \(quoted).operations (id, subject) VALUES (p_operation, p_subject);
+            IF NOT p_clears_all AND coalesce(cardinality(p_cleared_lengths), 0) = 0 AND coalesce(cardinality(p_event_lengths), 0) = 0 THEN
+                RETURN 'applied';
+            END IF;
             IF p_clears_all THEN
                 DELETE FROM \(quoted).donations WHERE subject = p_subject;
+                sizes := '{}';
             ELSE
                 FOR i IN 1 .. coalesce(cardinality(p_cleared_lengths), 0) LOOP
-                    DELETE FROM \(quoted).donations
-                    WHERE subject = p_subject AND event = substring(p_cleared FROM event_start FOR p_cleared_lengths[i]);
+                    event_id := substring(p_cleared FROM event_start FOR p_cleared_lengths[i]);
                     event_start := event_start + p_cleared_lengths[i];
+                    DELETE FROM \(quoted).donations WHERE subject = p_subject AND event = event_id;
+                    sizes := sizes - encode(event_id, 'hex');
                 END LOOP;
             END IF;
             event_start := 1;
             FOR i IN 1 .. coalesce(cardinality(p_event_lengths), 0) LOOP
                 event_id := substring(p_events FROM event_start FOR p_event_lengths[i]);
                 event_start := event_start + p_event_lengths[i];
+                event_key := encode(event_id, 'hex');
                 INSERT INTO \(quoted).donations (subject, event, time, info)
                 VALUES (p_subject, event_id, p_times[i], substring(p_infos FROM info_start FOR p_info_lengths[i]));
                 info_start := info_start + p_info_lengths[i];
+                size := coalesce((sizes ->> event_key)::bigint, 0) + 1;
                 IF p_max_counts[i] <= 0 THEN
                     DELETE FROM \(quoted).donations WHERE subject = p_subject AND event = event_id;
-                ELSE
-                    -- Keep the p_max_counts[i] most recent: drop what is older than the last one kept.
-                    SELECT time, seq INTO kept_time, kept_seq FROM \(quoted).donations
-                    WHERE subject = p_subject AND event = event_id
-                    ORDER BY time DESC, seq DESC OFFSET p_max_counts[i] - 1 LIMIT 1;
-                    IF FOUND THEN
-                        DELETE FROM \(quoted).donations
-                        WHERE subject = p_subject AND event = event_id AND (time, seq) < (kept_time, kept_seq);
-                    END IF;
+                    size := 0;
+                ELSIF size > p_max_counts[i] THEN
+                    -- Keep the p_max_counts[i] most recent (by time, then order of appending).
+                    DELETE FROM \(quoted).donations
+                    WHERE subject = p_subject AND event = event_id AND seq IN (
+                        SELECT seq FROM \(quoted).donations WHERE subject = p_subject AND event = event_id
+                        ORDER BY time, seq LIMIT size - p_max_counts[i]);
+                    size := p_max_counts[i];
                 END IF;
-                IF p_max_ages[i] > 0 THEN
+                IF p_max_ages[i] > 0 AND size > 0 THEN
                     SELECT max(time) INTO newest FROM \(quoted).donations WHERE subject = p_subject AND event = event_id;
                     -- newest - max_age, unless that is below bigint's range (then nothing is too old).
-                    IF newest IS NOT NULL AND newest >= (-9223372036854775807 - 1) + p_max_ages[i] THEN
+                    IF newest >= (-9223372036854775807 - 1) + p_max_ages[i] THEN
                         DELETE FROM \(quoted).donations
                         WHERE subject = p_subject AND event = event_id AND time < newest - p_max_ages[i];
+                        GET DIAGNOSTICS removed = ROW_COUNT;
+                        size := size - removed;
                     END IF;
                 END IF;
+                sizes := jsonb_set(sizes, ARRAY[event_key], to_jsonb(size));
             END LOOP;
+            UPDATE \(quoted).records SET log_sizes = sizes WHERE subject = p_subject;
             RETURN 'applied';
         END
         $commit$;
