@@ -180,9 +180,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            // A PostgreSQL server of its own, the built plugin, CLI, conformance tool and C hosts.
+            // A PostgreSQL server of its own, the built plugin (also loaded in process), CLI,
+            // conformance tool and C hosts.
             name: "BeckonPostgresTests",
-            dependencies: [],
+            dependencies: ["BeckonCore", "BeckonDiagnostics", "BeckonPluginHost", "BeckonRules", "BeckonTestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
