@@ -68,9 +68,12 @@ final class FaultProxy: @unchecked Sendable {
         while true {
             let client = accept(listener, nil, nil)
             if client < 0 {
-                if errno == EINTR { continue }
-                close(listener)
-                return
+                if lock.withLock({ stopped }) {
+                    close(listener)
+                    return
+                }
+                usleep(1_000) // EINTR, ECONNABORTED, a full table: try again
+                continue
             }
             let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = Self.loopback(port: serverPort)
