@@ -23,7 +23,7 @@ final class PostgresConnection {
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = settings.secret.scrub(PostgresFailure.oneLine(String(cString: PQerrorMessage(connection))))
             PQfinish(connection)
-            throw PostgresFailure(kind: .unreachable, sqlState: nil, message: message)
+            throw PostgresFailure(kind: .unreachable, sqlState: nil, message: "cannot connect to the server: " + message)
         }
         raw = connection
         secret = settings.secret
