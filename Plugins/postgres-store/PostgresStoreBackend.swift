@@ -13,7 +13,7 @@ import Glibc
 /// An unknown outcome is never applied twice. A commit carries a random operation id, which its
 /// transaction records. When the connection breaks after the commit was sent, the store cannot
 /// know whether it landed; it sends the same commit, same id, on a new connection until it gets
-/// an answer (within `connectTimeout`). If the first one landed, the second finds the record's
+/// an answer (within twice `connectTimeout` plus `statementTimeout`). If the first one landed, the second finds the record's
 /// version moved on and the id recorded, changes nothing and answers 'applied-before'; if it did
 /// not, the second applies it. Either way the engine hears of exactly one application. Only when
 /// the server stays unreachable for the whole window does the commit fail with a message saying
@@ -31,7 +31,8 @@ final class PostgresStoreBackend: PluginStoreBackend {
         let settings = try ConnectionSettings(options)
         let schema = PostgresSchema(name: options.schema)
         statements = Statements(schema: schema.quoted)
-        outcomeWindowMilliseconds = Int64(options.connectTimeoutSeconds) * 1_000
+        // Room for at least two reconnections and the commit sent again.
+        outcomeWindowMilliseconds = 2 * Int64(options.connectTimeoutSeconds) * 1_000 + options.statementTimeoutMilliseconds
         pool = ConnectionPool(settings: settings, size: options.poolSize,
                               waitMilliseconds: Int64(options.connectTimeoutSeconds) * 1_000 + options.statementTimeoutMilliseconds)
         var migrationError: PluginError?
