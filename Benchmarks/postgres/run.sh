@@ -34,5 +34,15 @@ printf 'postgres\n' > "$folder/pw" && chmod 644 "$folder/pw"
 psql -X -q -h "$folder" -p "$port" -U postgres -d postgres \
   -c "CREATE ROLE beckon LOGIN PASSWORD '$BECKON_BENCH_PG_PASSWORD'" -c "CREATE DATABASE bench OWNER beckon"
 
+# The server's own floor at this moment, for the ratios: pgbench's read-only (one indexed SELECT a
+# transaction) and simple-update (one UPDATE and one INSERT a transaction, fsync'd) with 16 clients.
+pgbench=("$bindir/pgbench" -h "$folder" -p "$port" -U postgres)
+psql -X -q -h "$folder" -p "$port" -U postgres -d postgres -c "CREATE DATABASE pgbench"
+"${pgbench[@]}" -i -q -s 10 pgbench >/dev/null 2>&1
+for mode in S N; do
+  tps="$("${pgbench[@]}" -M prepared -c 16 -j 2 -T 3 -$mode pgbench 2>/dev/null | sed -n 's/^tps = \([0-9.]*\).*/\1/p')"
+  echo "postgres: pgbench -$mode (the server's own floor), 16 clients: ${tps%.*} transactions/s"
+done
+
 "$bench" postgres --option host=127.0.0.1 --option port="$port" --option dbname=bench --option user=beckon \
   --option passwordEnv=BECKON_BENCH_PG_PASSWORD "$@"
