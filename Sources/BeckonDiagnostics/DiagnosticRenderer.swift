@@ -42,12 +42,26 @@ public struct DiagnosticRenderer: Sendable {
         let span = diagnostic.span
         var output = "\(span): \(diagnostic.severity.rawValue): \(OneLine.of(diagnostic.message)) [\(diagnostic.code)]\n"
         if let line = lines?.line(span.start.line) {
-            output += Self.excerpt(line: line, span: span)
+            output += Self.excerpt(line: Self.masking(line, number: span.start.line, secret: diagnostic.secret), span: span)
         }
         for note in diagnostic.notes {
             output += "      = note: \(OneLine.of(note))\n"
         }
         return output
+    }
+
+    /// `line` (number `number`) with every character inside `secret` replaced by `*`, so that
+    /// the excerpt keeps its columns but never shows a secret.
+    static func masking(_ line: Substring, number: Int, secret: SourceSpan?) -> Substring {
+        guard let secret, secret.start.line <= number, number <= secret.end.line else { return line }
+        let from = number == secret.start.line ? max(secret.start.column, 1) : 1
+        let to = number == secret.end.line ? secret.end.column : Int.max
+        var masked = String.UnicodeScalarView()
+        for (index, scalar) in line.unicodeScalars.enumerated() {
+            let column = index + 1
+            masked.append(column >= from && column < to ? "*" : scalar)
+        }
+        return Substring(String(masked))
     }
 
     /// The quoted line and a caret line. The caret line keeps the line's tabs so it aligns.

@@ -108,7 +108,7 @@ struct PluginCommandTests {
 
         let json = try BeckonProcess.run(["plugins", "--json"], in: folder)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
-        #expect(document["hostABI"] as? String == "1.1")
+        #expect(document["hostABI"] as? String == "1.2")
         let plugins = try #require(document["plugins"] as? [[String: Any]])
         #expect(plugins.map { $0["namespace"] as? String } == ["greeting", "frozen"])
         let conditions = try #require(plugins[0]["conditions"] as? [[String: Any]])
