@@ -100,7 +100,7 @@ struct PluginCommandTests {
         #expect(listed.standardOutput.hasPrefix("""
             greeting: greeting 1.0.0 — greets subjects with long names and regular visitors
               file: libhello.so
-              ABI: built for 1.1, needs host 1.0 or newer
+              ABI: built for 1.2, needs host 1.0 or newer
               condition greeting.isLongName() -> bool (pure) — whether the subject's id has more than 8 bytes
               condition greeting.atLeast(int) -> bool (pure) — whether parameter 'visits' is at least the argument
 
