@@ -114,10 +114,20 @@ import Testing
             store: {backend: fake.store, options: {password: hunter2, size: 3}}
 
             """
-        let problem = StoreOptionsProblem(pointer: "/password", atKey: true, message: "no passwords", secret: true)
-        let error = try Self.diagnostics(yaml, FakeStore([problem]))
+        let problems = [
+            StoreOptionsProblem(pointer: "/password", atKey: true, message: "no passwords", secret: true),
+            StoreOptionsProblem(pointer: "/size", message: "size must be at least 4"),
+        ]
+        let error = try Self.diagnostics(yaml, FakeStore(problems))
         let rendered = DiagnosticRenderer(sources: error.sources).render(error.diagnostics)
-        #expect(rendered.contains("    3 | store: {backend: fake.store, options: {password: *******, size: 3}}\n"), "\(rendered)")
+        // Both problems quote line 3: neither shows the password, each keeps its caret.
+        #expect(!rendered.contains("hunter2"), "\(rendered)")
+        let line = "    3 | store: {backend: fake.store, options: {password: *******, size: 3}}\n"
+        let gutter = "      | "
+        #expect(rendered == "beckon.yaml:3:40: error: 'store.options' of 'fake.store' at /password: no passwords [config.value]\n"
+            + line + gutter + String(repeating: " ", count: 39) + "^~~~~~~~\n"
+            + "beckon.yaml:3:65: error: 'store.options' of 'fake.store' at /size: size must be at least 4 [config.value]\n"
+            + line + gutter + String(repeating: " ", count: 64) + "^\n", "\(rendered)")
     }
 
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import BeckonCore
+import BeckonDiagnostics
 @testable import BeckonPluginHost
 import Testing
 
@@ -51,6 +52,21 @@ struct StoreOptionsCheckTests {
         let host = try Self.host(defines: test.defines, name: "optcheck-" + (test.defines.first ?? "1-2").lowercased())
         let problems = host.checkOptions(ofStore: "optcheck.opts", options: test.options)
         #expect(problems == test.expected)
+    }
+
+    @Test("a check_config problem flagged secret is masked at its value (1.2); a 1.1-sized one is not")
+    func secretConfigProblem() throws {
+        for (defines, secret) in [([String](), true), (["OLD_PROBLEMS"], false)] {
+            let path = try CPluginBuilder.build("optcheck-" + (defines.first ?? "1-2").lowercased(),
+                                                sources: ["Tests/BeckonPluginHostTests/Fixtures/v1_2/options_check.c"], defines: defines)
+            let valueSpan = SourceSpan(file: PluginRuleHarness.file, start: SourcePosition(line: 6, column: 12),
+                                       end: SourcePosition(line: 6, column: 20))
+            let declaration = PluginRuleHarness.declaration(path, config: .map([("token", .string("s3cr3t"))]),
+                                                            configSpans: ["/token": valueSpan])
+            let (_, diagnostics) = PluginHost.load([declaration])
+            #expect(diagnostics.map(\.span) == [valueSpan])
+            #expect(diagnostics.map(\.secret) == [secret ? valueSpan : nil])
+        }
     }
 
     @Test("a store no plugin offers has no problems to report (the loader reports it elsewhere)")

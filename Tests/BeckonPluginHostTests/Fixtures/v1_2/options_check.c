@@ -10,7 +10,8 @@
  * store compiled before 1.2: the host must never read check_options); -DOLD_PROBLEMS puts
  * problems of the 1.1 size (BECKON_CONFIG_PROBLEM_SIZE_1_1) whose flags slot says SECRET
  * anyway (the host must not read it); -DFAILS returns UNAVAILABLE with a message and no problem.
- * `open` always refuses, so that a test can see the options were refused before it.
+ * `open` always refuses, so that a test can see the options were refused before it. Its own
+ * `config:` (check_config) may be null; any other config has a secret problem at /token.
  */
 #include "beckon_plugin.h"
 #include <string.h>
@@ -47,7 +48,7 @@ static int equals(beckon_string text, const char *literal) {
 static beckon_status check_options(void *plugin_state, beckon_string options_json, beckon_config_problem_sink *problems,
                                    beckon_error *error) {
 #if defined(FAILS)
-    (void)plugin_state; (void)options_json; (void)problems; (void)put; (void)equals;
+    (void)plugin_state; (void)options_json; (void)problems; (void)put;
     beckon_error_set(error, "the checker cannot run");
     return BECKON_UNAVAILABLE;
 #else
@@ -64,6 +65,13 @@ static beckon_status check_options(void *plugin_state, beckon_string options_jso
     put(problems, BECKON_CONFIG_AT_KEY, "/missing", "a key that is not written", 0);
     return BECKON_OK;
 #endif
+}
+
+static beckon_status check_config(beckon_string config_json, beckon_config_problem_sink *problems, beckon_error *error) {
+    (void)error;
+    if (equals(config_json, "null")) return BECKON_OK;
+    put(problems, BECKON_CONFIG_AT_VALUE, "/token", "a token is never written in the configuration", BECKON_CONFIG_PROBLEM_SECRET);
+    return BECKON_OK;
 }
 
 static beckon_status open_store(void *plugin_state, beckon_string options_json, void **store, beckon_error *error) {
@@ -114,6 +122,7 @@ static const beckon_plugin plugin = {
     .init = init,
     .stores = stores,
     .store_count = 1,
+    .check_config = check_config,
 };
 
 BECKON_PLUGIN_EXPORT const beckon_plugin *beckon_plugin_entry_v1(const beckon_host *host) {
