@@ -35,10 +35,11 @@
  *   the caller's `beckon_error` (beckon_error_set below). No C++ exception, longjmp, Swift
  *   error, Rust panic or signal may cross the boundary: catch everything at your entry points.
  * - Threads. Lifecycle calls (init, shutdown, validate_config, check_config, check_options, open,
- *   close, bind, unbind) are serialized by the host: never two at once in one process. Condition evaluation
- *   and store operations may run concurrently on several threads, unless the descriptor sets a
- *   SERIALIZE flag, in which case the host runs them one at a time (BECKON_PLUGIN_SERIALIZE for
- *   the whole plugin, BECKON_CONDITION_SERIALIZE or BECKON_STORE_SERIALIZE for one item).
+ *   close, bind, unbind) are serialized by the host: never two at once in one process. Condition
+ *   evaluation and store operations may run concurrently on several threads, unless the
+ *   descriptor sets a SERIALIZE flag, in which case the host runs them one at a time
+ *   (BECKON_PLUGIN_SERIALIZE for the whole plugin, BECKON_CONDITION_SERIALIZE or
+ *   BECKON_STORE_SERIALIZE for one item).
  * - Time. `now` always comes from the host (Unix time in milliseconds, UTC); a plugin never
  *   reads the wall clock for a decision, so that tests and `--now` can replay any instant.
  * - NULL. Pointers documented "required" must not be NULL; "optional" ones may be.
