@@ -58,7 +58,24 @@ struct PostgresOptions: Sendable, Equatable {
             return (PostgresOptions(), [PluginConfigProblem("store.options is not JSON")])
         }
         let options = reader.read(root)
-        return (options, reader.problems)
+        return (options, reader.problems.map(markingSecret))
+    }
+
+    /// `problem`, marked secret when the value it names may hold a password: any problem of `url`
+    /// (a URL may carry one, even one that cannot be used), and any of an unknown key that looks
+    /// like a password (`password`, `db_password`, `passwd`, `pwd`, `secret`). The host then
+    /// never shows that value, not even in the source excerpt under the diagnostic.
+    static func markingSecret(_ problem: PluginConfigProblem) -> PluginConfigProblem {
+        var problem = problem
+        let key = String(problem.jsonPointer.dropFirst())
+        if key == "url" || (!keys.contains(key) && isPasswordLike(key)) { problem.secret = true }
+        return problem
+    }
+
+    /// Whether a key's name says it holds a password.
+    static func isPasswordLike(_ key: String) -> Bool {
+        let lowered = key.lowercased()
+        return ["pass", "pwd", "secret"].contains { lowered.contains($0) }
     }
 }
 

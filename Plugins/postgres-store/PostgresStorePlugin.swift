@@ -11,7 +11,10 @@ let postgresStorePlugin = BeckonPlugin(
     stores: [
         PluginStore("store", summary: "PostgreSQL over libpq: durable, shared across processes and hosts.",
                     capabilities: [.durable, .sharedAcrossProcesses, .sharedAcrossHosts],
-                    backend: PostgresStoreBackend.self),
+                    backend: PostgresStoreBackend.self,
+                    // Checked when the configuration loads, each problem at its YAML position,
+                    // before any connection is tried; `open` checks them again.
+                    checkOptions: { PostgresOptions.check($0).1 }),
     ],
     checkConfig: { config in
         // Its settings are the store's options; the plugin itself takes no config.

@@ -12,11 +12,19 @@ public struct ConfigurationLoader: Sendable {
     public typealias PluginLoading = @Sendable (Configuration)
         -> (functions: [String: RuleSchema.Function], unavailableNamespaces: Set<String>, stores: [String], diagnostics: [Diagnostic])
 
-    private let pluginLoading: PluginLoading?
+    /// Asks the plugin store that `store.backend` selects (`NAMESPACE.NAME`, offered by a plugin
+    /// that `PluginLoading` loaded) about `store.options`: every problem it finds, empty when it
+    /// accepts them or does not check them (plugin ABI 1.2 `check_options`).
+    public typealias StoreOptionsChecking = @Sendable (_ backend: String, _ options: ConfigValue) -> [StoreOptionsProblem]
 
-    /// Creates a loader; without `pluginLoading`, rules may call no plugin function.
-    public init(pluginLoading: PluginLoading? = nil) {
+    private let pluginLoading: PluginLoading?
+    private let storeOptionsChecking: StoreOptionsChecking?
+
+    /// Creates a loader; without `pluginLoading`, rules may call no plugin function; without
+    /// `storeOptionsChecking`, a plugin store's options are first seen when it opens.
+    public init(pluginLoading: PluginLoading? = nil, storeOptionsChecking: StoreOptionsChecking? = nil) {
         self.pluginLoading = pluginLoading
+        self.storeOptionsChecking = storeOptionsChecking
     }
 
     /// Loads the configuration at `path`.
@@ -36,7 +44,7 @@ public struct ConfigurationLoader: Sendable {
         case .success(let bytes):
             session.readFile(path: path, bytes: bytes, isMainFile: true, includeChain: [])
         }
-        return try session.finish(pluginLoading: pluginLoading)
+        return try session.finish(pluginLoading: pluginLoading, storeOptionsChecking: storeOptionsChecking)
     }
 
     /// Loads a configuration from YAML text; `path` names it in diagnostics and anchors relative
@@ -50,7 +58,7 @@ public struct ConfigurationLoader: Sendable {
         } else {
             session.readFile(path: path, bytes: bytes, isMainFile: true, includeChain: [])
         }
-        return try session.finish(pluginLoading: pluginLoading)
+        return try session.finish(pluginLoading: pluginLoading, storeOptionsChecking: storeOptionsChecking)
     }
 }
 

@@ -84,7 +84,8 @@ struct LoadSession {
     }
 
     /// Checks references across all files and returns the result or every diagnostic.
-    mutating func finish(pluginLoading: ConfigurationLoader.PluginLoading?) throws(ConfigurationLoadError) -> LoadedConfiguration {
+    mutating func finish(pluginLoading: ConfigurationLoader.PluginLoading?,
+                         storeOptionsChecking: ConfigurationLoader.StoreOptionsChecking? = nil) throws(ConfigurationLoadError) -> LoadedConfiguration {
         treeRelease.start()
         defer { treeRelease.wait() }
         assembly.files = files
@@ -100,7 +101,8 @@ struct LoadSession {
             unavailableNamespaces = plugins.unavailableNamespaces
             diagnostics.append(contentsOf: plugins.diagnostics)
             PluginStoreChecker(assembly: assembly, offered: plugins.stores,
-                               somePluginFailed: plugins.diagnostics.contains { $0.code == "plugin.unavailable" })
+                               somePluginFailed: plugins.diagnostics.contains { $0.code == "plugin.unavailable" },
+                               optionsChecking: storeOptionsChecking)
                 .check(into: &diagnostics)
         }
         let (rules, ruleDiagnostics) = RuleBook.compile(configuration, functions: functions, unavailableNamespaces: unavailableNamespaces,

@@ -23,14 +23,19 @@ public struct Diagnostic: Hashable, Sendable {
     public var span: SourceSpan
     /// Further lines shown under the source excerpt (e.g. "first defined at x.yaml:3:5").
     public var notes: [String]
+    /// Where a secret is written (a password, a URL carrying one): a quoted source line never
+    /// shows the characters of this span, each is replaced by `*`. Nil when nothing is secret.
+    public var secret: SourceSpan?
 
     /// Creates a diagnostic.
-    public init(code: String, severity: Severity = .error, message: String, span: SourceSpan, notes: [String] = []) {
+    public init(code: String, severity: Severity = .error, message: String, span: SourceSpan, notes: [String] = [],
+                secret: SourceSpan? = nil) {
         self.code = code
         self.severity = severity
         self.message = message
         self.span = span
         self.notes = notes
+        self.secret = secret
     }
 
     /// Shorthand for an error.

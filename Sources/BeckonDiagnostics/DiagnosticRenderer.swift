@@ -9,16 +9,19 @@ public struct DiagnosticRenderer: Sendable {
         self.sources = sources
     }
 
-    /// Renders the first `cap` diagnostics and a line counting the rest.
+    /// Renders the first `cap` diagnostics and a line counting the rest. The secret of any of
+    /// `diagnostics` is masked in every excerpt, so that another problem on the same line (in a
+    /// flow mapping, say) does not quote it either.
     public func render(_ diagnostics: [Diagnostic], cap: Int = DiagnosticList.defaultCap) -> String {
         var lineIndexes: [String: LineIndex] = [:]
         var output = ""
+        let secrets = diagnostics.compactMap(\.secret)
         for diagnostic in diagnostics.prefix(cap) {
             let file = diagnostic.span.file
             if lineIndexes[file] == nil, let text = sources.text(of: file) {
                 lineIndexes[file] = LineIndex(text: text)
             }
-            output += render(diagnostic, lines: lineIndexes[file])
+            output += render(diagnostic, lines: lineIndexes[file], secrets: secrets)
         }
         if diagnostics.count > cap {
             let rest = diagnostics.count - cap
@@ -38,16 +41,31 @@ public struct DiagnosticRenderer: Sendable {
 
     /// The message and each note stay on their line even if they quote text with line breaks
     /// (a plugin's message, say), so that scripts can read the first line as the diagnostic.
-    private func render(_ diagnostic: Diagnostic, lines: LineIndex?) -> String {
+    private func render(_ diagnostic: Diagnostic, lines: LineIndex?, secrets: [SourceSpan]) -> String {
         let span = diagnostic.span
         var output = "\(span): \(diagnostic.severity.rawValue): \(OneLine.of(diagnostic.message)) [\(diagnostic.code)]\n"
         if let line = lines?.line(span.start.line) {
-            output += Self.excerpt(line: line, span: span)
+            let shown = secrets.filter { $0.file == span.file }.reduce(line) { Self.masking($0, number: span.start.line, secret: $1) }
+            output += Self.excerpt(line: shown, span: span)
         }
         for note in diagnostic.notes {
             output += "      = note: \(OneLine.of(note))\n"
         }
         return output
+    }
+
+    /// `line` (number `number`) with every character inside `secret` replaced by `*`, so that
+    /// the excerpt keeps its columns but never shows a secret.
+    static func masking(_ line: Substring, number: Int, secret: SourceSpan?) -> Substring {
+        guard let secret, secret.start.line <= number, number <= secret.end.line else { return line }
+        let from = number == secret.start.line ? max(secret.start.column, 1) : 1
+        let to = number == secret.end.line ? secret.end.column : Int.max
+        var masked = String.UnicodeScalarView()
+        for (index, scalar) in line.unicodeScalars.enumerated() {
+            let column = index + 1
+            masked.append(column >= from && column < to ? "*" : scalar)
+        }
+        return Substring(String(masked))
     }
 
     /// The quoted line and a caret line. The caret line keeps the line's tabs so it aligns.

@@ -54,6 +54,29 @@ public final class PluginHost: Sendable {
     /// The names of the stores plugins offer (`NAMESPACE.NAME`), sorted.
     public var storeNames: [String] { stores.keys.sorted() }
 
+    /// One problem a store found in its options: a JSON pointer into them (at the value, or at the
+    /// key it names), a message, and whether the value there is a secret never to be shown.
+    public struct OptionsProblem: Hashable, Sendable {
+        /// An RFC 6901 pointer into the options; "" is the options as a whole.
+        public var pointer: String
+        /// Whether the problem is about the key of the member `pointer` names.
+        public var atKey: Bool
+        /// A sentence for a person, as the plugin wrote it.
+        public var message: String
+        /// `BECKON_CONFIG_PROBLEM_SECRET`: the value at `pointer` must never be shown.
+        public var secret: Bool
+    }
+
+    /// Asks the store `qualified` (`NAMESPACE.NAME`) about `options` through its `check_options`
+    /// (ABI 1.2), before it is opened: every problem it finds. Empty when the store accepts them,
+    /// does not check its options (a 1.0 or 1.1 store) or does not exist. Lifecycle call.
+    public func checkOptions(ofStore qualified: String, options: ConfigValue) -> [OptionsProblem] {
+        guard let entry = stores[qualified],
+              let problems = ConfigCheck.optionProblems(entry.descriptor, state: entry.instance.state, options: CanonicalJSON.text(options))
+        else { return [] }
+        return problems.map { OptionsProblem(pointer: $0.pointer, atKey: $0.atKey, message: $0.message, secret: $0.secret) }
+    }
+
     /// Opens the store `namespace.name` with `options` (handed over as canonical JSON).
     public func openStore(namespace: String, name: String, options: ConfigValue) throws(StoreError) -> any Store {
         let qualified = "\(namespace).\(name)"

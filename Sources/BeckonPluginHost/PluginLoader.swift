@@ -65,7 +65,13 @@ struct PluginLoader {
             let keySpan = problem.atKey ? declaration.configKeySpans[problem.pointer] : nil
             let span = keySpan ?? declaration.configSpans[problem.pointer] ?? declaration.configSpans[""] ?? declaration.span
             let location = problem.pointer.isEmpty ? "" : " at \(problem.pointer)"
-            diagnostics.append(.error("plugin.config", "\(label) refused its config\(location): \(problem.message)", at: span))
+            var diagnostic = Diagnostic.error("plugin.config", "\(label) refused its config\(location): \(problem.message)", at: span)
+            if problem.secret {
+                // BECKON_CONFIG_PROBLEM_SECRET (1.2): the excerpt never shows the value.
+                diagnostic.secret = declaration.configSpans[problem.pointer]
+                    ?? SourceSpan(file: span.file, start: span.start, end: SourcePosition(line: span.start.line, column: Int.max))
+            }
+            diagnostics.append(diagnostic)
         }
         return problems.isEmpty
     }

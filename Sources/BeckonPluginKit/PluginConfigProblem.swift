@@ -17,17 +17,22 @@ public struct PluginConfigProblem: Hashable, Sendable {
     public var jsonPointer: String
     /// Whether the problem is shown at the value or at its key.
     public var target: Target
+    /// Whether the value `jsonPointer` names is a secret (a password, a URL carrying one): the
+    /// host never shows its text (`BECKON_CONFIG_PROBLEM_SECRET`, ABI 1.2). Keep it out of
+    /// `message` too.
+    public var secret: Bool
 
     /// A problem at the value `jsonPointer` names (the config as a whole when empty).
-    public init(_ message: String, at jsonPointer: String = "", target: Target = .value) {
+    public init(_ message: String, at jsonPointer: String = "", target: Target = .value, secret: Bool = false) {
         self.message = message
         self.jsonPointer = jsonPointer
         self.target = target
+        self.secret = secret
     }
 
     /// A problem at the key of the member `jsonPointer` names ("/weekends").
-    public static func atKey(_ message: String, _ jsonPointer: String) -> PluginConfigProblem {
-        PluginConfigProblem(message, at: jsonPointer, target: .key)
+    public static func atKey(_ message: String, _ jsonPointer: String, secret: Bool = false) -> PluginConfigProblem {
+        PluginConfigProblem(message, at: jsonPointer, target: .key, secret: secret)
     }
 
     /// Hands the problem to the host's sink; the strings are borrowed for the call only.
@@ -40,6 +45,7 @@ public struct PluginConfigProblem: Hashable, Sendable {
                 problem.target = target == .key ? BECKON_CONFIG_AT_KEY : BECKON_CONFIG_AT_VALUE
                 problem.json_pointer = pointer
                 problem.message = message
+                problem.flags = secret ? BECKON_CONFIG_PROBLEM_SECRET : 0
                 return put(sink, &problem)
             }
         }

@@ -17,15 +17,25 @@ public struct PluginStore: Sendable {
     public var serialized: Bool
     /// Creates the backend from its options: `Backend.init(options:)`.
     let open: @Sendable (String) throws(PluginError) -> any PluginStoreBackend
+    /// Every problem of the options (canonical JSON), when the store checks them at load.
+    let checkOptions: (@Sendable (String) -> [PluginConfigProblem])?
 
     /// Declares a store implemented by `backend`.
+    ///
+    /// - Parameter checkOptions: returns every problem of `store.options` (canonical JSON, `null`
+    ///   when absent), each at a value or at a key of the options (ABI 1.2 `check_options`): the
+    ///   host shows them at their YAML positions when the configuration loads, before any `open`.
+    ///   Mark a problem `secret` when the value it names must never be shown. `open` still gets
+    ///   the same options (hosts older than 1.2 never call this).
     public init<Backend: PluginStoreBackend>(_ name: String, summary: String? = nil, capabilities: PluginStoreCapabilities = [],
-                                             serialized: Bool = false, backend: Backend.Type) {
+                                             serialized: Bool = false, backend: Backend.Type,
+                                             checkOptions: (@Sendable (_ options: String) -> [PluginConfigProblem])? = nil) {
         self.name = name
         self.summary = summary
         self.capabilities = capabilities
         self.serialized = serialized
         self.open = { options throws(PluginError) in try Backend(options: options) }
+        self.checkOptions = checkOptions
     }
 }
 

@@ -109,11 +109,17 @@ private final class PluginSlot: Sendable {
     var host: PluginHost { loadedHost.withLock { $0 } }
 
     var loader: ConfigurationLoader {
-        ConfigurationLoader { configuration in
+        ConfigurationLoader(pluginLoading: { configuration in
             let (host, diagnostics) = PluginHost.load(configuration.plugins)
             self.loadedHost.withLock { $0 = host }
             return (host.functions, host.unavailableNamespaces, host.storeNames, diagnostics)
-        }
+        }, storeOptionsChecking: { backend, options in
+            // The plugins the step above just loaded: the store's options are checked at load,
+            // each problem at its YAML position, before anything connects.
+            self.host.checkOptions(ofStore: backend, options: options).map {
+                StoreOptionsProblem(pointer: $0.pointer, atKey: $0.atKey, message: $0.message, secret: $0.secret)
+            }
+        })
     }
 }
 

@@ -93,6 +93,7 @@ enum ABILayoutSwiftView {
         field("beckon_store", "load", \beckon_store.load),
         field("beckon_store", "commit", \beckon_store.commit),
         field("beckon_store", "read_log", \beckon_store.read_log),
+        field("beckon_store", "check_options", \beckon_store.check_options),
 
         layout(beckon_plugin.self, "beckon_plugin"),
         field("beckon_plugin", "struct_size", \beckon_plugin.struct_size),
@@ -117,6 +118,7 @@ enum ABILayoutSwiftView {
         field("beckon_config_problem", "target", \beckon_config_problem.target),
         field("beckon_config_problem", "json_pointer", \beckon_config_problem.json_pointer),
         field("beckon_config_problem", "message", \beckon_config_problem.message),
+        field("beckon_config_problem", "flags", \beckon_config_problem.flags),
 
         layout(beckon_config_problem_sink.self, "beckon_config_problem_sink"),
         field("beckon_config_problem_sink", "struct_size", \beckon_config_problem_sink.struct_size),

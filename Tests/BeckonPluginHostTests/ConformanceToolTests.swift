@@ -131,10 +131,10 @@ enum ForgetfulStore {
 
         static const beckon_store forgetful = {
             sizeof(beckon_store), BECKON_STORE_DURABLE, 0, "forgetful", "Accepts everything, keeps nothing.",
-            open_store, NULL, load, commit, read_log,
+            open_store, NULL, load, commit, read_log, NULL,
         };
         static const beckon_store amnesiac = {
-            sizeof(beckon_store), 0, 0, "amnesiac", NULL, open_store, NULL, load, commit, read_log,
+            sizeof(beckon_store), 0, 0, "amnesiac", NULL, open_store, NULL, load, commit, read_log, NULL,
         };
         static const beckon_store *const stores[] = { &forgetful, &amnesiac };
         static const beckon_plugin plugin = {

@@ -88,8 +88,10 @@ struct ConfigFileReader {
         } else {
             assembly.store.path = PathResolver.resolve(StoreSettings.defaultPath, relativeTo: file)
         }
-        if let options = fields["options"] {
-            assembly.store.options = ConfigValueReader.value(of: options, diagnostics: &reader.diagnostics)
+        if let pair = fields.pair("options") {
+            assembly.store.options = ConfigValueReader.value(of: pair.value, diagnostics: &reader.diagnostics)
+            assembly.storeOptionsLocation = StoreOptionsLocation(
+                key: pair.key.span, values: ConfigValueReader.spans(of: pair.value), keys: ConfigValueReader.keySpans(of: pair.value))
         }
         if let synchronous = fields["synchronous"] {
             assembly.store.synchronous = reader.choice(synchronous, "'store.synchronous'", as: StoreSynchronous.self) ?? .normal

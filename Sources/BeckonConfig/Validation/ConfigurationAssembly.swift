@@ -10,6 +10,9 @@ struct ConfigurationAssembly {
     var displayFrequency: Int64 = 0
     var store = StoreSettings()
     var storeBackendNode: YAMLNode?
+    /// Where `store.options` is written: its key, and each value and key by JSON pointer, so that
+    /// a plugin store's problems with its options are shown where they are.
+    var storeOptionsLocation = StoreOptionsLocation()
     var plugins: [PluginDeclaration] = []
     var parameters = Declarations<ParameterDeclaration>()
     var events = Declarations<EventDeclaration>()

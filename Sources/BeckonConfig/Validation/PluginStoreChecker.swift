@@ -10,11 +10,21 @@ struct PluginStoreChecker {
     let offered: [String]
     /// Whether some plugin failed to load: the store may have been its own.
     let somePluginFailed: Bool
+    /// Asks the offered store about `store.options`, when the loader can.
+    var optionsChecking: ConfigurationLoader.StoreOptionsChecking?
 
     func check(into diagnostics: inout DiagnosticList) {
         guard case .plugin(let namespace, let name) = assembly.store.backend, let node = assembly.storeBackendNode else { return }
         let qualified = "\(namespace).\(name)"
-        guard !offered.contains(qualified) else { return }
+        if offered.contains(qualified) {
+            if let optionsChecking {
+                let problems = optionsChecking(qualified, assembly.store.options)
+                for problem in problems {
+                    diagnostics.append(assembly.storeOptionsLocation.diagnostic(problem, store: qualified, fallback: node.span))
+                }
+            }
+            return
+        }
         // Reported already (an undeclared namespace), or unknowable (a plugin that did not load
         // and offers no store of this namespace may be the one that would have).
         if diagnostics.all.contains(where: { $0.span == node.span && $0.severity == .error }) { return }

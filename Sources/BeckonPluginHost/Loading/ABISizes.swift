@@ -12,4 +12,8 @@ enum ABISizes {
     static let condition = MemoryLayout<beckon_condition>.offset(of: \.unbind)! + MemoryLayout<UnsafeRawPointer>.size
     /// `BECKON_STORE_SIZE_1_0`.
     static let store = MemoryLayout<beckon_store>.offset(of: \.read_log)! + MemoryLayout<UnsafeRawPointer>.size
+    /// `BECKON_STORE_SIZE_1_2`: a store this large has `check_options`.
+    static let store12 = MemoryLayout<beckon_store>.offset(of: \.check_options)! + MemoryLayout<UnsafeRawPointer>.size
+    /// `BECKON_CONFIG_PROBLEM_SIZE_1_1`: the smallest problem the host reads (no `flags`).
+    static let configProblem = MemoryLayout<beckon_config_problem>.offset(of: \.message)! + MemoryLayout<beckon_string>.size
 }

@@ -8,6 +8,9 @@ struct ConfigProblem: Equatable {
     /// Whether the problem is about the key of the member `pointer` names, not its value.
     var atKey: Bool
     var message: String
+    /// Whether the value at `pointer` is a secret whose text is never shown
+    /// (`BECKON_CONFIG_PROBLEM_SECRET`, ABI 1.2).
+    var secret: Bool = false
 }
 
 /// Asks a plugin about its config: every problem through `check_config` (ABI 1.1) when the
@@ -17,7 +20,7 @@ enum ConfigCheck {
     /// accepts it or checks nothing. Lifecycle call: serialized.
     static func problems(_ descriptor: PluginDescriptor, config: String) -> [ConfigProblem] {
         if let check = descriptor.contents.check_config {
-            return CallGate.lifecycle.run { withView(config) { view in everyProblem(check, view) } }
+            return CallGate.lifecycle.run { withView(config) { view in everyProblem { sink, error in check(view, sink, error) } } }
         }
         if let validate = descriptor.contents.validate_config {
             return CallGate.lifecycle.run { withView(config) { view in firstProblem(validate, view) } }
@@ -35,10 +38,16 @@ enum ConfigCheck {
         }
     }
 
+    /// The problems `store`'s `check_options` (ABI 1.2) finds in `options` (canonical JSON), nil
+    /// when the store does not check its options. Lifecycle call: serialized.
+    static func optionProblems(_ store: StoreDescriptor, state: UnsafeMutableRawPointer?, options: String) -> [ConfigProblem]? {
+        guard let check = store.checkOptions else { return nil }
+        return CallGate.lifecycle.run { withView(options) { view in everyProblem { sink, error in check(state, view, sink, error) } } }
+    }
+
+    /// Runs `check` with a sink that collects every problem it puts.
     private static func everyProblem(
-        _ check: @convention(c) (beckon_string, UnsafeMutablePointer<beckon_config_problem_sink>?,
-                                 UnsafeMutablePointer<beckon_error>?) -> beckon_status,
-        _ config: beckon_string
+        _ check: (UnsafeMutablePointer<beckon_config_problem_sink>, UnsafeMutablePointer<beckon_error>) -> beckon_status
     ) -> [ConfigProblem] {
         let collected = ProblemList()
         withExtendedLifetime(collected) {
@@ -46,7 +55,7 @@ enum ConfigCheck {
                 struct_size: UInt32(MemoryLayout<beckon_config_problem_sink>.size),
                 host_data: Unmanaged.passUnretained(collected).toOpaque(), put: putProblem)
             CError.with { error in
-                let status = check(config, &sink, error)
+                let status = check(&sink, error)
                 // A failed check is one more problem; a bare status after the problems it put adds nothing.
                 if status != BECKON_OK, CError.hasMessage(error) || collected.problems.isEmpty {
                     collected.problems.append(ConfigProblem(pointer: "", atKey: false, message: CError.message(error, status: status)))
@@ -88,10 +97,12 @@ extension ConfigProblem {
     static func read(_ raw: UnsafePointer<beckon_config_problem>?) -> Result<ConfigProblem, MalformedProblem> {
         guard let raw else { return .failure(MalformedProblem(reason: "the problem is NULL")) }
         let size = Int(UnsafeRawPointer(raw).load(as: UInt32.self))
-        guard size >= MemoryLayout<beckon_config_problem>.size else {
-            return .failure(MalformedProblem(reason: "struct_size is \(size), smaller than beckon_config_problem in ABI 1.1 (\(MemoryLayout<beckon_config_problem>.size) bytes)"))
+        guard size >= ABISizes.configProblem else {
+            return .failure(MalformedProblem(reason: "struct_size is \(size), smaller than beckon_config_problem in ABI 1.1 (\(ABISizes.configProblem) bytes)"))
         }
-        let problem = raw.pointee
+        // The bytes its struct_size covers, the rest zero: a 1.1 problem has no flags.
+        let problem = DescriptorValidator.contents(raw)
+        let flagsEnd = MemoryLayout<beckon_config_problem>.offset(of: \.flags)! + MemoryLayout<UInt32>.size
         guard problem.target == BECKON_CONFIG_AT_VALUE || problem.target == BECKON_CONFIG_AT_KEY else {
             return .failure(MalformedProblem(reason: "target is \(problem.target), neither BECKON_CONFIG_AT_VALUE nor BECKON_CONFIG_AT_KEY"))
         }
@@ -105,6 +116,7 @@ extension ConfigProblem {
         case .failure(let problem): return .failure(MalformedProblem(reason: "its message \(problem)"))
         }
         guard !message.isEmpty else { return .failure(MalformedProblem(reason: "its message is empty")) }
-        return .success(ConfigProblem(pointer: pointer, atKey: problem.target == BECKON_CONFIG_AT_KEY, message: message))
+        return .success(ConfigProblem(pointer: pointer, atKey: problem.target == BECKON_CONFIG_AT_KEY, message: message,
+                                      secret: size >= flagsEnd && problem.flags & UInt32(BECKON_CONFIG_PROBLEM_SECRET) != 0))
     }
 }

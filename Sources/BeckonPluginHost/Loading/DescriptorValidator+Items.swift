@@ -39,7 +39,8 @@ extension DescriptorValidator {
             problems.append("\(field).struct_size is \(size), smaller than beckon_store in ABI 1.0 (\(ABISizes.store) bytes)")
             return nil
         }
-        let store = raw.pointee
+        // The bytes its struct_size covers: a 1.0 or 1.1 store reads as having no check_options.
+        let store = DescriptorValidator.contents(raw)
         let name = requiredString(store.name, field: "\(field).name", rule: .store)
         let summary = optionalString(store.summary, field: "\(field).summary")
         let required: [(String, Bool)] = [
@@ -50,7 +51,8 @@ extension DescriptorValidator {
 
         guard let name, required.allSatisfy(\.1) else { return nil }
         return StoreDescriptor(
-            name: name, capabilities: store.capabilities, flags: store.flags, summary: summary, raw: raw
+            name: name, capabilities: store.capabilities, flags: store.flags, summary: summary, raw: raw,
+            checkOptions: size >= ABISizes.store12 ? store.check_options : nil
         )
     }
 

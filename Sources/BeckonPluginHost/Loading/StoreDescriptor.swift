@@ -15,6 +15,9 @@ struct StoreDescriptor: @unchecked Sendable {
     var summary: String?
     /// The descriptor itself, for `open`, `close`, `load`, `commit` and `read_log`.
     var raw: UnsafePointer<beckon_store>
+    /// Its `check_options` (ABI 1.2), nil when its struct_size does not cover it or it has none.
+    var checkOptions: (@convention(c) (UnsafeMutableRawPointer?, beckon_string, UnsafeMutablePointer<beckon_config_problem_sink>?,
+                                       UnsafeMutablePointer<beckon_error>?) -> beckon_status)?
 
     /// Never runs two operations of one open store at once (`BECKON_STORE_SERIALIZE`).
     var serializesCalls: Bool { flags & UInt32(BECKON_STORE_SERIALIZE) != 0 }

@@ -45,6 +45,7 @@ enum DescriptorBuilder {
         store.load = StoreCallbacks.load
         store.commit = StoreCallbacks.commit
         store.read_log = StoreCallbacks.readLog
+        store.check_options = declaration.checkOptions == nil ? nil : StoreCallbacks.checkOptions[slot]
         return allocate(store)
     }
 

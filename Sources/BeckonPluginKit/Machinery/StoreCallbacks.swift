@@ -23,6 +23,25 @@ enum StoreCallbacks {
         { openStore(slot: 6, $1, $2, $3) }, { openStore(slot: 7, $1, $2, $3) },
     ]
 
+    typealias CheckOptions = @convention(c) (UnsafeMutableRawPointer?, beckon_string, UnsafeMutablePointer<beckon_config_problem_sink>?,
+                                             UnsafeMutablePointer<beckon_error>?) -> beckon_status
+
+    /// One `check_options` per slot (see `Slots`), for the stores that check their options.
+    static let checkOptions: [CheckOptions] = [
+        { checkStoreOptions(slot: 0, $1, $2, $3) }, { checkStoreOptions(slot: 1, $1, $2, $3) },
+        { checkStoreOptions(slot: 2, $1, $2, $3) }, { checkStoreOptions(slot: 3, $1, $2, $3) },
+        { checkStoreOptions(slot: 4, $1, $2, $3) }, { checkStoreOptions(slot: 5, $1, $2, $3) },
+        { checkStoreOptions(slot: 6, $1, $2, $3) }, { checkStoreOptions(slot: 7, $1, $2, $3) },
+    ]
+
+    static func checkStoreOptions(slot: Int, _ options: beckon_string, _ sink: UnsafeMutablePointer<beckon_config_problem_sink>?,
+                                  _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+        guard let sink else { return PluginError.invalidArgument("check_options: the problem sink is NULL").report(to: error) }
+        guard let check = Slots.store(slot)?.checkOptions else { return BECKON_OK }
+        for problem in check(String(options)) { _ = problem.put(into: sink) }  // the host reports what it refuses
+        return BECKON_OK
+    }
+
     static func openStore(slot: Int, _ options: beckon_string, _ store: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
                           _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
         guard let store else { return PluginError.invalidArgument("open: the store out-pointer is NULL").report(to: error) }

@@ -1,5 +1,6 @@
 /*
- * beckon_plugin.h — the Beckon plugin ABI, version 1.1 (1.0 plus the additions marked "1.1").
+ * beckon_plugin.h — the Beckon plugin ABI, version 1.2 (1.0 plus the additions marked "1.1"
+ * and "1.2").
  *
  * A Beckon plugin is a shared object (.so) that adds custom conditions, which rules call as
  * NAMESPACE.NAME(args...), and store backends, which `store.backend: NAMESPACE.STORE` selects.
@@ -33,11 +34,12 @@
  * - Errors. Every fallible call returns a `beckon_status` and, when it is not BECKON_OK, fills
  *   the caller's `beckon_error` (beckon_error_set below). No C++ exception, longjmp, Swift
  *   error, Rust panic or signal may cross the boundary: catch everything at your entry points.
- * - Threads. Lifecycle calls (init, shutdown, validate_config, check_config, open, close, bind,
- *   unbind) are serialized by the host: never two at once in one process. Condition evaluation
- *   and store operations may run concurrently on several threads, unless the descriptor sets a
- *   SERIALIZE flag, in which case the host runs them one at a time (BECKON_PLUGIN_SERIALIZE for
- *   the whole plugin, BECKON_CONDITION_SERIALIZE or BECKON_STORE_SERIALIZE for one item).
+ * - Threads. Lifecycle calls (init, shutdown, validate_config, check_config, check_options, open,
+ *   close, bind, unbind) are serialized by the host: never two at once in one process. Condition
+ *   evaluation and store operations may run concurrently on several threads, unless the
+ *   descriptor sets a SERIALIZE flag, in which case the host runs them one at a time
+ *   (BECKON_PLUGIN_SERIALIZE for the whole plugin, BECKON_CONDITION_SERIALIZE or
+ *   BECKON_STORE_SERIALIZE for one item).
  * - Time. `now` always comes from the host (Unix time in milliseconds, UTC); a plugin never
  *   reads the wall clock for a decision, so that tests and `--now` can replay any instant.
  * - NULL. Pointers documented "required" must not be NULL; "optional" ones may be.
@@ -61,9 +63,11 @@ extern "C" {
 #define BECKON_PLUGIN_ABI_MAJOR 1
 /**
  * The ABI minor of this header: additions only. 1.1 added beckon_plugin.check_config (every config
- * problem, at a value or at a key) and argument pointers in a `bind` refusal ("/1").
+ * problem, at a value or at a key) and argument pointers in a `bind` refusal ("/1"). 1.2 added
+ * beckon_store.check_options (every problem of a store's `store.options`, at load, before any
+ * `open`) and beckon_config_problem.flags (BECKON_CONFIG_PROBLEM_SECRET: never show the value).
  */
-#define BECKON_PLUGIN_ABI_MINOR 1
+#define BECKON_PLUGIN_ABI_MINOR 2
 
 /** Marks the entry symbol as exported even when building with -fvisibility=hidden. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -434,6 +438,9 @@ typedef struct beckon_commit {
     int64_t now;
 } beckon_commit;
 
+/** Defined with the config problems below; a 1.2 store's check_options reports through it. */
+struct beckon_config_problem_sink;
+
 /** One store backend, selected with `store.backend: NAMESPACE.NAME`. Static data. */
 typedef struct beckon_store {
     uint32_t struct_size;
@@ -470,6 +477,24 @@ typedef struct beckon_store {
      */
     beckon_status (*read_log)(void *store, beckon_string subject, beckon_string event, int64_t since,
                               beckon_item_sink *sink, beckon_error *error);
+
+    /* --- 1.2 --- */
+
+    /**
+     * Optional (1.2): checks the store's options when the configuration loads, before any `open`
+     * and without connecting anywhere: `beckon check` and every command then refuse bad options
+     * with each problem at its YAML line and column. Same contract as beckon_plugin.check_config:
+     * `options_json` is the config's `store.options` as canonical JSON (`null` when absent);
+     * every problem goes through `problems->put`, at a value or at a key, its JSON pointer
+     * relative to `store.options`; the options are refused when at least one problem was put, or
+     * when the status is not OK (then the message in `error`, if any, is one more problem, at the
+     * options as a whole). Called only when `store.backend` selects this store, after the
+     * plugin's `init`, with that entry's `plugin_state`. A host reads it only when struct_size
+     * covers it (a 1.0 or 1.1 store is never asked); `open` still receives the same options and
+     * must still refuse bad ones. Lifecycle call: serialized.
+     */
+    beckon_status (*check_options)(void *plugin_state, beckon_string options_json,
+                                   struct beckon_config_problem_sink *problems, beckon_error *error);
 } beckon_store;
 
 /* ---------------------------------------------------------------------------------------------
@@ -495,7 +520,22 @@ typedef struct beckon_config_problem {
     beckon_string json_pointer;
     /** Required: a sentence for a person, UTF-8; borrowed for the `put` call. */
     beckon_string message;
+
+    /* --- 1.2 --- */
+
+    /**
+     * BECKON_CONFIG_PROBLEM_ flags (1.2). A host reads it only when struct_size covers it, so a
+     * 1.1-sized problem has none. Unknown bits are ignored.
+     */
+    uint32_t flags;
 } beckon_config_problem;
+
+/**
+ * The value at the problem's pointer is a secret (a password, a URL carrying one): the host
+ * never shows its text. Wherever it quotes the source line (the excerpt under a diagnostic), the
+ * value's characters are masked; the plugin's own message must not quote it either.
+ */
+#define BECKON_CONFIG_PROBLEM_SECRET 0x1u
 
 /** Receives the problems check_config finds. */
 typedef struct beckon_config_problem_sink {
@@ -591,6 +631,11 @@ typedef struct beckon_plugin {
 #define BECKON_PLUGIN_SIZE_1_1 (offsetof(beckon_plugin, check_config) + sizeof(void (*)(void)))
 #define BECKON_CONDITION_SIZE_1_0 (offsetof(beckon_condition, unbind) + sizeof(void (*)(void)))
 #define BECKON_STORE_SIZE_1_0 (offsetof(beckon_store, read_log) + sizeof(void (*)(void)))
+/** The size of beckon_store with the 1.2 additions (check_options). */
+#define BECKON_STORE_SIZE_1_2 (offsetof(beckon_store, check_options) + sizeof(void (*)(void)))
+/** The size of beckon_config_problem as 1.1 defined it (without flags), and with the 1.2 flags. */
+#define BECKON_CONFIG_PROBLEM_SIZE_1_1 (offsetof(beckon_config_problem, message) + sizeof(beckon_string))
+#define BECKON_CONFIG_PROBLEM_SIZE_1_2 (offsetof(beckon_config_problem, flags) + sizeof(uint32_t))
 
 /**
  * The one symbol a plugin exports. Called once, from one thread, before anything else; `host`

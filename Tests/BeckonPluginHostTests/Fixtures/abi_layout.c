@@ -109,6 +109,7 @@ int main(void) {
     FIELD(beckon_store, load);
     FIELD(beckon_store, commit);
     FIELD(beckon_store, read_log);
+    FIELD(beckon_store, check_options);
 
     STRUCT(beckon_plugin);
     FIELD(beckon_plugin, struct_size);
@@ -133,6 +134,7 @@ int main(void) {
     FIELD(beckon_config_problem, target);
     FIELD(beckon_config_problem, json_pointer);
     FIELD(beckon_config_problem, message);
+    FIELD(beckon_config_problem, flags);
 
     STRUCT(beckon_config_problem_sink);
     FIELD(beckon_config_problem_sink, struct_size);
@@ -177,6 +179,10 @@ int main(void) {
     CONSTANT(BECKON_PLUGIN_SIZE_1_1);
     CONSTANT(BECKON_CONFIG_AT_VALUE);
     CONSTANT(BECKON_CONFIG_AT_KEY);
+    CONSTANT(BECKON_STORE_SIZE_1_2);
+    CONSTANT(BECKON_CONFIG_PROBLEM_SIZE_1_1);
+    CONSTANT(BECKON_CONFIG_PROBLEM_SIZE_1_2);
+    CONSTANT(BECKON_CONFIG_PROBLEM_SECRET);
     printf("symbol %s\n", BECKON_PLUGIN_ENTRY_SYMBOL);
     return 0;
 }
