@@ -62,20 +62,22 @@ struct PostgresOptions: Sendable, Equatable {
     }
 
     /// `problem`, marked secret when the value it names may hold a password: any problem of `url`
-    /// (a URL may carry one, even one that cannot be used), and any of an unknown key that looks
-    /// like a password (`password`, `db_password`, `passwd`, `pwd`, `secret`). The host then
-    /// never shows that value, not even in the source excerpt under the diagnostic.
+    /// (a URL may carry one, even one that cannot be used) and of an unknown key (`password`,
+    /// `pasword`, `token`: what was written there is of no use to show). The host then never
+    /// shows that value, not even in the source excerpt under the diagnostic.
     static func markingSecret(_ problem: PluginConfigProblem) -> PluginConfigProblem {
         var problem = problem
         let key = String(problem.jsonPointer.dropFirst())
-        if key == "url" || (!keys.contains(key) && isPasswordLike(key)) { problem.secret = true }
+        if key == "url" || (!key.isEmpty && !keys.contains(key)) { problem.secret = true }
         return problem
     }
 
-    /// Whether a key's name says it holds a password.
+    /// Whether a key's name says it holds a password (`password`, `db_password`, `passwd`,
+    /// `pasword`, `pwd`, `secret`).
     static func isPasswordLike(_ key: String) -> Bool {
         let lowered = key.lowercased()
         return ["pass", "pwd", "secret"].contains { lowered.contains($0) }
+            || NameHint.closest(to: lowered, among: ["password", "passwd"]) != nil
     }
 }
 
@@ -156,9 +158,8 @@ private struct OptionsReader {
     }
 
     private func unknownKeyMessage(_ key: String) -> String {
-        // "password", "passwd", "pasword", ...: never echo what was written there.
-        if NameHint.closest(to: key, among: ["password", "passwd"]) != nil {
-            return "unknown key 'password': a password is never written in the configuration; use passwordEnv or passwordFile"
+        if PostgresOptions.isPasswordLike(key) {
+            return "unknown key '\(key)': a password is never written in the configuration; use passwordEnv or passwordFile"
         }
         let hint = NameHint.closest(to: key, among: PostgresOptions.keys).map { "; did you mean '\($0)'?" } ?? ""
         return "unknown key '\(key)' (postgres.store takes \(PostgresOptions.keys.joined(separator: ", ")))\(hint)"

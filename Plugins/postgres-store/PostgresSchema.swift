@@ -8,14 +8,16 @@ import BeckonPluginKit
 /// - `donations(subject, event, time, seq, info)`: the logs; `seq` orders equal times.
 ///   Subjects and events are `bytea`, their UTF-8 bytes: any string is a subject id, a NUL
 ///   character included, which `text` cannot hold (`convert_from(subject, 'UTF8')` reads one).
-/// - `operations(id, subject, committed_at)`: the id of every commit of the last day, written
-///   in the commit's own transaction, so a commit whose answer was lost can be recognised when
-///   it is sent again (see `PostgresStoreBackend.commit`).
+/// The record's row also keeps the ids of its last 16 commits (`recent_operations`), written in
+/// the commit's own transaction, so that a commit whose answer was lost is recognised when it is
+/// sent again (see `PostgresStoreBackend.commit`).
 /// - `commit(...)`: compare-and-set of the record, the log changes and the operation id, in one
 ///   statement (one round trip, one transaction).
 struct PostgresSchema {
     /// The layout this plugin writes; a database at a higher version is refused.
     static let currentVersion = 1
+    /// How many of a record's last commit ids its row keeps.
+    static let recentOperations = 16
 
     let name: String
 
@@ -89,6 +91,7 @@ struct PostgresSchema {
             version bigint NOT NULL,
             record bytea NOT NULL,
             log_sizes jsonb NOT NULL DEFAULT '{}',
+            recent_operations uuid[] NOT NULL DEFAULT '{}',
             updated_at timestamptz NOT NULL DEFAULT now()
         );
         CREATE TABLE IF NOT EXISTS \(quoted).donations (
@@ -99,18 +102,15 @@ struct PostgresSchema {
             info bytea NOT NULL,
             PRIMARY KEY (subject, event, time, seq)
         );
-        CREATE TABLE IF NOT EXISTS \(quoted).operations (
-            id uuid PRIMARY KEY,
-            subject bytea NOT NULL,
-            committed_at timestamptz NOT NULL DEFAULT now()
-        );
-        CREATE INDEX IF NOT EXISTS operations_committed_at ON \(quoted).operations (committed_at);
         \(commitFunction)
         """
     }
 
-    /// `commit(...)` returns 'applied', 'conflict' (the stored version is not the expected one:
-    /// nothing changed) or 'applied-before' (this operation id committed already: nothing changed).
+    /// `commit(...)` returns 'applied', 'applied-before' (this operation id committed already:
+    /// nothing changed), or, when the stored version is not the expected one (nothing changed),
+    /// 'conflict' if every commit since the expected version left its id in the row (so this one
+    /// surely did not land) and 'conflict-unsure' if more than 16 did (then a commit sent again
+    /// cannot tell whether its first sending was one of them).
     ///
     /// Retention by count costs what it drops, not the log's length: the record's row keeps each
     /// log's size (`log_sizes`, event bytes in hex to size), so an append knows at once how many
@@ -132,23 +132,31 @@ struct PostgresSchema {
             size bigint;
             removed bigint;
             newest bigint;
+            stored_version bigint;
+            stored_operations uuid[];
         BEGIN
             IF p_expected = 0 THEN
-                INSERT INTO \(quoted).records (subject, version, record) VALUES (p_subject, 1, p_record)
+                INSERT INTO \(quoted).records (subject, version, record, recent_operations)
+                VALUES (p_subject, 1, p_record, ARRAY[p_operation])
                 ON CONFLICT (subject) DO NOTHING
                 RETURNING log_sizes INTO sizes;
             ELSE
-                UPDATE \(quoted).records SET version = p_expected + 1, record = p_record, updated_at = now()
+                UPDATE \(quoted).records SET version = p_expected + 1, record = p_record, updated_at = now(),
+                    recent_operations = (recent_operations || p_operation)[greatest(cardinality(recent_operations) + 2 - \(Self.recentOperations), 1):]
                 WHERE subject = p_subject AND version = p_expected
                 RETURNING log_sizes INTO sizes;
             END IF;
             IF NOT FOUND THEN
-                IF EXISTS (SELECT 1 FROM \(quoted).operations WHERE id = p_operation) THEN
+                SELECT version, recent_operations INTO stored_version, stored_operations
+                FROM \(quoted).records WHERE subject = p_subject;
+                IF p_operation = ANY (stored_operations) THEN
                     RETURN 'applied-before';
+                END IF;
+                IF stored_version - p_expected > \(Self.recentOperations) THEN
+                    RETURN 'conflict-unsure';
                 END IF;
                 RETURN 'conflict';
             END IF;
-            INSERT INTO \(quoted).operations (id, subject) VALUES (p_operation, p_subject);
             IF NOT p_clears_all AND coalesce(cardinality(p_cleared_lengths), 0) = 0 AND coalesce(cardinality(p_event_lengths), 0) = 0 THEN
                 RETURN 'applied';
             END IF;

@@ -1,5 +1,4 @@
 import BeckonPluginKit
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,20 +10,21 @@ import Glibc
 /// function does the compare-and-set, the log changes and the operation id in one transaction).
 ///
 /// An unknown outcome is never applied twice. A commit carries a random operation id, which its
-/// transaction records. When the connection breaks after the commit was sent, the store cannot
-/// know whether it landed; it sends the same commit, same id, on a new connection until it gets
-/// an answer (within twice `connectTimeout` plus `statementTimeout`). If the first one landed, the second finds the record's
-/// version moved on and the id recorded, changes nothing and answers 'applied-before'; if it did
-/// not, the second applies it. Either way the engine hears of exactly one application. Only when
-/// the server stays unreachable for the whole window does the commit fail with a message saying
-/// the outcome is unknown.
+/// transaction records in the record's row (the subject's last 16 ids). When the connection
+/// breaks after the commit was sent, the store cannot know whether it landed; it sends the same
+/// commit, same id, on a new connection until it gets an answer (for up to twice `connectTimeout`
+/// plus `statementTimeout`). If the first one landed, the second finds the version moved on and
+/// the id recorded, changes nothing and answers 'applied-before'; if it did not, the second
+/// applies it, or finds the version moved on without it: a plain conflict, after which the engine
+/// reads again and decides again. Either way the engine hears of exactly one application. The
+/// commit fails with a message saying its outcome is unknown only when the server stays
+/// unreachable for the whole window, or when more than 16 other commits to the subject landed in
+/// between (then its id may have scrolled out of the row).
 final class PostgresStoreBackend: PluginStoreBackend {
     private let pool: ConnectionPool
     private let statements: Statements
     /// How long a commit whose connection broke keeps trying to learn its outcome (ms).
     private let outcomeWindowMilliseconds: Int64
-    /// Commits since the last sweep of old operation ids.
-    private let commitsSinceSweep = Atomic<Int>(0)
 
     init(options json: String) throws(PluginError) {
         let options = try PostgresOptions.parse(json)
@@ -72,10 +72,15 @@ final class PostgresStoreBackend: PluginStoreBackend {
                 let answer = try pool.with(fresh: outcomeUnknownSince != nil) { connection throws(PostgresFailure) in
                     try connection.execute("beckon_commit", statements.commit, parameters, binaryResult: false).text(row: 0, column: 0)
                 }
-                sweepOperationsNowAndThen()
                 switch answer {
                 case "applied", "applied-before": return true
                 case "conflict": return false
+                case "conflict-unsure" where outcomeUnknownSince == nil: return false
+                case "conflict-unsure":
+                    throw PluginError.unavailable("""
+                        commit: the outcome is unknown: the connection broke after the commit was sent, and more than \
+                        \(PostgresSchema.recentOperations) other commits to the subject landed before it could be sent again
+                        """)
                 default: throw PluginError.internal("commit: the schema's commit function answered '\(answer)'")
                 }
             } catch let failure as PostgresFailure {
@@ -118,13 +123,6 @@ final class PostgresStoreBackend: PluginStoreBackend {
         }
     }
 
-    /// Every 4,096 commits, drops the operation ids older than a day: a commit is sent again
-    /// within seconds, never a day later.
-    private func sweepOperationsNowAndThen() {
-        guard commitsSinceSweep.add(1, ordering: .relaxed).newValue % 4_096 == 0 else { return }
-        _ = try? pool.with { connection throws(PostgresFailure) in try connection.run(statements.sweepOperations) }
-    }
-
     private static func monotonicMilliseconds() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
@@ -143,12 +141,10 @@ struct Statements: Sendable {
     let load: String
     let readLog: String
     let commit: String
-    let sweepOperations: String
 
     init(schema: String) {
         load = "SELECT version, record FROM \(schema).records WHERE subject = $1::bytea"
         readLog = "SELECT time, info FROM \(schema).donations WHERE subject = $1::bytea AND event = $2::bytea AND time >= $3::bigint ORDER BY time, seq"
         commit = "SELECT \(schema).commit($1::bytea, $2::bigint, $3::bytea, $4::uuid, $5::boolean, $6::bytea, $7::integer[], $8::bytea, $9::integer[], $10::bigint[], $11::bytea, $12::integer[], $13::bigint[], $14::bigint[])"
-        sweepOperations = "DELETE FROM \(schema).operations WHERE committed_at < now() - interval '1 day'"
     }
 }

@@ -187,7 +187,7 @@ struct PostgresFaultTests {
         #expect(try server.admin("SELECT count(*) FROM pg_namespace WHERE nspname = 'beckon'", database: database) == "1")
         #expect(try server.admin("SELECT string_agg(key || '=' || value, ',') FROM beckon.meta", database: database) == "schema_version=1")
         #expect(try server.admin("SELECT string_agg(table_name, ',' ORDER BY table_name) FROM information_schema.tables WHERE table_schema = 'beckon'",
-                                 database: database) == "donations,meta,operations,records")
+                                 database: database) == "donations,meta,records")
         #expect(try server.admin("SELECT count(*) FROM pg_proc WHERE proname = 'commit' AND pronamespace = 'beckon'::regnamespace", database: database) == "1")
     }
 

@@ -44,11 +44,11 @@ struct PostgresSecretTests {
             Run(name: "a database that does not exist", arguments: ["tip", "status", "welcome"] + subject,
                 options: server.options(database: "no_such_database"), status: 69),
             Run(name: "a password in the url", arguments: ["tip", "status", "welcome"] + subject,
-                options: "{\"url\":\"postgresql://beckon:\(PostgresServer.password)@127.0.0.1:\(server.port)/\(database)\"}", status: 69),
+                options: "{\"url\":\"postgresql://beckon:\(PostgresServer.password)@127.0.0.1:\(server.port)/\(database)\"}", status: 65),
             Run(name: "a password key", arguments: ["tip", "status", "welcome"] + subject,
-                options: "{\"dbname\":\"\(database)\",\"password\":\"\(PostgresServer.password)\"}", status: 69),
+                options: "{\"dbname\":\"\(database)\",\"password\":\"\(PostgresServer.password)\"}", status: 65),
             Run(name: "a misspelt password key", arguments: ["tip", "status", "welcome"] + subject,
-                options: "{\"dbname\":\"\(database)\",\"pasword\":\"\(PostgresServer.password)\"}", status: 69),
+                options: "{\"dbname\":\"\(database)\",\"pasword\":\"\(PostgresServer.password)\"}", status: 65),
         ]
     }
 
