@@ -17,6 +17,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "beckon.h"
+#include "host_support.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -35,30 +36,6 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static long attempted, acknowledged, by_status[8], tail = -1;
 static char messages[MAX_MESSAGES][BECKON_ERROR_MESSAGE_CAPACITY + 16];
 static int message_count;
-
-typedef struct answer {
-    char json[8192];
-} answer;
-
-static void keep(void *context, const char *json, size_t len) {
-    answer *kept = context;
-    if (len >= sizeof kept->json) len = sizeof kept->json - 1;
-    memcpy(kept->json, json, len);
-    kept->json[len] = '\0';
-}
-
-static beckon_string text(const char *value) {
-    beckon_string view = {value, strlen(value)};
-    return view;
-}
-
-static beckon_request request_for(const char *who, int64_t now) {
-    beckon_request request = {0};
-    request.struct_size = sizeof request;
-    request.subject = text(who);
-    request.now = now;
-    return request;
-}
 
 static beckon_status donate(const char *who, beckon_sink *sink, beckon_error *error) {
     beckon_request request = request_for(who, BECKON_NOW_CLOCK);

@@ -17,6 +17,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "beckon.h"
+#include "host_support.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -34,31 +35,6 @@ static int rounds, donations;
 static int ran[MAX_ROUNDS]; /* threads of this process that ran round r */
 static int acknowledged;
 static pthread_mutex_t counts = PTHREAD_MUTEX_INITIALIZER;
-
-/* A sink that keeps the last JSON answer in a caller's buffer. */
-typedef struct answer {
-    char json[8192];
-} answer;
-
-static void keep(void *context, const char *json, size_t len) {
-    answer *kept = context;
-    if (len >= sizeof kept->json) len = sizeof kept->json - 1;
-    memcpy(kept->json, json, len);
-    kept->json[len] = '\0';
-}
-
-static beckon_string text(const char *value) {
-    beckon_string view = {value, strlen(value)};
-    return view;
-}
-
-static beckon_request request_for(const char *subject, int64_t now) {
-    beckon_request request = {0};
-    request.struct_size = sizeof request;
-    request.subject = text(subject);
-    request.now = now;
-    return request;
-}
 
 static void check(const char *what, beckon_status status, const beckon_error *error) {
     if (status == BECKON_OK) return;
