@@ -90,7 +90,10 @@ final class PostgresStoreBackend: PluginStoreBackend {
                 }
                 // Lost after sending, or unreachable while finding out: send it again, same id.
                 let outcomeUnknown = failure.kind == .connectionLost || (failure.kind == .unreachable && outcomeUnknownSince != nil)
-                guard outcomeUnknown else { throw failure.pluginError("commit") }
+                guard outcomeUnknown else {
+                    // A sending before this one may have landed: the error must not say it did not.
+                    throw failure.pluginError(outcomeUnknownSince == nil ? "commit" : "commit: the outcome is unknown (an earlier sending may have landed)")
+                }
                 let started = outcomeUnknownSince ?? Self.monotonicMilliseconds()
                 outcomeUnknownSince = started
                 guard Self.monotonicMilliseconds() - started < outcomeWindowMilliseconds else {
