@@ -134,6 +134,8 @@ let package = Package(
             name: "beckon-bench",
             dependencies: [
                 "BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonPluginHost", "BeckonRules", "BeckonSQLite",
+                // The seeded generator the suites use, for the clients' random subjects.
+                "BeckonTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -4,6 +4,7 @@ import BeckonCore
 import BeckonDiagnostics
 import BeckonPluginHost
 import BeckonRules
+import BeckonTestSupport
 import Foundation
 
 /// Decisions and donations per second through the engine over `postgres.store`, with 1, 4 and
@@ -83,14 +84,14 @@ struct PostgresBenchmark: ParsableCommand {
     }
 
     /// Operations per second: `clients` threads each running `body` until `seconds` pass.
-    static func measure(clients: Int, seconds: Double, _ body: @escaping @Sendable (inout BenchRandom) throws -> Void) throws -> Double {
+    static func measure(clients: Int, seconds: Double, _ body: @escaping @Sendable (inout SplitMix64) throws -> Void) throws -> Double {
         let done = DispatchGroup()
         let totals = OperationTotals()
         let deadline = Date().addingTimeInterval(seconds)
         for client in 0..<clients {
             done.enter()
             Thread.detachNewThread {
-                var random = BenchRandom(seed: UInt64(client + 1))
+                var random = SplitMix64(seed: UInt64(client + 1))
                 var operations = 0
                 do {
                     while Date() < deadline {
@@ -129,19 +130,6 @@ private final class OperationTotals: @unchecked Sendable {
 
     func add(_ count: Int) { lock.withLock { operations += count } }
     func fail(_ error: any Error) { lock.withLock { if failure == nil { failure = error } } }
-}
-
-/// A client's own generator of subjects (SplitMix64).
-struct BenchRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func below(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
 }
 
 /// A store that counts the calls the engine makes into another (each is one round trip to a

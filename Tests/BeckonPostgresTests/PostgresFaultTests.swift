@@ -258,21 +258,7 @@ final class SilentListener {
     private let socket: Int32
 
     init() throws {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.socket = socket
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(socket, 16) == 0 else {
-            Glibc.close(socket)
-            throw PostgresServer.Failure(description: "cannot listen on a loopback port")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (socket, port) = try LoopbackSocket.bound(listening: 16)
     }
 
     func close() { Glibc.close(socket) }

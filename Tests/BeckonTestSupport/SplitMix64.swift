@@ -1,5 +1,6 @@
-/// SplitMix64 (Steele, Lea and Flood): a tiny, fast generator for the suites' seeded cases, so that
-/// the cases are the same on every machine and a failing one comes back on every run.
+/// SplitMix64 (Steele, Lea and Flood): a tiny, fast generator for the suites' seeded cases (and
+/// the benchmarks' random subjects), so that the cases are the same on every machine and a failing
+/// one comes back on every run.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

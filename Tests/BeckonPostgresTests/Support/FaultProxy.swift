@@ -33,19 +33,7 @@ final class FaultProxy: @unchecked Sendable {
         self.serverPort = serverPort
         self.mode = mode
         self.every = every
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.listener = listener
-        var address = Self.loopback(port: 0)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(listener, 64) == 0 else {
-            close(listener)
-            throw PostgresServer.Failure(description: "the proxy cannot listen")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = try LoopbackSocket.bound(listening: 64)
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
@@ -76,7 +64,7 @@ final class FaultProxy: @unchecked Sendable {
                 continue
             }
             let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = Self.loopback(port: serverPort)
+            var address = LoopbackSocket.address(port: serverPort)
             let connected = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(server, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
@@ -166,14 +154,6 @@ final class FaultProxy: @unchecked Sendable {
     private static func isCommitBind(_ message: [UInt8]) -> Bool {
         message.first == UInt8(ascii: "B") && message.count > 6 + commitBind.count && message[5] == 0
             && Array(message[6..<6 + commitBind.count]) == commitBind
-    }
-
-    private static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        return address
     }
 
     /// One proxied connection: its two sockets, closed when both pumps are done.

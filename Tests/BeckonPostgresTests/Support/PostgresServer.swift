@@ -128,16 +128,8 @@ final class PostgresServer: @unchecked Sendable {
 
     /// A loopback port nothing listens on (bound, read, released).
     static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        guard bound == 0 else { throw Failure(description: "cannot bind a loopback port") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
+        let (socket, port) = try LoopbackSocket.bound()
+        close(socket)
+        return port
     }
 }
