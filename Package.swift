@@ -30,6 +30,11 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The HTTP host (`beckon serve`). No default traits: swift-configuration is not needed.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Only BeckonServerTests: a real HTTP client over a loopback socket.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // Pure layers: no files, processes, network or C libraries.
@@ -109,6 +114,17 @@ let package = Package(
             swiftSettings: strictSettings,
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libbeckon.so"])]
         ),
+        // The HTTP host: routes onto the runtime's operations, answers with its JSON renderers.
+        .target(
+            name: "BeckonServer",
+            dependencies: [
+                "BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonRules", "BeckonRuntime",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            exclude: ["PLAN.md"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "Beckon",
             dependencies: ["BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonRules", "BeckonRuntime"],
@@ -118,6 +134,7 @@ let package = Package(
             name: "beckon",
             dependencies: [
                 "BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonPluginHost", "BeckonRules", "BeckonRuntime",
+                "BeckonServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -187,6 +204,17 @@ let package = Package(
             name: "BeckonPostgresTests",
             dependencies: ["BeckonCore", "BeckonDiagnostics", "BeckonPluginHost", "BeckonRules", "BeckonTestSupport"],
             exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            // The server on an ephemeral loopback port, driven over real HTTP.
+            name: "BeckonServerTests",
+            dependencies: [
+                "BeckonServer", "BeckonRuntime", "BeckonConfig", "BeckonCore", "BeckonRules",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

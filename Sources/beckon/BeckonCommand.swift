@@ -15,6 +15,7 @@ struct BeckonCommand: ParsableCommand {
         subcommands: [
             Check.self, StatusCommand.self, TipCommand.self, GroupCommand.self, EventCommand.self, ParamCommand.self,
             ScenarioCommand.self, WhatsNewCommand.self, ExplainCommand.self, ResetCommand.self, Simulate.self, PluginsCommand.self,
+            ServeCommand.self,
         ]
     )
 }

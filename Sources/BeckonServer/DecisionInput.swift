@@ -1,0 +1,168 @@
+public import BeckonCore
+import BeckonRules
+public import BeckonRuntime
+import FoundationEssentials
+
+/// What one HTTP request asks besides its path: the members of the CLI's decision options,
+/// given in the query string (`?now=…&appVersion=…&transient=name=value`) or in a JSON body
+/// (`{"now": …, "transients": {"name": value}, …}`), never both for the same member.
+///
+/// | query                       | body                          | CLI                         |
+/// |-----------------------------|-------------------------------|-----------------------------|
+/// | `now=INSTANT`               | `"now": "…"` or Unix ms       | `--now`                     |
+/// | `appVersion=V`              | `"appVersion": "V"`           | `--app-version`             |
+/// | `transient=NAME=VALUE` (…)  | `"transients": {NAME: VALUE}` | `--transient NAME=VALUE`    |
+/// | `showTip=ID` (…)            | `"showTips": [ID]`            | `--show-tip`                |
+/// | `hideTip=ID` (…)            | `"hideTips": [ID]`            | `--hide-tip`                |
+/// | `showAllTips=true`          | `"showAllTips": true`         | `--show-all-tips`           |
+/// | `hideAllTips=true`          | `"hideAllTips": true`         | `--hide-all-tips`           |
+/// | `changes=true`              | `"changes": true`             | `--changes`                 |
+/// | `info=FIELD=VALUE` (…)      | `"info": {FIELD: VALUE}`      | `--info` (event donate)     |
+///
+/// Values in a body may be JSON strings, numbers or booleans: each is read as the text the CLI
+/// would be given, and typed by its declaration as there.
+public struct DecisionInput: Sendable {
+    public var now: String?
+    public var appVersion: String?
+    public var transients: [(name: String, text: String)] = []
+    public var showTips: [String] = []
+    public var hideTips: [String] = []
+    public var showAllTips = false
+    public var hideAllTips = false
+    public var changes = false
+    public var info: [(name: String, text: String)] = []
+
+    /// No member given: the wall clock, the configured app version, no transient parameter.
+    public init() {}
+
+    /// The query members this reads; any other is a usage problem (a typo would otherwise be ignored).
+    static let queryMembers: Set<String> = ["now", "appVersion", "transient", "showTip", "hideTip", "showAllTips", "hideAllTips", "changes", "info"]
+
+    /// The input of a query (its name/value pairs, percent-decoded) and an optional JSON body.
+    public init(query: [(name: String, value: String)], body: [UInt8]?) throws(Problem) {
+        for (name, value) in query {
+            switch name {
+            case "now": now = try Self.once(now, value, "now")
+            case "appVersion": appVersion = try Self.once(appVersion, value, "appVersion")
+            case "transient": transients.append(try Self.pair(value, "transient", "NAME"))
+            case "info": info.append(try Self.pair(value, "info", "FIELD"))
+            case "showTip": showTips.append(value)
+            case "hideTip": hideTips.append(value)
+            case "showAllTips": showAllTips = try Self.flag(value, name)
+            case "hideAllTips": hideAllTips = try Self.flag(value, name)
+            case "changes": changes = try Self.flag(value, name)
+            default:
+                throw Problem(.usage, "unknown query member '\(name)'; the members are \(Self.queryMembers.sorted().joined(separator: ", "))")
+            }
+        }
+        guard let body, body.contains(where: { !" \t\r\n".utf8.contains($0) }) else { return }
+        let decoded: Body
+        do {
+            decoded = try JSONDecoder().decode(Body.self, from: Data(body))
+        } catch {
+            throw Problem(.usage, "the body is not the documented JSON object: \(Self.describe(error))")
+        }
+        now = try Self.once(now, decoded.now?.text, "now")
+        appVersion = try Self.once(appVersion, decoded.appVersion?.text, "appVersion")
+        transients += (decoded.transients ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value.text) }
+        info += (decoded.info ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value.text) }
+        showTips += decoded.showTips ?? []
+        hideTips += decoded.hideTips ?? []
+        showAllTips = showAllTips || decoded.showAllTips == true
+        hideAllTips = hideAllTips || decoded.hideAllTips == true
+        changes = changes || decoded.changes == true
+    }
+
+    /// The decision request for a subject, with its transient parameters and testing overrides
+    /// checked against the runtime's configuration; `now` defaults to `wallClock`.
+    public func request(subject: String, on runtime: Runtime, wallClock: Int64) throws(Problem) -> DecisionRequest {
+        var instant = wallClock
+        if let now {
+            switch TimestampSyntax.parseInstant(now) {
+            case .success(let parsed): instant = parsed
+            case .failure(let error): throw Problem(.invalidArgument, "now \(error.message)")
+            }
+        }
+        var version: Version?
+        if let appVersion {
+            guard let parsed = Version(appVersion) else { throw Problem(.invalidArgument, "appVersion: \(Version.problem(with: appVersion))") }
+            version = parsed
+        }
+        var request = DecisionRequest(subject: subject, now: instant, appVersion: version)
+        do throws(EngineError) {
+            request.transientParameters = try runtime.transientParameters(transients)
+            request.testing = try runtime.testingOverrides(show: showTips, hide: hideTips, showAll: showAllTips, hideAll: hideAllTips)
+        } catch {
+            throw Problem(error)
+        }
+        return request
+    }
+
+    /// A member given once, or a usage problem.
+    private static func once(_ current: String?, _ value: String?, _ name: String) throws(Problem) -> String? {
+        guard let value else { return current }
+        guard current == nil else { throw Problem(.usage, "'\(name)' is given twice") }
+        return value
+    }
+
+    /// `NAME=VALUE`, as the CLI's `--transient` and `--info` read it.
+    private static func pair(_ text: String, _ member: String, _ nameWord: String) throws(Problem) -> (name: String, text: String) {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+            throw Problem(.usage, "\(member) '\(text)' is not \(nameWord)=VALUE")
+        }
+        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+    }
+
+    /// `true` or `false` (an empty value, `?changes`, is `true`).
+    private static func flag(_ text: String, _ name: String) throws(Problem) -> Bool {
+        switch text {
+        case "", "true": return true
+        case "false": return false
+        default: throw Problem(.usage, "'\(name)' is true or false, not '\(text)'")
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+             DecodingError.keyNotFound(_, let context), DecodingError.dataCorrupted(let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return (path.isEmpty ? "" : "at '\(path)': ") + context.debugDescription
+        default:
+            return "\(error)"
+        }
+    }
+
+    /// The JSON body's members.
+    struct Body: Decodable {
+        var now: Scalar?
+        var appVersion: Scalar?
+        var transients: [String: Scalar]?
+        var info: [String: Scalar]?
+        var showTips: [String]?
+        var hideTips: [String]?
+        var showAllTips: Bool?
+        var hideAllTips: Bool?
+        var changes: Bool?
+    }
+
+    /// A JSON string, number, boolean or null, read as the text the CLI would be given.
+    struct Scalar: Decodable {
+        var text: String
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() {
+                text = "null"
+            } else if let value = try? container.decode(Bool.self) {
+                text = value ? "true" : "false"
+            } else if let value = try? container.decode(Int64.self) {
+                text = String(value)
+            } else if let value = try? container.decode(Double.self) {
+                text = String(value)
+            } else {
+                text = try container.decode(String.self)
+            }
+        }
+    }
+}

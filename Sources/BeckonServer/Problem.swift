@@ -1,0 +1,129 @@
+public import BeckonCore
+public import BeckonRuntime
+
+/// An error answered as RFC 9457 `application/problem+json`: Beckon's code, the CLI's exit code
+/// for the same failure, the HTTP status that code maps to, and what went wrong (with "did you
+/// mean" where the CLI says it).
+public struct Problem: Error, Sendable, Equatable {
+    /// Beckon's code for a failure, named as the C API's statuses are (`BECKON_NOT_FOUND` →
+    /// `not_found`), with the CLI's exit code and the HTTP status of each in one table.
+    public enum Code: String, Sendable, CaseIterable {
+        /// The request is malformed: an unknown or repeated query member, a body that is not the
+        /// documented JSON object (the CLI's usage error).
+        case usage
+        /// A value of the wrong type or form: `now`, `appVersion`, a transient parameter, an info field.
+        case invalidArgument = "invalid_argument"
+        /// An id that the configuration does not declare (tip, event, scenario, parameter).
+        case notFound = "not_found"
+        /// An operation that does not apply to what it names (triggering a scenario that counts an event).
+        case notApplicable = "not_applicable"
+        /// The configuration file cannot be read (at start or on reload; never a request's fault).
+        case noInput = "no_input"
+        /// The store or a plugin is unavailable.
+        case unavailable
+        /// Other writers kept changing the subject; nothing was written, the request may be retried.
+        case conflict
+        /// A bug in Beckon.
+        case internalError = "internal"
+
+        /// THE status table: what the CLI exits with for this failure, and the HTTP status the
+        /// server answers with. The CLI's exit codes are sysexits, the HTTP statuses follow
+        /// from whose fault it is:
+        ///
+        /// | code             | CLI exit | HTTP | why                                                      |
+        /// |------------------|----------|------|----------------------------------------------------------|
+        /// | usage            | 64       | 400  | the request's shape is wrong                             |
+        /// | invalid_argument | 65       | 400  | a value in the request is wrong                          |
+        /// | not_found        | 65       | 404  | the path names an id the configuration does not declare  |
+        /// | not_applicable   | 65       | 422  | the id exists, the operation does not apply to it        |
+        /// | no_input         | 66       | 503  | the server's own file is missing: not the client's fault |
+        /// | unavailable      | 69       | 503  | the store or a plugin is down; retry later               |
+        /// | conflict         | 69       | 409  | concurrent writers (the C API's BECKON_CONFLICT); retry  |
+        /// | internal         | 70       | 500  | a bug                                                    |
+        ///
+        /// A negative answer (the CLI's exit 1: tip not available, scenario not executed) is an
+        /// answer, not a problem: 200 with the same JSON as `--json`.
+        public var statuses: (exitCode: Int32, httpStatus: Int) {
+            switch self {
+            case .usage: (64, 400)
+            case .invalidArgument: (65, 400)
+            case .notFound: (65, 404)
+            case .notApplicable: (65, 422)
+            case .noInput: (66, 503)
+            case .unavailable: (69, 503)
+            case .conflict: (69, 409)
+            case .internalError: (70, 500)
+            }
+        }
+
+        /// The problem's `title`: one phrase per code.
+        var title: String {
+            switch self {
+            case .usage: "Malformed request"
+            case .invalidArgument: "Invalid value"
+            case .notFound: "Not declared in the configuration"
+            case .notApplicable: "Operation does not apply"
+            case .noInput: "Configuration unreadable"
+            case .unavailable: "Store or plugin unavailable"
+            case .conflict: "Concurrent writers"
+            case .internalError: "Internal error"
+            }
+        }
+    }
+
+    /// Beckon's code.
+    public var code: Code
+    /// What went wrong, as the CLI's `beckon: error:` line says it (without that prefix).
+    public var detail: String
+    /// For `not_found`: what kind of thing was named ("tip", "event", …), the id, and the
+    /// declared id it is probably a typo of.
+    public var kind: String?
+    public var id: String?
+    public var suggestion: String?
+
+    /// A problem with a code and its detail.
+    public init(_ code: Code, _ detail: String, kind: String? = nil, id: String? = nil, suggestion: String? = nil) {
+        self.code = code
+        self.detail = detail
+        self.kind = kind
+        self.id = id
+        self.suggestion = suggestion
+    }
+
+    /// The problem an engine error is, mapped as the CLI maps it to an exit code.
+    public init(_ error: EngineError) {
+        switch error {
+        case .undeclared(let kind, let id, let suggestion):
+            self.init(.notFound, error.description, kind: kind, id: id, suggestion: suggestion)
+        case .invalidValue:
+            self.init(.invalidArgument, error.description)
+        case .notApplicable:
+            self.init(.notApplicable, error.description)
+        case .store:
+            self.init(.unavailable, error.description)
+        case .contention:
+            self.init(.conflict, error.description)
+        }
+    }
+
+    /// The HTTP status of the problem.
+    public var httpStatus: Int { code.statuses.httpStatus }
+
+    /// The `application/problem+json` document: `type` (a URN per code), `title`, `status`,
+    /// `detail`, and Beckon's members `code`, `exitCode`, and for `not_found` `kind`, `id` and
+    /// `suggestion` (when there is one). Keys sorted, as every answer of Beckon's.
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("type", .string("urn:beckon:problem:\(code.rawValue)")),
+            ("title", .string(code.title)),
+            ("status", .int(Int64(httpStatus))),
+            ("detail", .string(detail)),
+            ("code", .string(code.rawValue)),
+            ("exitCode", .int(Int64(code.statuses.exitCode))),
+        ]
+        if let kind { members.append(("kind", .string(kind))) }
+        if let id { members.append(("id", .string(id))) }
+        if let suggestion { members.append(("suggestion", .string(suggestion))) }
+        return .object(JSONObject(members))
+    }
+}

@@ -1,0 +1,150 @@
+import AsyncHTTPClient
+import BeckonRuntime
+import BeckonServer
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// A configuration in a folder of its own, a server over it on an ephemeral loopback port, and
+/// the built `beckon` executable run over a twin folder: the same requests, over HTTP and on
+/// the command line, give the same answers.
+enum ServedBeckon {
+    /// A small configuration with the SQLite store (state kept between CLI processes) and no plugin.
+    static let configuration = """
+        version: 1
+        app: {version: "2.3.1"}
+        display: {frequency: daily}
+        store: {backend: sqlite, path: state/beckon.db}
+        parameters:
+          plan: {type: string, default: free}
+          screenBrightness: {type: double, default: 1.0, transient: true}
+        events:
+          appLaunched: {}
+          landmarkViewed:
+            info: {landmark: string, fromSearch: bool}
+        tips:
+          welcome:
+            title: Welcome to Landmarks
+            message: Browse famous places near you.
+            maxDisplayCount: 1
+          favorite-landmark:
+            title: Save as favorite
+            message: Tap the star to keep this landmark.
+            rules:
+              - events.landmarkViewed.within(7d).count >= 2
+              - params.screenBrightness > 0.5
+            maxDisplayCount: 3
+        scenarios:
+          ask-for-review:
+            minEventsRequired: 2
+            maxExecutionsPermitted: 1
+            conditions: [params.plan == "free"]
+          offer-subscription:
+            event: appLaunched
+            minEventsRequired: 1
+        """
+
+    /// A new folder holding `beckon.yaml`.
+    static func folder(_ yaml: String = configuration) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try yaml.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    /// Serves the configuration in `folder` on 127.0.0.1 with a port the system chooses, runs
+    /// `body` with a client for it, then stops the server.
+    static func withServer<R: Sendable>(_ folder: URL, _ body: @Sendable (Client) async throws -> R) async throws -> R {
+        let runtime = try ReloadableRuntime(configPath: folder.appendingPathComponent("beckon.yaml").path)
+        let server = BeckonServer(runtime: runtime)
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await server.run(listeningOn: ListenAddress(host: "127.0.0.1", port: 0)) { continuation.yield($0) } }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next() else { throw ServerDidNotStart() }
+            let result = try await body(Client(port: port))
+            group.cancelAll()
+            return result
+        }
+    }
+
+    struct ServerDidNotStart: Error {}
+
+    /// HTTP requests to the server, over a real socket.
+    struct Client: Sendable {
+        let port: Int
+
+        struct Answer {
+            var status: Int
+            var contentType: String?
+            var body: String
+
+            /// The body as a JSON object.
+            var object: [String: Any] {
+                (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
+            }
+        }
+
+        func get(_ path: String) async throws -> Answer {
+            try await send(.GET, path, body: nil)
+        }
+
+        func post(_ path: String, body: String? = nil) async throws -> Answer {
+            try await send(.POST, path, body: body)
+        }
+
+        func send(_ method: HTTPMethod, _ path: String, body: String?) async throws -> Answer {
+            var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+            request.method = method
+            if let body {
+                request.headers.add(name: "content-type", value: "application/json")
+                request.body = .bytes(ByteBuffer(string: body))
+            }
+            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+            let bytes = try await response.body.collect(upTo: 1 << 20)
+            return Answer(status: Int(response.status.code), contentType: response.headers["content-type"].first,
+                          body: String(buffer: bytes))
+        }
+    }
+
+    /// What one run of the `beckon` executable printed, and its exit code.
+    struct CommandResult {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// Runs `beckon ARGUMENTS --config FOLDER/beckon.yaml` in `folder` (the configuration's
+    /// path is named in some answers: a rule's position).
+    static func beckon(_ folder: URL, _ arguments: [String]) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments + ["--config", folder.appendingPathComponent("beckon.yaml").path]
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "BECKON_CONFIG")
+        process.environment = environment
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+                             standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    struct NoExecutable: Error {}
+
+    /// The `beckon` executable built next to the tests.
+    static func executable() throws -> URL {
+        var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("beckon")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        throw NoExecutable()
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// Every route over real HTTP against the same operation run by the `beckon` executable on a
+/// twin folder (same configuration, own store, same instants): the answers are the same bytes.
+@Suite("beckon serve: answers")
+struct ServerAnswersTests {
+    /// One operation: its HTTP request and its command line.
+    struct Step: Sendable {
+        var method: String
+        var path: String
+        var body: String?
+        var command: [String]
+    }
+
+    static let subject = "ada"
+
+    /// A session of writes and reads whose answers change: displays, donations (info in the body
+    /// or the query), transient parameters, a scenario run once, `changes`.
+    static let steps: [Step] = [
+        Step(method: "GET", path: "/tips/welcome?now=2026-03-01T09:00:00Z", command: ["tip", "status", "welcome", "--now", "2026-03-01T09:00:00Z"]),
+        Step(method: "POST", path: "/tips/welcome/display", body: #"{"now": "2026-03-01T09:00:01Z"}"#,
+             command: ["tip", "display", "welcome", "--now", "2026-03-01T09:00:01Z"]),
+        Step(method: "GET", path: "/tips/welcome?now=1772355602000", command: ["tip", "status", "welcome", "--now", "1772355602000"]),
+        Step(method: "POST", path: "/events/landmarkViewed/donate?now=2026-03-01T09:10:00Z&info=landmark=Eiffel",
+             command: ["event", "donate", "landmarkViewed", "--info", "landmark=Eiffel", "--now", "2026-03-01T09:10:00Z"]),
+        Step(method: "POST", path: "/events/landmarkViewed/donate",
+             body: #"{"now": 1772356800000, "info": {"landmark": "Louvre", "fromSearch": true}, "changes": true}"#,
+             command: ["event", "donate", "landmarkViewed", "--info", "fromSearch=true", "--info", "landmark=Louvre", "--now", "1772356800000", "--changes"]),
+        Step(method: "GET", path: "/tips/favorite-landmark?now=2026-03-02T10:00:00Z&transient=screenBrightness=0.2",
+             command: ["tip", "status", "favorite-landmark", "--transient", "screenBrightness=0.2", "--now", "2026-03-02T10:00:00Z"]),
+        Step(method: "GET", path: "/tips/favorite-landmark?now=2026-03-02T10:00:00Z",
+             command: ["tip", "status", "favorite-landmark", "--now", "2026-03-02T10:00:00Z"]),
+        Step(method: "POST", path: "/tips/favorite-landmark/display?changes=true", body: #"{"now": "2026-03-02T10:00:01Z", "transients": {"screenBrightness": 0.9}}"#,
+             command: ["tip", "display", "favorite-landmark", "--transient", "screenBrightness=0.9", "--now", "2026-03-02T10:00:01Z", "--changes"]),
+        Step(method: "GET", path: "/tips/favorite-landmark?now=2026-03-02T10:00:02Z&showAllTips=false&hideTip=favorite-landmark",
+             command: ["tip", "status", "favorite-landmark", "--hide-tip", "favorite-landmark", "--now", "2026-03-02T10:00:02Z"]),
+        Step(method: "GET", path: "/scenarios/offer-subscription?now=2026-03-02T11:00:00Z",
+             command: ["scenario", "status", "offer-subscription", "--now", "2026-03-02T11:00:00Z"]),
+        Step(method: "POST", path: "/events/appLaunched/donate?now=2026-03-02T11:00:01Z", command: ["event", "donate", "appLaunched", "--now", "2026-03-02T11:00:01Z"]),
+        Step(method: "POST", path: "/scenarios/offer-subscription/try?now=2026-03-02T11:00:02Z",
+             command: ["scenario", "try", "offer-subscription", "--now", "2026-03-02T11:00:02Z"]),
+        Step(method: "POST", path: "/scenarios/offer-subscription/try", body: #"{"now": "2026-03-02T11:00:03Z", "appVersion": "2.4.0"}"#,
+             command: ["scenario", "try", "offer-subscription", "--app-version", "2.4.0", "--now", "2026-03-02T11:00:03Z"]),
+        Step(method: "GET", path: "/scenarios/offer-subscription?now=2026-03-02T11:00:04Z",
+             command: ["scenario", "status", "offer-subscription", "--now", "2026-03-02T11:00:04Z"]),
+    ]
+
+    @Test func everyRouteAnswersWhatTheCommandLinePrints() async throws {
+        let served = try ServedBeckon.folder()
+        let twin = try ServedBeckon.folder()
+        try await ServedBeckon.withServer(served) { client in
+            var positives = 0, negatives = 0
+            for step in Self.steps {
+                let path = "/v1/subjects/\(Self.subject)" + step.path
+                let answer = step.method == "GET" ? try await client.get(path) : try await client.post(path, body: step.body)
+                let printed = try ServedBeckon.beckon(twin, step.command + ["--subject", Self.subject, "--json"])
+                #expect(answer.status == 200, "\(step.method) \(path): \(answer.body)")
+                #expect(answer.contentType == "application/json")
+                #expect(printed.status == 0 || printed.status == 1, "\(step.command): \(printed.standardError)")
+                // The twin's answers name its own configuration file where the server's name the served one.
+                let expected = printed.standardOutput.replacingOccurrences(of: twin.path, with: served.path)
+                #expect(answer.body + "\n" == expected, "\(step.method) \(path)")
+                if printed.status == 0 { positives += 1 } else { negatives += 1 }
+            }
+            // The session has both kinds of answer, each given with 200.
+            #expect(positives > 0 && negatives > 0)
+        }
+    }
+
+    @Test func anInstantDefaultsToTheServersClock() async throws {
+        let served = try ServedBeckon.folder()
+        try await ServedBeckon.withServer(served) { client in
+            let before = Date()
+            let answer = try await client.get("/v1/subjects/bo/tips/welcome")
+            let after = Date()
+            #expect(answer.status == 200)
+            let now = try #require(answer.object["now"] as? String)
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            let instant = try #require(formatter.date(from: now))
+            #expect(instant.timeIntervalSince(before) > -1 && after.timeIntervalSince(instant) > -1, "\(now)")
+            #expect(answer.object["subject"] as? String == "bo")
+        }
+    }
+
+    @Test func healthAndReadiness() async throws {
+        let served = try ServedBeckon.folder()
+        try await ServedBeckon.withServer(served) { client in
+            let health = try await client.get("/healthz")
+            #expect(health.status == 200)
+            #expect(health.body == #"{"status":"ok"}"#)
+            let ready = try await client.get("/readyz")
+            #expect(ready.status == 200)
+            #expect(ready.body == #"{"status":"ready"}"#)
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import BeckonCore
+import BeckonServer
+import Foundation
+import Testing
+
+/// Failures over real HTTP: RFC 9457 problems with Beckon's codes, the CLI's exit code and
+/// message for the same request, and "did you mean".
+@Suite("beckon serve: problems")
+struct ServerProblemsTests {
+    /// A failing request and the command line that fails the same way.
+    struct Case: Sendable, CustomStringConvertible {
+        var method: String
+        var path: String
+        var body: String?
+        var command: [String]?
+        var status: Int
+        var code: String
+        var exitCode: Int
+        var description: String { "\(method) \(path)" }
+    }
+
+    static let cases: [Case] = [
+        Case(method: "GET", path: "/v1/subjects/ada/tips/welcom?now=2026-03-01T09:00:00Z",
+             command: ["tip", "status", "welcom", "--now", "2026-03-01T09:00:00Z"], status: 404, code: "not_found", exitCode: 65),
+        Case(method: "POST", path: "/v1/subjects/ada/tips/favorite-landmrk/display",
+             command: ["tip", "display", "favorite-landmrk"], status: 404, code: "not_found", exitCode: 65),
+        Case(method: "POST", path: "/v1/subjects/ada/events/landmarkViewd/donate",
+             command: ["event", "donate", "landmarkViewd"], status: 404, code: "not_found", exitCode: 65),
+        Case(method: "GET", path: "/v1/subjects/ada/scenarios/ask-for-reviw",
+             command: ["scenario", "status", "ask-for-reviw"], status: 404, code: "not_found", exitCode: 65),
+        Case(method: "POST", path: "/v1/subjects/ada/scenarios/offer-subscriptio/try",
+             command: ["scenario", "try", "offer-subscriptio"], status: 404, code: "not_found", exitCode: 65),
+        Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?transient=screenBrightnes=0.3",
+             command: ["tip", "status", "welcome", "--transient", "screenBrightnes=0.3"], status: 404, code: "not_found", exitCode: 65),
+        Case(method: "POST", path: "/v1/subjects/ada/events/landmarkViewed/donate?info=fromSearch=maybe",
+             command: ["event", "donate", "landmarkViewed", "--info", "fromSearch=maybe"], status: 400, code: "invalid_argument", exitCode: 65),
+        Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?transient=plan=pro",
+             command: ["tip", "status", "welcome", "--transient", "plan=pro"], status: 400, code: "invalid_argument", exitCode: 65),
+        Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?now=yesterday", status: 400, code: "invalid_argument", exitCode: 65),
+        Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?appVersion=two", status: 400, code: "invalid_argument", exitCode: 65),
+        Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?nwo=1", status: 400, code: "usage", exitCode: 64),
+        Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?now=1&now=2", status: 400, code: "usage", exitCode: 64),
+        Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/display", body: "{not json", status: 400, code: "usage", exitCode: 64),
+        Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/display", body: #"{"now": [1]}"#, status: 400, code: "usage", exitCode: 64),
+        Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/display?now=1", body: #"{"now": 2}"#, status: 400, code: "usage", exitCode: 64),
+    ]
+
+    @Test func everyFailureIsAProblem() async throws {
+        let served = try ServedBeckon.folder()
+        let twin = try ServedBeckon.folder()
+        try await ServedBeckon.withServer(served) { client in
+            for failure in Self.cases {
+                let answer = failure.method == "GET" ? try await client.get(failure.path) : try await client.post(failure.path, body: failure.body)
+                #expect(answer.status == failure.status, "\(failure): \(answer.body)")
+                #expect(answer.contentType == "application/problem+json", "\(failure)")
+                let problem = answer.object
+                #expect(problem["status"] as? Int == failure.status, "\(failure)")
+                #expect(problem["code"] as? String == failure.code, "\(failure)")
+                #expect(problem["exitCode"] as? Int == failure.exitCode, "\(failure)")
+                #expect(problem["type"] as? String == "urn:beckon:problem:\(failure.code)", "\(failure)")
+                #expect((problem["title"] as? String)?.isEmpty == false)
+                let detail = try #require(problem["detail"] as? String, "\(failure)")
+                if let command = failure.command {
+                    // The CLI fails with the same exit code and says the same thing.
+                    let printed = try ServedBeckon.beckon(twin, command + ["--subject", "ada"])
+                    #expect(Int(printed.status) == failure.exitCode, "\(command)")
+                    let said = printed.standardError.replacingOccurrences(of: twin.path, with: served.path)
+                    #expect(said == "beckon: error: \(detail)\n", "\(command)")
+                }
+            }
+        }
+    }
+
+    @Test func anUndeclaredIdSaysWhatItProbablyMeant() async throws {
+        let served = try ServedBeckon.folder()
+        try await ServedBeckon.withServer(served) { client in
+            let answer = try await client.get("/v1/subjects/ada/tips/welcom")
+            #expect(answer.status == 404)
+            #expect(answer.object["kind"] as? String == "tip")
+            #expect(answer.object["id"] as? String == "welcom")
+            #expect(answer.object["suggestion"] as? String == "welcome")
+            #expect(answer.object["detail"] as? String == "tip 'welcom' is not declared in the configuration; did you mean 'welcome'?")
+
+            let far = try await client.get("/v1/subjects/ada/tips/zzzzzzzz")
+            #expect(far.status == 404)
+            #expect(far.object["suggestion"] == nil)
+            #expect(far.object["id"] as? String == "zzzzzzzz")
+        }
+    }
+
+    /// The one status table: each code's CLI exit code is one the CLI documents, and its HTTP
+    /// status is a client error for a request's fault and a server error otherwise.
+    @Test(arguments: Problem.Code.allCases)
+    func theStatusTable(code: Problem.Code) {
+        let (exitCode, httpStatus) = code.statuses
+        #expect([64, 65, 66, 69, 70].contains(exitCode))
+        let requestsFault: Set<Problem.Code> = [.usage, .invalidArgument, .notFound, .notApplicable, .conflict]
+        #expect((400..<500).contains(httpStatus) == requestsFault.contains(code))
+        #expect((500..<600).contains(httpStatus) == !requestsFault.contains(code))
+    }
+
+    @Test func engineErrorsMapAsTheCommandLineExits() {
+        #expect(Problem(EngineError.undeclared(kind: "tip", id: "a", suggestion: "b")).code == .notFound)
+        #expect(Problem(EngineError.invalidValue("x")).code == .invalidArgument)
+        #expect(Problem(EngineError.notApplicable("x")).code == .notApplicable)
+        #expect(Problem(EngineError.store(StoreError(.unavailable, "down"))).code == .unavailable)
+        #expect(Problem(EngineError.contention(subject: "ada")).code == .conflict)
+        // The CLI exits 65 for the first three and 69 for the store and contention.
+        #expect(Problem(EngineError.store(StoreError(.unavailable, "down"))).code.statuses.exitCode == 69)
+        #expect(Problem(EngineError.contention(subject: "ada")).code.statuses.exitCode == 69)
+    }
+
+    @Test func listenAddresses() throws {
+        #expect(try ListenAddress(parsing: "127.0.0.1:8080") == ListenAddress(host: "127.0.0.1", port: 8080))
+        #expect(try ListenAddress(parsing: "[::1]:0") == ListenAddress(host: "::1", port: 0))
+        #expect(try ListenAddress(parsing: "localhost:65535").port == 65535)
+        #expect(ListenAddress(host: "::1", port: 80).description == "[::1]:80")
+        for bad in ["127.0.0.1", ":8080", "127.0.0.1:http", "127.0.0.1:65536", "127.0.0.1:-1"] {
+            #expect(throws: ListenAddressError.self, "\(bad)") { try ListenAddress(parsing: bad) }
+        }
+    }
+}
