@@ -18,6 +18,10 @@ import FoundationEssentials
 /// | `hideAllTips=true`          | `"hideAllTips": true`         | `--hide-all-tips`           |
 /// | `changes=true`              | `"changes": true`             | `--changes`                 |
 /// | `info=FIELD=VALUE` (…)      | `"info": {FIELD: VALUE}`      | `--info` (event donate)     |
+/// | `for=DURATION`              | `"for": "45s"`                | `--for` (tip shown)         |
+/// | `reason=R`                  | `"reason": "tipClosed"`       | `--reason` (tip invalidate) |
+/// | `value=V`                   | `"value": V`                  | VALUE (param set)           |
+/// | `tip=ID` (…)                | `"tips": [ID]`                | `--tip` (status)            |
 ///
 /// Values in a body may be JSON strings, numbers or booleans: each is read as the text the CLI
 /// would be given, and typed by its declaration as there.
@@ -31,12 +35,18 @@ public struct DecisionInput: Sendable {
     public var hideAllTips = false
     public var changes = false
     public var info: [(name: String, text: String)] = []
+    /// `tip shown`'s on-screen time, `tip invalidate`'s reason, `param set`'s value.
+    public var duration: String?
+    public var reason: String?
+    public var value: String?
+    /// `status`'s tips to list (all when empty).
+    public var tips: [String] = []
 
     /// No member given: the wall clock, the configured app version, no transient parameter.
     public init() {}
 
     /// The query members this reads; any other is a usage problem (a typo would otherwise be ignored).
-    static let queryMembers: Set<String> = ["now", "appVersion", "transient", "showTip", "hideTip", "showAllTips", "hideAllTips", "changes", "info"]
+    static let queryMembers: Set<String> = ["now", "appVersion", "transient", "showTip", "hideTip", "showAllTips", "hideAllTips", "changes", "info", "for", "reason", "value", "tip"]
 
     /// The input of a query (its name/value pairs, percent-decoded) and an optional JSON body.
     public init(query: [(name: String, value: String)], body: [UInt8]?) throws(Problem) {
@@ -51,6 +61,10 @@ public struct DecisionInput: Sendable {
             case "showAllTips": showAllTips = try Self.flag(value, name)
             case "hideAllTips": hideAllTips = try Self.flag(value, name)
             case "changes": changes = try Self.flag(value, name)
+            case "tip": tips.append(value)
+            case "for": duration = try Self.once(duration, value, "for")
+            case "reason": reason = try Self.once(reason, value, "reason")
+            case "value": self.value = try Self.once(self.value, value, "value")
             default:
                 throw Problem(.usage, "unknown query member '\(name)'; the members are \(Self.queryMembers.sorted().joined(separator: ", "))")
             }
@@ -66,11 +80,15 @@ public struct DecisionInput: Sendable {
         appVersion = try Self.once(appVersion, decoded.appVersion?.text, "appVersion")
         transients += (decoded.transients ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value.text) }
         info += (decoded.info ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value.text) }
+        tips += decoded.tips ?? []
         showTips += decoded.showTips ?? []
         hideTips += decoded.hideTips ?? []
         showAllTips = showAllTips || decoded.showAllTips == true
         hideAllTips = hideAllTips || decoded.hideAllTips == true
         changes = changes || decoded.changes == true
+        duration = try Self.once(duration, decoded.for?.text, "for")
+        reason = try Self.once(reason, decoded.reason?.text, "reason")
+        value = try Self.once(value, decoded.value?.text, "value")
     }
 
     /// The decision request for a subject, with its transient parameters and testing overrides
@@ -96,6 +114,12 @@ public struct DecisionInput: Sendable {
             throw Problem(error)
         }
         return request
+    }
+
+    /// A member the operation needs, or a usage problem.
+    public func required(_ member: String?, _ name: String) throws(Problem) -> String {
+        guard let member else { throw Problem(.usage, "this operation needs '\(name)'") }
+        return member
     }
 
     /// A member given once, or a usage problem.
@@ -139,11 +163,15 @@ public struct DecisionInput: Sendable {
         var appVersion: Scalar?
         var transients: [String: Scalar]?
         var info: [String: Scalar]?
+        var tips: [String]?
         var showTips: [String]?
         var hideTips: [String]?
         var showAllTips: Bool?
         var hideAllTips: Bool?
         var changes: Bool?
+        var `for`: Scalar?
+        var reason: Scalar?
+        var value: Scalar?
     }
 
     /// A JSON string, number, boolean or null, read as the text the CLI would be given.

@@ -1,61 +1,140 @@
 import BeckonConfig
 import BeckonCore
+import BeckonRules
 import BeckonRuntime
 import Hummingbird
 
 
-/// The routes of `beckon serve`, each one CLI operation:
+/// The routes of `beckon serve`, each one CLI operation (`{s}` is `/v1/subjects/{subject}`):
 ///
-/// | method and path                                        | CLI                          |
-/// |--------------------------------------------------------|------------------------------|
-/// | `GET  /v1/subjects/{subject}/tips/{tip}`               | `beckon tip status TIP`      |
-/// | `POST /v1/subjects/{subject}/tips/{tip}/display`       | `beckon tip display TIP`     |
-/// | `POST /v1/subjects/{subject}/events/{event}/donate`    | `beckon event donate EVENT`  |
-/// | `GET  /v1/subjects/{subject}/scenarios/{scenario}`     | `beckon scenario status ID`  |
-/// | `POST /v1/subjects/{subject}/scenarios/{scenario}/try` | `beckon scenario try ID`     |
-/// | `GET  /healthz`, `GET /readyz`                         |                              |
+/// | method and path                        | CLI                                   |
+/// |----------------------------------------|---------------------------------------|
+/// | `GET    {s}/tips/{tip}`                | `beckon tip status TIP`               |
+/// | `POST   {s}/tips/{tip}/display`        | `beckon tip display TIP`              |
+/// | `POST   {s}/tips/{tip}/shown?for=45s`  | `beckon tip shown TIP --for 45s`      |
+/// | `POST   {s}/tips/{tip}/invalidate`     | `beckon tip invalidate TIP --reason R`|
+/// | `POST   {s}/tips/{tip}/reset`          | `beckon tip reset TIP`                |
+/// | `GET    {s}/tips/{tip}/explanation`    | `beckon explain tip TIP`              |
+/// | `GET    {s}/groups/{group}`            | `beckon group current GROUP`          |
+/// | `POST   {s}/events/{event}/donate`     | `beckon event donate EVENT`           |
+/// | `GET    {s}/scenarios/{id}`            | `beckon scenario status ID`           |
+/// | `POST   {s}/scenarios/{id}/try`        | `beckon scenario try ID`              |
+/// | `POST   {s}/scenarios/{id}/trigger`    | `beckon scenario trigger ID`          |
+/// | `POST   {s}/scenarios/{id}/reset`      | `beckon scenario reset ID`            |
+/// | `GET    {s}/scenarios/{id}/explanation`| `beckon explain scenario ID`          |
+/// | `POST   {s}/whatsnew/next`             | `beckon whatsnew next`                |
+/// | `POST   {s}/whatsnew/present`          | `beckon whatsnew present`             |
+/// | `POST   {s}/whatsnew/{version}/mark`   | `beckon whatsnew mark VERSION`        |
+/// | `POST   {s}/whatsnew/{version}/unmark` | `beckon whatsnew unmark VERSION`      |
+/// | `POST   {s}/whatsnew/unmark`           | `beckon whatsnew unmark --all`        |
+/// | `GET    {s}/parameters/{name}`         | `beckon param get NAME`               |
+/// | `PUT    {s}/parameters/{name}`         | `beckon param set NAME VALUE`         |
+/// | `GET    {s}` (`?tip=ID`…)              | `beckon status` (`--tip ID`…)         |
+/// | `DELETE {s}`                           | `beckon reset --all`                  |
+/// | `GET    /healthz`, `GET /readyz`       |                                       |
 ///
 /// An answer is the JSON `--json` prints for the same operation, request and instant, with
 /// status 200 whether the answer is positive or negative (the CLI's exit 0 or 1); a failure is a
 /// `Problem`. The request's options (`now`, transient parameters, …) are `DecisionInput`'s.
+/// (`whatsnew next` records the version as seen, so it is a POST.)
 struct ServerRoutes: Sendable {
     let server: BeckonServer
 
     /// The most a request body may hold: the options of one operation.
     static let bodyLimit = 64 * 1024
 
+    /// What a route asks the engine: an operation, or a parameter's value.
+    enum Action {
+        case operation(TraceOperation)
+        case parameter(String)
+        /// Everything the subject would see (`beckon status`), its tips narrowed to these.
+        case status(tips: [String]?)
+    }
+
     func add(to router: Router<BasicRequestContext>) {
         router.get("/healthz") { _, _ in Self.json(.ok, JSONValue.object(["status": .string("ok")])) }
         router.get("/readyz") { _, _ in self.readiness() }
         let subject = router.group("/v1/subjects/:subject")
-        subject.get("/tips/:tip") { request, context in
-            await self.answer(request, context) { _, _ throws(Problem) in .tipStatus(try Self.parameter("tip", context)) }
-        }
-        subject.post("/tips/:tip/display") { request, context in
-            await self.answer(request, context) { _, _ throws(Problem) in .tipDisplay(try Self.parameter("tip", context)) }
-        }
-        subject.post("/events/:event/donate") { request, context in
-            await self.answer(request, context) { runtime, input throws(Problem) in
-                let event = try Self.parameter("event", context)
-                do throws(EngineError) {
-                    return try runtime.donation(of: event, info: input.info)
-                } catch {
-                    throw Problem(error)
-                }
+        route(subject.get, "/tips/:tip") { _, _, id throws(Problem) in .tipStatus(try id("tip")) }
+        route(subject.post, "/tips/:tip/display") { _, _, id throws(Problem) in .tipDisplay(try id("tip")) }
+        route(subject.post, "/tips/:tip/shown") { _, input, id throws(Problem) in
+            let text = try input.required(input.duration, "for")
+            switch DurationSyntax.parse(text) {
+            case .success(let milliseconds): return .tipShown(try id("tip"), duration: milliseconds)
+            case .failure(let error): throw Problem(.invalidArgument, "for: \(error.message)")
             }
         }
-        subject.get("/scenarios/:scenario") { request, context in
-            await self.answer(request, context) { _, _ throws(Problem) in .scenarioStatus(try Self.parameter("scenario", context)) }
+        route(subject.post, "/tips/:tip/invalidate") { _, input, id throws(Problem) in
+            let text = try input.required(input.reason, "reason")
+            guard let reason = HostInvalidationReason(rawValue: text) else {
+                let reasons = HostInvalidationReason.allCases.map(\.rawValue).joined(separator: ", ")
+                throw Problem(.usage, "reason '\(text)' is not one of \(reasons)")
+            }
+            return .tipInvalidate(try id("tip"), reason: reason.reason)
         }
-        subject.post("/scenarios/:scenario/try") { request, context in
-            await self.answer(request, context) { _, _ throws(Problem) in .scenarioTry(try Self.parameter("scenario", context)) }
+        route(subject.post, "/tips/:tip/reset") { _, _, id throws(Problem) in .tipReset(try id("tip")) }
+        route(subject.get, "/tips/:tip/explanation") { _, _, id throws(Problem) in .explainTip(try id("tip")) }
+        route(subject.get, "/groups/:group") { _, _, id throws(Problem) in .groupCurrent(try id("group")) }
+        route(subject.post, "/events/:event/donate") { runtime, input, id throws(Problem) in
+            let event = try id("event")
+            do throws(EngineError) {
+                return try runtime.donation(of: event, info: input.info)
+            } catch {
+                throw Problem(error)
+            }
         }
+        route(subject.get, "/scenarios/:scenario") { _, _, id throws(Problem) in .scenarioStatus(try id("scenario")) }
+        route(subject.post, "/scenarios/:scenario/try") { _, _, id throws(Problem) in .scenarioTry(try id("scenario")) }
+        route(subject.post, "/scenarios/:scenario/trigger") { _, _, id throws(Problem) in .scenarioTrigger(try id("scenario")) }
+        route(subject.post, "/scenarios/:scenario/reset") { _, _, id throws(Problem) in .scenarioReset(try id("scenario")) }
+        route(subject.get, "/scenarios/:scenario/explanation") { _, _, id throws(Problem) in .explainScenario(try id("scenario")) }
+        route(subject.post, "/whatsnew/next") { _, _, _ throws(Problem) in .whatsNewNext }
+        route(subject.post, "/whatsnew/present") { _, _, _ throws(Problem) in .whatsNewPresent }
+        route(subject.post, "/whatsnew/:version/mark") { _, _, id throws(Problem) in .whatsNewMark(try Self.version(try id("version"))) }
+        route(subject.post, "/whatsnew/:version/unmark") { _, _, id throws(Problem) in .whatsNewUnmark(try Self.version(try id("version"))) }
+        route(subject.post, "/whatsnew/unmark") { _, _, _ throws(Problem) in .whatsNewUnmark(nil) }
+        subject.get("/parameters/:name") { request, context in
+            await self.answer(request, context) { _, _ throws(Problem) in .parameter(try Self.parameter("name", context)) }
+        }
+        route(subject.put, "/parameters/:name") { runtime, input, id throws(Problem) in
+            let name = try id("name")
+            let value = try input.required(input.value, "value")
+            do throws(EngineError) {
+                return try runtime.assignment(of: name, text: value)
+            } catch {
+                throw Problem(error)
+            }
+        }
+        subject.get("") { request, context in
+            await self.answer(request, context) { _, input throws(Problem) in .status(tips: input.tips.isEmpty ? nil : input.tips) }
+        }
+        route(subject.delete, "") { _, _, _ throws(Problem) in .resetAll }
+    }
+
+    /// Adds a route whose answer is one operation, built from the runtime, the request's input
+    /// and its path parameters.
+    private func route(
+        _ method: (RouterPath, @escaping @Sendable (Request, BasicRequestContext) async throws -> Response) -> RouterGroup<BasicRequestContext>,
+        _ path: RouterPath,
+        _ makeOperation: @escaping @Sendable (Runtime, DecisionInput, (String) throws(Problem) -> String) throws(Problem) -> TraceOperation
+    ) {
+        _ = method(path) { request, context in
+            await self.answer(request, context) { runtime, input throws(Problem) in
+                .operation(try makeOperation(runtime, input) { name throws(Problem) in try Self.parameter(name, context) })
+            }
+        }
+    }
+
+    /// A version in a path, as the CLI reads `whatsnew mark VERSION`.
+    static func version(_ text: String) throws(Problem) -> Version {
+        guard let version = Version(text) else { throw Problem(.invalidArgument, Version.problem(with: text)) }
+        return version
     }
 
     /// Runs one operation for the request's subject and answers with its JSON, or a problem.
     /// The runtime is read once: the whole request decides with one configuration.
     private func answer(_ request: Request, _ context: BasicRequestContext,
-                        _ makeOperation: (Runtime, DecisionInput) throws(Problem) -> TraceOperation) async -> Response {
+                        _ makeAction: (Runtime, DecisionInput) throws(Problem) -> Action) async -> Response {
         var request = request
         let body: ByteBuffer
         do {
@@ -70,14 +149,23 @@ struct ServerRoutes: Sendable {
             let serving = server.runtime.serving
             let runtime = serving.runtime
             let decisionRequest = try input.request(subject: subject, on: runtime, wallClock: server.wallClock())
-            let operation = try makeOperation(runtime, input)
-            let report: OperationReport
+            let action = try makeAction(runtime, input)
+            let buffer: ByteBuffer
             do throws(EngineError) {
-                report = try OperationRunner.perform(operation, decisionRequest, on: runtime.engine, reportingChanges: input.changes)
+                switch action {
+                case .operation(let operation):
+                    let report = try OperationRunner.perform(operation, decisionRequest, on: runtime.engine, reportingChanges: input.changes)
+                    buffer = report.withJSONText(subject: decisionRequest.subject, now: decisionRequest.now) { ByteBuffer(bytes: $0) }
+                case .parameter(let name):
+                    let report = try OperationRunner.parameter(name, decisionRequest, on: runtime.engine)
+                    buffer = report.withJSONText(subject: decisionRequest.subject, now: decisionRequest.now) { ByteBuffer(bytes: $0) }
+                case .status(let tips):
+                    let report = try StatusReport.make(decisionRequest, on: runtime.engine, tips: tips)
+                    buffer = report.withJSONText { ByteBuffer(bytes: $0) }
+                }
             } catch {
                 throw Problem(error)
             }
-            let buffer = report.withJSONText(subject: decisionRequest.subject, now: decisionRequest.now) { ByteBuffer(bytes: $0) }
             return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
         } catch {
             return Self.problem(error)

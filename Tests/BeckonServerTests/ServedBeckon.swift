@@ -42,6 +42,17 @@ enum ServedBeckon {
           offer-subscription:
             event: appLaunched
             minEventsRequired: 1
+        groups:
+          onboarding: {priority: ordered, tips: [welcome, favorite-landmark]}
+        whatsNew:
+          mode: exact
+          freshInstall: show
+          entries:
+            - version: 2.3.0
+              title: What's New in Landmarks
+              features:
+                - {image: star.fill, title: Favorites, subtitle: Keep the landmarks you love.}
+              primaryAction: {title: Continue}
         """
 
     /// A new folder holding `beckon.yaml`.
@@ -91,6 +102,11 @@ enum ServedBeckon {
 
         func post(_ path: String, body: String? = nil) async throws -> Answer {
             try await send(.POST, path, body: body)
+        }
+
+        /// A request by its method's name (GET, POST, PUT, DELETE).
+        func send(_ method: String, _ path: String, body: String? = nil) async throws -> Answer {
+            try await send(HTTPMethod(rawValue: method), path, body: body)
         }
 
         func send(_ method: HTTPMethod, _ path: String, body: String?) async throws -> Answer {

@@ -46,14 +46,55 @@ struct ServerAnswersTests {
              command: ["scenario", "status", "offer-subscription", "--now", "2026-03-02T11:00:04Z"]),
     ]
 
+    /// The other operations: shown, invalidate, reset, explain, group, trigger, what's new,
+    /// parameters, reset all.
+    static let moreSteps: [Step] = [
+        Step(method: "GET", path: "/groups/onboarding?now=2026-03-01T09:00:00Z", command: ["group", "current", "onboarding", "--now", "2026-03-01T09:00:00Z"]),
+        Step(method: "POST", path: "/tips/welcome/shown?for=45s&now=2026-03-01T09:00:01Z", command: ["tip", "shown", "welcome", "--for", "45s", "--now", "2026-03-01T09:00:01Z"]),
+        Step(method: "POST", path: "/tips/welcome/invalidate", body: #"{"reason": "tipClosed", "now": "2026-03-01T09:00:02Z", "changes": true}"#,
+             command: ["tip", "invalidate", "welcome", "--reason", "tipClosed", "--now", "2026-03-01T09:00:02Z", "--changes"]),
+        Step(method: "GET", path: "/tips/welcome/explanation?now=2026-03-01T09:00:03Z", command: ["explain", "tip", "welcome", "--now", "2026-03-01T09:00:03Z"]),
+        Step(method: "POST", path: "/tips/welcome/reset?now=2026-03-01T09:00:04Z", command: ["tip", "reset", "welcome", "--now", "2026-03-01T09:00:04Z"]),
+        Step(method: "GET", path: "/tips/favorite-landmark/explanation?now=2026-03-01T09:00:05Z&transient=screenBrightness=0.7",
+             command: ["explain", "tip", "favorite-landmark", "--transient", "screenBrightness=0.7", "--now", "2026-03-01T09:00:05Z"]),
+        Step(method: "POST", path: "/scenarios/ask-for-review/trigger?now=2026-03-01T09:01:00Z", command: ["scenario", "trigger", "ask-for-review", "--now", "2026-03-01T09:01:00Z"]),
+        Step(method: "POST", path: "/scenarios/ask-for-review/trigger?now=2026-03-01T09:02:00Z", command: ["scenario", "trigger", "ask-for-review", "--now", "2026-03-01T09:02:00Z"]),
+        Step(method: "GET", path: "/scenarios/ask-for-review/explanation?now=2026-03-01T09:03:00Z", command: ["explain", "scenario", "ask-for-review", "--now", "2026-03-01T09:03:00Z"]),
+        Step(method: "PUT", path: "/parameters/plan", body: #"{"value": "pro", "now": "2026-03-01T09:04:00Z"}"#, command: ["param", "set", "plan", "pro", "--now", "2026-03-01T09:04:00Z"]),
+        Step(method: "GET", path: "/parameters/plan?now=2026-03-01T09:04:01Z", command: ["param", "get", "plan", "--now", "2026-03-01T09:04:01Z"]),
+        Step(method: "POST", path: "/scenarios/ask-for-review/try?now=2026-03-01T09:04:02Z", command: ["scenario", "try", "ask-for-review", "--now", "2026-03-01T09:04:02Z"]),
+        Step(method: "PUT", path: "/parameters/plan?value=null&now=2026-03-01T09:04:03Z", command: ["param", "set", "plan", "null", "--now", "2026-03-01T09:04:03Z"]),
+        Step(method: "POST", path: "/scenarios/ask-for-review/try?now=2026-03-01T09:04:04Z", command: ["scenario", "try", "ask-for-review", "--now", "2026-03-01T09:04:04Z"]),
+        Step(method: "POST", path: "/scenarios/ask-for-review/reset?now=2026-03-01T09:04:05Z", command: ["scenario", "reset", "ask-for-review", "--now", "2026-03-01T09:04:05Z"]),
+        Step(method: "POST", path: "/whatsnew/next?appVersion=2.3.0&now=2026-03-01T09:05:00Z", command: ["whatsnew", "next", "--app-version", "2.3.0", "--now", "2026-03-01T09:05:00Z"]),
+        Step(method: "POST", path: "/whatsnew/present?appVersion=2.3.0&now=2026-03-01T09:05:01Z", command: ["whatsnew", "present", "--app-version", "2.3.0", "--now", "2026-03-01T09:05:01Z"]),
+        Step(method: "POST", path: "/whatsnew/2.3.0/unmark?now=2026-03-01T09:05:02Z", command: ["whatsnew", "unmark", "2.3.0", "--now", "2026-03-01T09:05:02Z"]),
+        Step(method: "POST", path: "/whatsnew/2.3.0/mark?now=2026-03-01T09:05:03Z", command: ["whatsnew", "mark", "2.3.0", "--now", "2026-03-01T09:05:03Z"]),
+        Step(method: "POST", path: "/whatsnew/unmark?now=2026-03-01T09:05:04Z&changes=true", command: ["whatsnew", "unmark", "--all", "--now", "2026-03-01T09:05:04Z", "--changes"]),
+        Step(method: "GET", path: "?now=2026-03-01T09:05:05Z&appVersion=2.3.0", command: ["status", "--app-version", "2.3.0", "--now", "2026-03-01T09:05:05Z"]),
+        Step(method: "GET", path: "?now=2026-03-01T09:05:06Z&tip=welcome&tip=favorite-landmark",
+             command: ["status", "--tip", "welcome", "--tip", "favorite-landmark", "--now", "2026-03-01T09:05:06Z"]),
+        Step(method: "DELETE", path: "?now=2026-03-01T09:06:00Z", command: ["reset", "--all", "--now", "2026-03-01T09:06:00Z"]),
+        Step(method: "GET", path: "/parameters/plan?now=2026-03-01T09:06:01Z", command: ["param", "get", "plan", "--now", "2026-03-01T09:06:01Z"]),
+    ]
+
     @Test func everyRouteAnswersWhatTheCommandLinePrints() async throws {
+        try await Self.compare(Self.steps)
+    }
+
+    @Test func theOtherOperationsAnswerWhatTheCommandLinePrints() async throws {
+        try await Self.compare(Self.moreSteps)
+    }
+
+    /// Runs each step over HTTP and on the command line (twin folder) and compares the answers.
+    static func compare(_ steps: [Step]) async throws {
         let served = try ServedBeckon.folder()
         let twin = try ServedBeckon.folder()
         try await ServedBeckon.withServer(served) { client in
             var positives = 0, negatives = 0
-            for step in Self.steps {
+            for step in steps {
                 let path = "/v1/subjects/\(Self.subject)" + step.path
-                let answer = step.method == "GET" ? try await client.get(path) : try await client.post(path, body: step.body)
+                let answer = try await client.send(step.method, path, body: step.body)
                 let printed = try ServedBeckon.beckon(twin, step.command + ["--subject", Self.subject, "--json"])
                 #expect(answer.status == 200, "\(step.method) \(path): \(answer.body)")
                 #expect(answer.contentType == "application/json")

@@ -43,6 +43,19 @@ struct ServerProblemsTests {
         Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/display", body: "{not json", status: 400, code: "usage", exitCode: 64),
         Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/display", body: #"{"now": [1]}"#, status: 400, code: "usage", exitCode: 64),
         Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/display?now=1", body: #"{"now": 2}"#, status: 400, code: "usage", exitCode: 64),
+        Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/shown", status: 400, code: "usage", exitCode: 64),
+        Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/shown?for=soon", status: 400, code: "invalid_argument", exitCode: 65),
+        Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/invalidate?reason=bored", status: 400, code: "usage", exitCode: 64),
+        Case(method: "PUT", path: "/v1/subjects/ada/parameters/plna?value=pro",
+             command: ["param", "set", "plna", "pro"], status: 404, code: "not_found", exitCode: 65),
+        Case(method: "PUT", path: "/v1/subjects/ada/parameters/screenBrightness?value=0.5",
+             command: ["param", "set", "screenBrightness", "0.5"], status: 422, code: "not_applicable", exitCode: 65),
+        Case(method: "GET", path: "/v1/subjects/ada/parameters/pln", command: ["param", "get", "pln"], status: 404, code: "not_found", exitCode: 65),
+        Case(method: "GET", path: "/v1/subjects/ada?tip=welcme", command: ["status", "--tip", "welcme"], status: 404, code: "not_found", exitCode: 65),
+        Case(method: "GET", path: "/v1/subjects/ada/groups/onbording", command: ["group", "current", "onbording"], status: 404, code: "not_found", exitCode: 65),
+        Case(method: "POST", path: "/v1/subjects/ada/whatsnew/two/mark", command: ["whatsnew", "mark", "two"], status: 400, code: "invalid_argument", exitCode: 65),
+        Case(method: "POST", path: "/v1/subjects/ada/scenarios/offer-subscription/trigger",
+             command: ["scenario", "trigger", "offer-subscription"], status: 422, code: "not_applicable", exitCode: 65),
     ]
 
     @Test func everyFailureIsAProblem() async throws {
@@ -50,7 +63,7 @@ struct ServerProblemsTests {
         let twin = try ServedBeckon.folder()
         try await ServedBeckon.withServer(served) { client in
             for failure in Self.cases {
-                let answer = failure.method == "GET" ? try await client.get(failure.path) : try await client.post(failure.path, body: failure.body)
+                let answer = try await client.send(failure.method, failure.path, body: failure.body)
                 #expect(answer.status == failure.status, "\(failure): \(answer.body)")
                 #expect(answer.contentType == "application/problem+json", "\(failure)")
                 let problem = answer.object
