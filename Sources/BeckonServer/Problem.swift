@@ -11,6 +11,10 @@ public struct Problem: Error, Sendable, Equatable {
         /// The request is malformed: an unknown or repeated query member, a body that is not the
         /// documented JSON object (the CLI's usage error).
         case usage
+        /// No route has this method and path (the CLI's unknown subcommand).
+        case noRoute = "no_route"
+        /// The body is larger than the server reads.
+        case tooLarge = "too_large"
         /// A value of the wrong type or form: `now`, `appVersion`, a transient parameter, an info field.
         case invalidArgument = "invalid_argument"
         /// An id that the configuration does not declare (tip, event, scenario, parameter).
@@ -33,6 +37,8 @@ public struct Problem: Error, Sendable, Equatable {
         /// | code             | CLI exit | HTTP | why                                                      |
         /// |------------------|----------|------|----------------------------------------------------------|
         /// | usage            | 64       | 400  | the request's shape is wrong                             |
+        /// | no_route         | 64       | 404  | no route has this method and path                        |
+        /// | too_large        | 64       | 413  | the body is larger than the server reads                 |
         /// | invalid_argument | 65       | 400  | a value in the request is wrong                          |
         /// | not_found        | 65       | 404  | the path names an id the configuration does not declare  |
         /// | not_applicable   | 65       | 422  | the id exists, the operation does not apply to it        |
@@ -46,6 +52,8 @@ public struct Problem: Error, Sendable, Equatable {
         public var statuses: (exitCode: Int32, httpStatus: Int) {
             switch self {
             case .usage: (64, 400)
+            case .noRoute: (64, 404)
+            case .tooLarge: (64, 413)
             case .invalidArgument: (65, 400)
             case .notFound: (65, 404)
             case .notApplicable: (65, 422)
@@ -60,6 +68,8 @@ public struct Problem: Error, Sendable, Equatable {
         var title: String {
             switch self {
             case .usage: "Malformed request"
+            case .noRoute: "No such route"
+            case .tooLarge: "Body too large"
             case .invalidArgument: "Invalid value"
             case .notFound: "Not declared in the configuration"
             case .notApplicable: "Operation does not apply"

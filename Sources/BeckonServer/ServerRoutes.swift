@@ -3,6 +3,7 @@ import BeckonCore
 import BeckonRules
 import BeckonRuntime
 import Hummingbird
+import NIOCore
 
 
 /// The routes of `beckon serve`, each one CLI operation (`{s}` is `/v1/subjects/{subject}`):
@@ -52,6 +53,7 @@ struct ServerRoutes: Sendable {
     }
 
     func add(to router: Router<BasicRequestContext>) {
+        router.add(middleware: NoRouteProblem())
         router.get("/healthz") { _, _ in Self.json(.ok, JSONValue.object(["status": .string("ok")])) }
         router.get("/readyz") { _, _ in self.readiness() }
         let subject = router.group("/v1/subjects/:subject")
@@ -140,7 +142,10 @@ struct ServerRoutes: Sendable {
         do {
             body = try await request.collectBody(upTo: Self.bodyLimit)
         } catch {
-            return Self.problem(Problem(.usage, "the body is larger than \(Self.bodyLimit) bytes or could not be read"))
+            if error is NIOTooManyBytesError || (error as? HTTPError)?.status == .contentTooLarge {
+                return Self.problem(Problem(.tooLarge, "the body is larger than \(Self.bodyLimit) bytes"))
+            }
+            return Self.problem(Problem(.usage, "the body could not be read: \(error)"))
         }
         do throws(Problem) {
             let subject = try Self.parameter("subject", context)

@@ -56,6 +56,11 @@ struct ServerProblemsTests {
         Case(method: "POST", path: "/v1/subjects/ada/whatsnew/two/mark", command: ["whatsnew", "mark", "two"], status: 400, code: "invalid_argument", exitCode: 65),
         Case(method: "POST", path: "/v1/subjects/ada/scenarios/offer-subscription/trigger",
              command: ["scenario", "trigger", "offer-subscription"], status: 422, code: "not_applicable", exitCode: 65),
+        Case(method: "GET", path: "/v1/subjects/ada/tips", status: 404, code: "no_route", exitCode: 64),
+        Case(method: "GET", path: "/v2/anything", status: 404, code: "no_route", exitCode: 64),
+        Case(method: "PATCH", path: "/v1/subjects/ada/tips/welcome", status: 404, code: "no_route", exitCode: 64),
+        Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/display",
+             body: "{\"now\": \"" + String(repeating: "9", count: 70_000) + "\"}", status: 413, code: "too_large", exitCode: 64),
     ]
 
     @Test func everyFailureIsAProblem() async throws {
@@ -107,7 +112,7 @@ struct ServerProblemsTests {
     func theStatusTable(code: Problem.Code) {
         let (exitCode, httpStatus) = code.statuses
         #expect([64, 65, 66, 69, 70].contains(exitCode))
-        let requestsFault: Set<Problem.Code> = [.usage, .invalidArgument, .notFound, .notApplicable, .conflict]
+        let requestsFault: Set<Problem.Code> = [.usage, .noRoute, .tooLarge, .invalidArgument, .notFound, .notApplicable, .conflict]
         #expect((400..<500).contains(httpStatus) == requestsFault.contains(code))
         #expect((500..<600).contains(httpStatus) == !requestsFault.contains(code))
     }
