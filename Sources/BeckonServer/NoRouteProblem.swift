@@ -1,3 +1,4 @@
+import BeckonRuntime
 import Hummingbird
 
 /// Answers a request that no route takes (Hummingbird's `404`) with a `no_route` problem, so

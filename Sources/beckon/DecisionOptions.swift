@@ -120,12 +120,10 @@ struct DecisionOptions: ParsableArguments {
         if !report.isPositive { throw ExitStatus.negative }
     }
 
-    /// Prints an engine error and gives its exit code: 69 for the store, 65 for the rest.
+    /// Prints an engine error and gives its exit code from the one status table (`Problem`):
+    /// 69 for the store and contention, 65 for the rest.
     static func exit(for error: EngineError) -> ExitCode {
         Output.error(error.description)
-        switch error {
-        case .store, .contention: return ExitStatus.unavailable
-        case .undeclared, .invalidValue, .notApplicable: return ExitStatus.dataError
-        }
+        return ExitCode(Problem(error).code.statuses.exitCode)
     }
 }

@@ -1,4 +1,5 @@
 import BeckonCore
+import BeckonRuntime
 import BeckonServer
 import Foundation
 import Testing

@@ -1,9 +1,9 @@
 public import BeckonCore
-public import BeckonRuntime
 
-/// An error answered as RFC 9457 `application/problem+json`: Beckon's code, the CLI's exit code
-/// for the same failure, the HTTP status that code maps to, and what went wrong (with "did you
-/// mean" where the CLI says it).
+/// A failure of an operation as every host reports it: Beckon's code, the CLI's exit code for
+/// it, the HTTP status `beckon serve` answers with, and what went wrong (with "did you mean"
+/// where there is a likely id). `beckon serve` answers it as RFC 9457
+/// `application/problem+json` (`json`); the CLI exits with `code.statuses.exitCode`.
 public struct Problem: Error, Sendable, Equatable {
     /// Beckon's code for a failure, named as the C API's statuses are (`BECKON_NOT_FOUND` →
     /// `not_found`), with the CLI's exit code and the HTTP status of each in one table.
@@ -85,10 +85,11 @@ public struct Problem: Error, Sendable, Equatable {
     public var code: Code
     /// What went wrong, as the CLI's `beckon: error:` line says it (without that prefix).
     public var detail: String
-    /// For `not_found`: what kind of thing was named ("tip", "event", …), the id, and the
-    /// declared id it is probably a typo of.
+    /// For `not_found`: what kind of thing was named ("tip", "event", …).
     public var kind: String?
+    /// For `not_found`: the id that was named.
     public var id: String?
+    /// For `not_found`: the declared id it is probably a typo of.
     public var suggestion: String?
 
     /// A problem with a code and its detail.
