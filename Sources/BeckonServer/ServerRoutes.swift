@@ -188,10 +188,38 @@ struct ServerRoutes: Sendable {
         return Self.json(.ok, .object(["status": .string("ready")]))
     }
 
-    /// A path parameter (the router matched it, so it is there).
+    /// A path parameter, percent-decoded (a subject `ada%20lovelace` is `ada lovelace`, one
+    /// with `%2F` holds a `/`); the router matched it, so it is there.
     static func parameter(_ name: String, _ context: BasicRequestContext) throws(Problem) -> String {
-        guard let value = context.parameters.get(name), !value.isEmpty else { throw Problem(.usage, "the path has no \(name)") }
+        guard let raw = context.parameters.get(name), !raw.isEmpty else { throw Problem(.usage, "the path has no \(name)") }
+        guard let value = percentDecoded(raw), !value.isEmpty else {
+            throw Problem(.usage, "the path's \(name) '\(raw)' is not percent-encoded UTF-8")
+        }
         return value
+    }
+
+    /// `text` with each `%XX` replaced by its byte, or nil when an escape is cut short, not hex,
+    /// or the bytes are not UTF-8.
+    static func percentDecoded(_ text: String) -> String? {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        var bytes: [UInt8] = []
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// The value of one hexadecimal digit.
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// A JSON answer.

@@ -1,4 +1,5 @@
 import Foundation
+@testable import BeckonServer
 import Testing
 
 /// Every route over real HTTP against the same operation run by the `beckon` executable on a
@@ -122,6 +123,22 @@ struct ServerAnswersTests {
             let instant = try #require(formatter.date(from: now))
             #expect(instant.timeIntervalSince(before) > -1 && after.timeIntervalSince(instant) > -1, "\(now)")
             #expect(answer.object["subject"] as? String == "bo")
+        }
+    }
+
+    @Test func pathParametersArePercentDecoded() async throws {
+        let served = try ServedBeckon.folder()
+        try await ServedBeckon.withServer(served) { client in
+            let answer = try await client.get("/v1/subjects/ada%20lovelace%2F1/tips/welcome?now=2026-03-01T09:00:00Z")
+            #expect(answer.status == 200)
+            #expect(answer.object["subject"] as? String == "ada lovelace/1")
+        }
+        // Escapes that are cut short, not hex, or not UTF-8 are refused (HTTP clients re-encode
+        // a stray '%', so this is checked on the decoder itself).
+        #expect(ServerRoutes.percentDecoded("a%2Fb%20c%C3%A9") == "a/b cé")
+        #expect(ServerRoutes.percentDecoded("plain") == "plain")
+        for malformed in ["ada%zz", "ada%2", "ada%", "%FF%FE"] {
+            #expect(ServerRoutes.percentDecoded(malformed) == nil, "\(malformed)")
         }
     }
 
