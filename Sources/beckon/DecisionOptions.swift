@@ -124,6 +124,6 @@ struct DecisionOptions: ParsableArguments {
     /// 69 for the store and contention, 65 for the rest.
     static func exit(for error: EngineError) -> ExitCode {
         Output.error(error.description)
-        return ExitCode(Problem(error).code.statuses.exitCode)
+        return ExitCode(Problem(error).code.statuses.exitCode ?? ExitStatus.internalError.rawValue)
     }
 }

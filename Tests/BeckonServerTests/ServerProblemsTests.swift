@@ -107,13 +107,21 @@ struct ServerProblemsTests {
         }
     }
 
-    /// The one status table: each code's CLI exit code is one the CLI documents, and its HTTP
-    /// status is a client error for a request's fault and a server error otherwise.
+    /// The one status table: each code's CLI exit code is one the CLI documents (none for the
+    /// HTTP server's own codes), and its HTTP status is a client error for a request's fault and
+    /// a server error otherwise.
     @Test(arguments: Problem.Code.allCases)
     func theStatusTable(code: Problem.Code) {
         let (exitCode, httpStatus) = code.statuses
-        #expect([64, 65, 66, 69, 70].contains(exitCode))
+        let serversOwn: Set<Problem.Code> = [.unauthorized, .forbidden, .subjectTooLong, .headersTooLarge, .timeout]
+        if serversOwn.contains(code) {
+            #expect(exitCode == nil)
+            #expect(!Problem(code, "x").json.text.contains("exitCode"))
+        } else {
+            #expect(exitCode.map { [64, 65, 66, 69, 70].contains($0) } == true)
+        }
         let requestsFault: Set<Problem.Code> = [.usage, .noRoute, .tooLarge, .invalidArgument, .notFound, .notApplicable, .conflict]
+            .union(serversOwn)
         #expect((400..<500).contains(httpStatus) == requestsFault.contains(code))
         #expect((500..<600).contains(httpStatus) == !requestsFault.contains(code))
     }

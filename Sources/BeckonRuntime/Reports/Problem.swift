@@ -29,6 +29,17 @@ public struct Problem: Error, Sendable, Equatable {
         case conflict
         /// A bug in Beckon.
         case internalError = "internal"
+        /// `beckon serve` only: the request carries no valid bearer token.
+        case unauthorized
+        /// `beckon serve` only: the token's scope does not allow the operation (a read-only
+        /// token asking for a write).
+        case forbidden
+        /// `beckon serve` only: the subject in the path is longer than the server accepts.
+        case subjectTooLong = "subject_too_long"
+        /// `beckon serve` only: the request's headers are larger than the server reads.
+        case headersTooLarge = "headers_too_large"
+        /// `beckon serve` only: the request did not arrive whole within the server's time limit.
+        case timeout
 
         /// THE status table: what the CLI exits with for this failure, and the HTTP status the
         /// server answers with. The CLI's exit codes are sysexits, the HTTP statuses follow
@@ -46,10 +57,17 @@ public struct Problem: Error, Sendable, Equatable {
         /// | unavailable      | 69       | 503  | the store or a plugin is down; retry later               |
         /// | conflict         | 69       | 409  | concurrent writers (the C API's BECKON_CONFLICT); retry  |
         /// | internal         | 70       | 500  | a bug                                                    |
+        /// | unauthorized     | –        | 401  | no valid bearer token (`beckon serve` only)              |
+        /// | forbidden        | –        | 403  | the token's scope does not allow the operation           |
+        /// | subject_too_long | –        | 414  | the subject in the path is longer than allowed           |
+        /// | headers_too_large| –        | 431  | the request's headers are larger than allowed            |
+        /// | timeout          | –        | 408  | the request did not arrive within the time limit         |
         ///
+        /// The last five are the HTTP server's own: no CLI command fails that way, so they have
+        /// no exit code (the problem document omits `exitCode`).
         /// A negative answer (the CLI's exit 1: tip not available, scenario not executed) is an
         /// answer, not a problem: 200 with the same JSON as `--json`.
-        public var statuses: (exitCode: Int32, httpStatus: Int) {
+        public var statuses: (exitCode: Int32?, httpStatus: Int) {
             switch self {
             case .usage: (64, 400)
             case .noRoute: (64, 404)
@@ -61,6 +79,11 @@ public struct Problem: Error, Sendable, Equatable {
             case .unavailable: (69, 503)
             case .conflict: (69, 409)
             case .internalError: (70, 500)
+            case .unauthorized: (nil, 401)
+            case .forbidden: (nil, 403)
+            case .subjectTooLong: (nil, 414)
+            case .headersTooLarge: (nil, 431)
+            case .timeout: (nil, 408)
             }
         }
 
@@ -77,6 +100,11 @@ public struct Problem: Error, Sendable, Equatable {
             case .unavailable: "Store or plugin unavailable"
             case .conflict: "Concurrent writers"
             case .internalError: "Internal error"
+            case .unauthorized: "Missing or invalid token"
+            case .forbidden: "Token not allowed to write"
+            case .subjectTooLong: "Subject too long"
+            case .headersTooLarge: "Headers too large"
+            case .timeout: "Request timeout"
             }
         }
     }
@@ -121,7 +149,7 @@ public struct Problem: Error, Sendable, Equatable {
     public var httpStatus: Int { code.statuses.httpStatus }
 
     /// The `application/problem+json` document: `type` (a URN per code), `title`, `status`,
-    /// `detail`, and Beckon's members `code`, `exitCode`, and for `not_found` `kind`, `id` and
+    /// `detail`, and Beckon's members `code`, `exitCode` (for the codes the CLI has), and for `not_found` `kind`, `id` and
     /// `suggestion` (when there is one). Keys sorted, as every answer of Beckon's.
     public var json: JSONValue {
         var members: [(String, JSONValue)] = [
@@ -130,8 +158,8 @@ public struct Problem: Error, Sendable, Equatable {
             ("status", .int(Int64(httpStatus))),
             ("detail", .string(detail)),
             ("code", .string(code.rawValue)),
-            ("exitCode", .int(Int64(code.statuses.exitCode))),
         ]
+        if let exitCode = code.statuses.exitCode { members.append(("exitCode", .int(Int64(exitCode)))) }
         if let kind { members.append(("kind", .string(kind))) }
         if let id { members.append(("id", .string(id))) }
         if let suggestion { members.append(("suggestion", .string(suggestion))) }
