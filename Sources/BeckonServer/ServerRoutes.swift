@@ -155,26 +155,36 @@ struct ServerRoutes: Sendable {
             let runtime = serving.runtime
             let decisionRequest = try input.request(subject: subject, on: runtime, wallClock: server.wallClock())
             let action = try makeAction(runtime, input)
-            let buffer: ByteBuffer
             do throws(EngineError) {
                 switch action {
                 case .operation(let operation):
                     let report = try OperationRunner.perform(operation, decisionRequest, on: runtime.engine, reportingChanges: input.changes)
-                    buffer = report.withJSONText(subject: decisionRequest.subject, now: decisionRequest.now) { ByteBuffer(bytes: $0) }
+                    let buffer = report.withJSONText(subject: decisionRequest.subject, now: decisionRequest.now) { ByteBuffer(bytes: $0) }
+                    return respond(buffer, to: request, operation: operation.name, positive: report.isPositive)
                 case .parameter(let name):
                     let report = try OperationRunner.parameter(name, decisionRequest, on: runtime.engine)
-                    buffer = report.withJSONText(subject: decisionRequest.subject, now: decisionRequest.now) { ByteBuffer(bytes: $0) }
+                    let buffer = report.withJSONText(subject: decisionRequest.subject, now: decisionRequest.now) { ByteBuffer(bytes: $0) }
+                    return respond(buffer, to: request, operation: "param.get", positive: report.isPositive)
                 case .status(let tips):
                     let report = try StatusReport.make(decisionRequest, on: runtime.engine, tips: tips)
-                    buffer = report.withJSONText { ByteBuffer(bytes: $0) }
+                    let buffer = report.withJSONText { ByteBuffer(bytes: $0) }
+                    return respond(buffer, to: request, operation: "status", positive: nil)
                 }
             } catch {
                 throw Problem(error)
             }
-            return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
         } catch {
             return Self.problem(error)
         }
+    }
+
+    /// The response of every answer (200, `application/json`), whichever path built it: the
+    /// one place where what all answers share (ETag, metrics of decisions by operation and
+    /// outcome) is added. `operation` is the answer's operation name (`tip.status`, `donate`,
+    /// `param.get`, `status`, …); `positive` whether the answer is positive (the CLI's exit 0
+    /// rather than 1), nil for an overview.
+    func respond(_ buffer: ByteBuffer, to request: Request, operation: String, positive: Bool?) -> Response {
+        Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
     }
 
     /// 200 when the serving configuration's store answers a read, else a problem (503).
