@@ -76,6 +76,11 @@ public struct DecisionInput: Sendable {
         } catch {
             throw Problem(.usage, "the body is not the documented JSON object: \(Self.describe(error))")
         }
+        try apply(decoded)
+    }
+
+    /// The members of a decoded body, added to those of the query (a member in both is a usage problem).
+    mutating func apply(_ decoded: Body) throws(Problem) {
         now = try Self.once(now, decoded.now?.text, "now")
         appVersion = try Self.once(appVersion, decoded.appVersion?.text, "appVersion")
         transients += (decoded.transients ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value.text) }
@@ -89,6 +94,14 @@ public struct DecisionInput: Sendable {
         duration = try Self.once(duration, decoded.for?.text, "for")
         reason = try Self.once(reason, decoded.reason?.text, "reason")
         value = try Self.once(value, decoded.value?.text, "value")
+    }
+
+    /// The input of one operation of a batch: these members (the batch's, shared by all its
+    /// operations) with the operation's own (`for`, `reason`, `value`, `info`, `tips`).
+    func adding(operationMembers own: Body) throws(Problem) -> DecisionInput {
+        var input = self
+        try input.apply(own)
+        return input
     }
 
     /// The decision request for a subject, with its transient parameters and testing overrides
@@ -146,7 +159,7 @@ public struct DecisionInput: Sendable {
         }
     }
 
-    private static func describe(_ error: any Error) -> String {
+    static func describe(_ error: any Error) -> String {
         switch error {
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
              DecodingError.keyNotFound(_, let context), DecodingError.dataCorrupted(let context):

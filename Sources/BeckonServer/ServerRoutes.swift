@@ -32,149 +32,103 @@ import NIOCore
 /// | `PUT    {s}/parameters/{name}`         | `beckon param set NAME VALUE`         |
 /// | `GET    {s}` (`?tip=ID`…)              | `beckon status` (`--tip ID`…)         |
 /// | `DELETE {s}`                           | `beckon reset --all`                  |
+/// | `POST   {s}/batch`                     | several of these (`BatchRoute`)       |
 /// | `GET    /healthz`, `GET /readyz`       |                                       |
 ///
 /// An answer is the JSON `--json` prints for the same operation, request and instant, with
 /// status 200 whether the answer is positive or negative (the CLI's exit 0 or 1); a failure is a
-/// `Problem`. The request's options (`now`, transient parameters, …) are `DecisionInput`'s.
-/// (`whatsnew next` records the version as seen, so it is a POST.)
+/// `Problem`. The request's options (`now`, transient parameters, …) are `DecisionInput`'s; each
+/// route's operation is built by `ServerOperation`, as a batch's are. A subject longer than
+/// `subjectLimit` UTF-8 bytes is a `subject_too_long` problem. (`whatsnew next` records the version as seen, so it is a POST.)
 struct ServerRoutes: Sendable {
     let server: BeckonServer
 
     /// The most a request body may hold: the options of one operation.
     static let bodyLimit = 64 * 1024
 
-    /// What a route asks the engine: an operation, or a parameter's value.
-    enum Action {
-        case operation(TraceOperation)
-        case parameter(String)
-        /// Everything the subject would see (`beckon status`), its tips narrowed to these.
-        case status(tips: [String]?)
-    }
+    /// The most UTF-8 bytes a subject (percent-decoded) may have: longer is `subject_too_long`.
+    static let subjectLimit = 256
 
     func add(to router: Router<BasicRequestContext>) {
         router.add(middleware: NoRouteProblem())
         router.get("/healthz") { _, _ in Self.json(.ok, JSONValue.object(["status": .string("ok")])) }
         router.get("/readyz") { _, _ in self.readiness() }
         let subject = router.group("/v1/subjects/:subject")
-        route(subject.get, "/tips/:tip") { _, _, id throws(Problem) in .tipStatus(try id("tip")) }
-        route(subject.post, "/tips/:tip/display") { _, _, id throws(Problem) in .tipDisplay(try id("tip")) }
-        route(subject.post, "/tips/:tip/shown") { _, input, id throws(Problem) in
-            let text = try input.required(input.duration, "for")
-            switch DurationSyntax.parse(text) {
-            case .success(let milliseconds): return .tipShown(try id("tip"), duration: milliseconds)
-            case .failure(let error): throw Problem(.invalidArgument, "for: \(error.message)")
-            }
-        }
-        route(subject.post, "/tips/:tip/invalidate") { _, input, id throws(Problem) in
-            let text = try input.required(input.reason, "reason")
-            guard let reason = HostInvalidationReason(rawValue: text) else {
-                let reasons = HostInvalidationReason.allCases.map(\.rawValue).joined(separator: ", ")
-                throw Problem(.usage, "reason '\(text)' is not one of \(reasons)")
-            }
-            return .tipInvalidate(try id("tip"), reason: reason.reason)
-        }
-        route(subject.post, "/tips/:tip/reset") { _, _, id throws(Problem) in .tipReset(try id("tip")) }
-        route(subject.get, "/tips/:tip/explanation") { _, _, id throws(Problem) in .explainTip(try id("tip")) }
-        route(subject.get, "/groups/:group") { _, _, id throws(Problem) in .groupCurrent(try id("group")) }
-        route(subject.post, "/events/:event/donate") { runtime, input, id throws(Problem) in
-            let event = try id("event")
-            do throws(EngineError) {
-                return try runtime.donation(of: event, info: input.info)
-            } catch {
-                throw Problem(error)
-            }
-        }
-        route(subject.get, "/scenarios/:scenario") { _, _, id throws(Problem) in .scenarioStatus(try id("scenario")) }
-        route(subject.post, "/scenarios/:scenario/try") { _, _, id throws(Problem) in .scenarioTry(try id("scenario")) }
-        route(subject.post, "/scenarios/:scenario/trigger") { _, _, id throws(Problem) in .scenarioTrigger(try id("scenario")) }
-        route(subject.post, "/scenarios/:scenario/reset") { _, _, id throws(Problem) in .scenarioReset(try id("scenario")) }
-        route(subject.get, "/scenarios/:scenario/explanation") { _, _, id throws(Problem) in .explainScenario(try id("scenario")) }
-        route(subject.post, "/whatsnew/next") { _, _, _ throws(Problem) in .whatsNewNext }
-        route(subject.post, "/whatsnew/present") { _, _, _ throws(Problem) in .whatsNewPresent }
-        route(subject.post, "/whatsnew/:version/mark") { _, _, id throws(Problem) in .whatsNewMark(try Self.version(try id("version"))) }
-        route(subject.post, "/whatsnew/:version/unmark") { _, _, id throws(Problem) in .whatsNewUnmark(try Self.version(try id("version"))) }
-        route(subject.post, "/whatsnew/unmark") { _, _, _ throws(Problem) in .whatsNewUnmark(nil) }
-        subject.get("/parameters/:name") { request, context in
-            await self.answer(request, context) { _, _ throws(Problem) in .parameter(try Self.parameter("name", context)) }
-        }
-        route(subject.put, "/parameters/:name") { runtime, input, id throws(Problem) in
-            let name = try id("name")
-            let value = try input.required(input.value, "value")
-            do throws(EngineError) {
-                return try runtime.assignment(of: name, text: value)
-            } catch {
-                throw Problem(error)
-            }
-        }
-        subject.get("") { request, context in
-            await self.answer(request, context) { _, input throws(Problem) in .status(tips: input.tips.isEmpty ? nil : input.tips) }
-        }
-        route(subject.delete, "") { _, _, _ throws(Problem) in .resetAll }
+        route(subject.get, "/tips/:tip", "tip.status", id: "tip")
+        route(subject.post, "/tips/:tip/display", "tip.display", id: "tip")
+        route(subject.post, "/tips/:tip/shown", "tip.shown", id: "tip")
+        route(subject.post, "/tips/:tip/invalidate", "tip.invalidate", id: "tip")
+        route(subject.post, "/tips/:tip/reset", "tip.reset", id: "tip")
+        route(subject.get, "/tips/:tip/explanation", "explain.tip", id: "tip")
+        route(subject.get, "/groups/:group", "group.current", id: "group")
+        route(subject.post, "/events/:event/donate", "donate", id: "event")
+        route(subject.get, "/scenarios/:scenario", "scenario.status", id: "scenario")
+        route(subject.post, "/scenarios/:scenario/try", "scenario.try", id: "scenario")
+        route(subject.post, "/scenarios/:scenario/trigger", "scenario.trigger", id: "scenario")
+        route(subject.post, "/scenarios/:scenario/reset", "scenario.reset", id: "scenario")
+        route(subject.get, "/scenarios/:scenario/explanation", "explain.scenario", id: "scenario")
+        route(subject.post, "/whatsnew/next", "whatsNew.next")
+        route(subject.post, "/whatsnew/present", "whatsNew.present")
+        route(subject.post, "/whatsnew/:version/mark", "whatsNew.mark", id: "version")
+        route(subject.post, "/whatsnew/:version/unmark", "whatsNew.unmark", id: "version")
+        route(subject.post, "/whatsnew/unmark", "whatsNew.unmark")
+        route(subject.get, "/parameters/:name", "param.get", id: "name")
+        route(subject.put, "/parameters/:name", "param.set", id: "name")
+        route(subject.get, "", "status")
+        route(subject.delete, "", "reset")
+        subject.post("/batch") { request, context in await BatchRoute(server: self.server).answer(request, context) }
     }
 
-    /// Adds a route whose answer is one operation, built from the runtime, the request's input
-    /// and its path parameters.
+    /// Adds a route answering the operation `name` (a `ServerOperation`) about the path
+    /// parameter `idParameter`, if it has one.
     private func route(
         _ method: (RouterPath, @escaping @Sendable (Request, BasicRequestContext) async throws -> Response) -> RouterGroup<BasicRequestContext>,
         _ path: RouterPath,
-        _ makeOperation: @escaping @Sendable (Runtime, DecisionInput, (String) throws(Problem) -> String) throws(Problem) -> TraceOperation
+        _ name: String, id idParameter: String? = nil
     ) {
         _ = method(path) { request, context in
             await self.answer(request, context) { runtime, input throws(Problem) in
-                .operation(try makeOperation(runtime, input) { name throws(Problem) in try Self.parameter(name, context) })
+                let id = try idParameter.map { parameter throws(Problem) in try Self.parameter(parameter, context) }
+                return try ServerOperation.action(name, id: id, input: input, runtime: runtime)
             }
         }
-    }
-
-    /// A version in a path, as the CLI reads `whatsnew mark VERSION`.
-    static func version(_ text: String) throws(Problem) -> Version {
-        guard let version = Version(text) else { throw Problem(.invalidArgument, Version.problem(with: text)) }
-        return version
     }
 
     /// Runs one operation for the request's subject and answers with its JSON, or a problem.
     /// The runtime is read once: the whole request decides with one configuration.
     private func answer(_ request: Request, _ context: BasicRequestContext,
-                        _ makeAction: (Runtime, DecisionInput) throws(Problem) -> Action) async -> Response {
+                        _ makeAction: (Runtime, DecisionInput) throws(Problem) -> ServerOperation.Action) async -> Response {
         var request = request
         let body: ByteBuffer
         do {
-            body = try await request.collectBody(upTo: Self.bodyLimit)
+            body = try await Self.body(of: &request)
         } catch {
-            if error is NIOTooManyBytesError || (error as? HTTPError)?.status == .contentTooLarge {
-                return Self.problem(Problem(.tooLarge, "the body is larger than \(Self.bodyLimit) bytes"))
-            }
-            return Self.problem(Problem(.usage, "the body could not be read: \(error)"))
+            return Self.problem(error)
         }
         do throws(Problem) {
-            let subject = try Self.parameter("subject", context)
+            let subject = try Self.subject(context)
             let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
             let input = try DecisionInput(query: query, body: body.readableBytes == 0 ? nil : Array(body.readableBytesView))
             let serving = server.runtime.serving
             let runtime = serving.runtime
             let decisionRequest = try input.request(subject: subject, on: runtime, wallClock: server.wallClock())
             let action = try makeAction(runtime, input)
-            do throws(EngineError) {
-                switch action {
-                case .operation(let operation):
-                    let report = try OperationRunner.perform(operation, decisionRequest, on: runtime.engine, reportingChanges: input.changes)
-                    let buffer = report.withJSONText(subject: decisionRequest.subject, now: decisionRequest.now) { ByteBuffer(bytes: $0) }
-                    return respond(buffer, to: request, operation: operation.name, positive: report.isPositive)
-                case .parameter(let name):
-                    let report = try OperationRunner.parameter(name, decisionRequest, on: runtime.engine)
-                    let buffer = report.withJSONText(subject: decisionRequest.subject, now: decisionRequest.now) { ByteBuffer(bytes: $0) }
-                    return respond(buffer, to: request, operation: "param.get", positive: report.isPositive)
-                case .status(let tips):
-                    let report = try StatusReport.make(decisionRequest, on: runtime.engine, tips: tips)
-                    let buffer = report.withJSONText { ByteBuffer(bytes: $0) }
-                    return respond(buffer, to: request, operation: "status", positive: nil)
-                }
-            } catch {
-                throw Problem(error)
-            }
+            let answer = try ServerOperation.perform(action, decisionRequest, on: runtime, reportingChanges: input.changes, watching: false)
+            return respond(answer.json, to: request, operation: answer.operation, positive: answer.positive)
         } catch {
             return Self.problem(error)
+        }
+    }
+
+    /// The request's body, at most `bodyLimit` bytes (else a `too_large` problem).
+    static func body(of request: inout Request) async throws(Problem) -> ByteBuffer {
+        do {
+            return try await request.collectBody(upTo: bodyLimit)
+        } catch {
+            if error is NIOTooManyBytesError || (error as? HTTPError)?.status == .contentTooLarge {
+                throw Problem(.tooLarge, "the body is larger than \(bodyLimit) bytes")
+            }
+            throw Problem(.usage, "the body could not be read: \(error)")
         }
     }
 
@@ -206,6 +160,15 @@ struct ServerRoutes: Sendable {
             throw Problem(.usage, "the path's \(name) '\(raw)' is not percent-encoded UTF-8")
         }
         return value
+    }
+
+    /// The request's subject: the path's, percent-decoded, at most `subjectLimit` UTF-8 bytes.
+    static func subject(_ context: BasicRequestContext) throws(Problem) -> String {
+        let subject = try parameter("subject", context)
+        guard subject.utf8.count <= subjectLimit else {
+            throw Problem(.subjectTooLong, "the subject has \(subject.utf8.count) UTF-8 bytes; at most \(subjectLimit) are accepted")
+        }
+        return subject
     }
 
     /// `text` with each `%XX` replaced by its byte, or nil when an escape is cut short, not hex,

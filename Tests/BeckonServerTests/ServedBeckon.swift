@@ -66,14 +66,23 @@ enum ServedBeckon {
     /// Serves the configuration in `folder` on 127.0.0.1 with a port the system chooses, runs
     /// `body` with a client for it, then stops the server.
     static func withServer<R: Sendable>(_ folder: URL, _ body: @Sendable (Client) async throws -> R) async throws -> R {
+        try await withServer(folder, configure: { _ in }) { client, _ in try await body(client) }
+    }
+
+    /// `withServer`, with the server made by `BeckonServer(runtime:wallClock:)` (the system clock
+    /// unless given), changed by `configure`, and given to `body` too.
+    static func withServer<R: Sendable>(_ folder: URL, wallClock: @escaping @Sendable () -> Int64 = BeckonServer.systemClock,
+                                        configure: (inout BeckonServer) -> Void,
+                                        _ body: @Sendable (Client, BeckonServer) async throws -> R) async throws -> R {
         let runtime = try ReloadableRuntime(configPath: folder.appendingPathComponent("beckon.yaml").path)
-        let server = BeckonServer(runtime: runtime)
+        var server = BeckonServer(runtime: runtime, wallClock: wallClock)
+        configure(&server)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
+        return try await withThrowingTaskGroup(of: Void.self) { [server] group in
             group.addTask { try await server.run(listeningOn: ListenAddress(host: "127.0.0.1", port: 0)) { continuation.yield($0) } }
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next() else { throw ServerDidNotStart() }
-            let result = try await body(Client(port: port))
+            let result = try await body(Client(port: port), server)
             group.cancelAll()
             return result
         }
@@ -89,6 +98,8 @@ enum ServedBeckon {
             var status: Int
             var contentType: String?
             var body: String
+            /// The response's headers.
+            var headers: HTTPHeaders = [:]
 
             /// The body as a JSON object.
             var object: [String: Any] {
@@ -109,9 +120,10 @@ enum ServedBeckon {
             try await send(HTTPMethod(rawValue: method), path, body: body)
         }
 
-        func send(_ method: HTTPMethod, _ path: String, body: String?) async throws -> Answer {
+        func send(_ method: HTTPMethod, _ path: String, body: String?, headers: [(String, String)] = []) async throws -> Answer {
             var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
             request.method = method
+            for (name, value) in headers { request.headers.add(name: name, value: value) }
             if let body {
                 request.headers.add(name: "content-type", value: "application/json")
                 request.body = .bytes(ByteBuffer(string: body))
@@ -119,7 +131,7 @@ enum ServedBeckon {
             let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
             let bytes = try await response.body.collect(upTo: 1 << 20)
             return Answer(status: Int(response.status.code), contentType: response.headers["content-type"].first,
-                          body: String(buffer: bytes))
+                          body: String(buffer: bytes), headers: response.headers)
         }
     }
 
