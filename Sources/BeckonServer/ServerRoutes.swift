@@ -39,7 +39,8 @@ import NIOCore
 /// status 200 whether the answer is positive or negative (the CLI's exit 0 or 1); a failure is a
 /// `Problem`. The request's options (`now`, transient parameters, …) are `DecisionInput`'s; each
 /// route's operation is built by `ServerOperation`, as a batch's are. A subject longer than
-/// `subjectLimit` UTF-8 bytes is a `subject_too_long` problem. (`whatsnew next` records the version as seen, so it is a POST.)
+/// `subjectLimit` UTF-8 bytes is a `subject_too_long` problem. The answers of GET routes carry
+/// an `ETag` (`AnswerETag`). (`whatsnew next` records the version as seen, so it is a POST.)
 struct ServerRoutes: Sendable {
     let server: BeckonServer
 
@@ -137,8 +138,18 @@ struct ServerRoutes: Sendable {
     /// outcome) is added. `operation` is the answer's operation name (`tip.status`, `donate`,
     /// `param.get`, `status`, …); `positive` whether the answer is positive (the CLI's exit 0
     /// rather than 1), nil for an overview.
+    ///
+    /// The answers of GET routes carry an `ETag` (`AnswerETag`), and a request whose
+    /// `If-None-Match` names it gets 304 with no body.
     func respond(_ buffer: ByteBuffer, to request: Request, operation: String, positive: Bool?) -> Response {
-        Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
+        guard request.method == .get else {
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
+        }
+        let tag = AnswerETag(of: buffer)
+        if let condition = request.headers[.ifNoneMatch], tag.isMatched(by: condition) {
+            return Response(status: .notModified, headers: [.eTag: tag.header])
+        }
+        return Response(status: .ok, headers: [.contentType: "application/json", .eTag: tag.header], body: ResponseBody(byteBuffer: buffer))
     }
 
     /// 200 when the serving configuration's store answers a read, else a problem (503).

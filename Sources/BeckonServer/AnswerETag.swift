@@ -1,0 +1,103 @@
+import NIOCore
+
+/// The entity tag of an answer: a weak tag (`W/"…"`) over the answer's bytes without its
+/// top-level `now` member, so that asking again at another instant gets the same tag, and a 304,
+/// exactly when everything else in the answer is the same.
+///
+/// Weak, because two answers with the same tag may differ in their bytes (their `now`): RFC 9110
+/// reserves strong tags for byte-identical representations, and `If-None-Match` compares tags
+/// weakly anyway. The hash is 64-bit FNV-1a, which is stable across processes and restarts
+/// (servers behind one balancer give the same tag for the same answer) and costs one pass over
+/// the bytes; a client only compares a tag with the previous tag of the same resource, so 64
+/// bits make an unnoticed change a 2⁻⁶⁴ accident.
+struct AnswerETag: Equatable {
+    /// The answer's hash without its `now`.
+    let hash: UInt64
+
+    /// The tag of an answer's JSON text (an object; its top-level `now`, if any, is left out).
+    init(of answer: ByteBuffer) {
+        hash = answer.withUnsafeReadableBytes { bytes in
+            let now = Self.nowMember(in: bytes)
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for index in bytes.indices where !(now?.contains(index) ?? false) {
+                hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01b3
+            }
+            return hash
+        }
+    }
+
+    /// The `ETag` header's value: `W/"` and 16 hexadecimal digits `"`.
+    var header: String {
+        let digits = String(hash, radix: 16)
+        return "W/\"" + String(repeating: "0", count: 16 - digits.count) + digits + "\""
+    }
+
+    /// Whether an `If-None-Match` header's value names this tag (weak comparison, RFC 9110
+    /// §13.1.2): `*`, or a comma-separated list holding the tag with or without `W/`.
+    func isMatched(by ifNoneMatch: String) -> Bool {
+        let opaque = header.dropFirst(2)
+        for candidate in ifNoneMatch.split(separator: ",") {
+            var tag = candidate.trimmingWhitespace()
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+            if tag == opaque { return true }
+        }
+        return false
+    }
+
+    /// The byte range of the object's top-level `"now":VALUE` member, with the comma that
+    /// separates it from the next or previous member; nil when there is none. A scan that skips
+    /// strings and counts depth: nested `now` members (inside `arguments`, say) are content.
+    static func nowMember(in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+        let key = Array(#""now":"#.utf8)
+        var depth = 0, index = 0, inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+                index += 1
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: "\""):
+                if depth == 1, index + key.count <= bytes.count, key.indices.allSatisfy({ bytes[index + $0] == key[$0] }) {
+                    let end = valueEnd(in: bytes, from: index + key.count)
+                    // Take the comma that follows it, or else the one before it.
+                    if end < bytes.count, bytes[end] == UInt8(ascii: ",") { return index..<(end + 1) }
+                    if index > 0, bytes[index - 1] == UInt8(ascii: ",") { return (index - 1)..<end }
+                    return index..<end
+                }
+                inString = true
+            default: break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Where the scalar JSON value (a string, number or `null`) starting at `start` ends.
+    private static func valueEnd(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var index = start
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            return min(index + 1, bytes.count)
+        }
+        while index < bytes.count, bytes[index] != UInt8(ascii: ","), bytes[index] != UInt8(ascii: "}") { index += 1 }
+        return index
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces and tabs.
+    fileprivate func trimmingWhitespace() -> Substring {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return text
+    }
+}
