@@ -29,19 +29,23 @@ struct BatchRoute: Sendable {
             let batch = try BatchRequest(body: Array(body.readableBytesView))
             let runtime = server.runtime.serving.runtime
             let decisionRequest = try batch.shared.request(subject: subject, on: runtime, wallClock: server.wallClock())
+            let watching = server.changeNotifier.isWatched(subject)
             var answers: [ByteBuffer] = []
+            var writes: [ServerOperation.Answer] = []
             answers.reserveCapacity(batch.operations.count)
             for operation in batch.operations {
                 do throws(Problem) {
                     let input = try batch.shared.adding(operationMembers: operation.members)
                     let action = try ServerOperation.action(operation.name, id: operation.id, input: input, runtime: runtime)
                     let answer = try ServerOperation.perform(action, decisionRequest, on: runtime,
-                                                             reportingChanges: input.changes, watching: false)
+                                                             reportingChanges: input.changes, watching: watching)
                     answers.append(answer.json)
+                    if answer.records { writes.append(answer) }
                 } catch {
                     answers.append(ByteBuffer(string: error.json.text))
                 }
             }
+            if watching, !writes.isEmpty { server.changeNotifier.publishWrites(writes, subject: subject, server: server) }
             return Response(status: .ok, headers: [.contentType: "application/json"],
                             body: ResponseBody(byteBuffer: Self.json(answers, subject: subject, now: decisionRequest.now)))
         } catch {

@@ -15,6 +15,10 @@ public struct BeckonServer: Sendable {
     public let runtime: ReloadableRuntime
     /// The instant a request decides at when it gives no `now` (Unix ms).
     public let wallClock: @Sendable () -> Int64
+    /// How often an open change stream (`GET /v1/subjects/{subject}/changes`) gets a keep-alive comment.
+    public var keepAliveInterval: Duration = .seconds(15)
+    /// The subscribers of change streams and the events they get (shared by copies of the server).
+    let changeNotifier = ChangeNotifier()
 
     /// A server over `runtime`; requests without `now` decide at `wallClock` (the system clock
     /// by default).

@@ -33,6 +33,7 @@ import NIOCore
 /// | `GET    {s}` (`?tip=ID`…)              | `beckon status` (`--tip ID`…)         |
 /// | `DELETE {s}`                           | `beckon reset --all`                  |
 /// | `POST   {s}/batch`                     | several of these (`BatchRoute`)       |
+/// | `GET    {s}/changes`                   | change notifications (`ChangeStreamRoute`) |
 /// | `GET    /healthz`, `GET /readyz`       |                                       |
 ///
 /// An answer is the JSON `--json` prints for the same operation, request and instant, with
@@ -78,6 +79,7 @@ struct ServerRoutes: Sendable {
         route(subject.get, "", "status")
         route(subject.delete, "", "reset")
         subject.post("/batch") { request, context in await BatchRoute(server: self.server).answer(request, context) }
+        subject.get("/changes") { request, context in ChangeStreamRoute(server: self.server).stream(request, context) }
     }
 
     /// Adds a route answering the operation `name` (a `ServerOperation`) about the path
@@ -114,7 +116,9 @@ struct ServerRoutes: Sendable {
             let runtime = serving.runtime
             let decisionRequest = try input.request(subject: subject, on: runtime, wallClock: server.wallClock())
             let action = try makeAction(runtime, input)
-            let answer = try ServerOperation.perform(action, decisionRequest, on: runtime, reportingChanges: input.changes, watching: false)
+            let watching = server.changeNotifier.isWatched(subject)
+            let answer = try ServerOperation.perform(action, decisionRequest, on: runtime, reportingChanges: input.changes, watching: watching)
+            if watching, answer.records { server.changeNotifier.publishWrites([answer], subject: subject, server: server) }
             return respond(answer.json, to: request, operation: answer.operation, positive: answer.positive)
         } catch {
             return Self.problem(error)

@@ -43,6 +43,12 @@ struct SubjectLengthTests {
                     #expect(answer.object["exitCode"] == nil)
                 }
             }
+            if !testCase.accepted {
+                let stream = try await EventStreamClient(port: client.port, path: "/v1/subjects/\(encoded)/changes")
+                #expect(stream.status == 414)
+                #expect(stream.contentType == "application/problem+json")
+                await stream.close()
+            }
         }
     }
 }

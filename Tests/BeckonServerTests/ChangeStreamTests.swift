@@ -1,0 +1,180 @@
+@testable import BeckonServer
+import Foundation
+import Testing
+
+/// `GET /v1/subjects/{subject}/changes` over real sockets: `changed` events after writes that
+/// change answers and when a `revisitAt` passes, keep-alives, `Last-Event-ID` resumption, other
+/// subjects kept apart, subscribers removed when they go, streams ended on shutdown.
+@Suite("beckon serve: change stream")
+struct ChangeStreamTests {
+    /// Opens the subject's stream and waits for its `retry:` hint (then it is subscribed).
+    static func subscribe(_ client: ServedBeckon.Client, _ subject: String, lastEventID: String? = nil) async throws -> EventStreamClient {
+        let stream = try await EventStreamClient(port: client.port, path: "/v1/subjects/\(subject)/changes", lastEventID: lastEventID)
+        #expect(stream.status == 200)
+        #expect(stream.contentType == "text/event-stream")
+        let hint = try await stream.next()
+        #expect(hint?.field("retry") == String(ChangeNotifier.retryMilliseconds))
+        return stream
+    }
+
+    @Test func anEventArrivesAfterADonationMakesATipAvailable() async throws {
+        try await ServedBeckon.withServer(try ServedBeckon.folder()) { client in
+            // The group shows its tips in order: the first one closed, the second is next.
+            _ = try await client.post("/v1/subjects/ada/tips/welcome/invalidate?reason=tipClosed")
+            let stream = try await Self.subscribe(client, "ada")
+            defer { Task { await stream.close() } }
+            // The first donation changes no answer (one view of two); the second makes the tip available.
+            for _ in 1...2 { #expect(try await client.post("/v1/subjects/ada/events/landmarkViewed/donate").status == 200) }
+            let event = try #require(try await stream.nextEvent())
+            #expect(event.field("event") == "changed")
+            #expect(event.field("id").flatMap(UInt64.init) != nil)
+            #expect(event.data["subject"] as? String == "ada")
+            #expect(event.data["why"] as? String == "write")
+            #expect(event.data["tips"] as? [String] == ["favorite-landmark"])
+            #expect(event.data["groups"] as? [String] == ["onboarding"])
+            // What it says is true: the tip is available now.
+            #expect(try await client.get("/v1/subjects/ada/tips/favorite-landmark").object["status"] as? String == "available")
+        }
+    }
+
+    @Test func otherSubjectsWritesDoNotNotify() async throws {
+        try await ServedBeckon.withServer(try ServedBeckon.folder()) { client in
+            let stream = try await Self.subscribe(client, "ada")
+            defer { Task { await stream.close() } }
+            for _ in 1...2 { _ = try await client.post("/v1/subjects/bo/events/landmarkViewed/donate") }
+            _ = try await client.post("/v1/subjects/bo/tips/welcome/display")
+            _ = try await client.send("PUT", "/v1/subjects/ada/parameters/plan?value=pro")
+            // The first event is ada's own write: bo's three were not sent here.
+            let event = try #require(try await stream.nextEvent())
+            #expect(event.data["subject"] as? String == "ada")
+            #expect(event.data["parameters"] as? [String] == ["plan"])
+            // A batch's writes make one event.
+            let batch = #"{"operations": [{"op": "donate", "id": "landmarkViewed"}, {"op": "donate", "id": "landmarkViewed"}, {"op": "tip.display", "id": "welcome"}]}"#
+            #expect(try await client.post("/v1/subjects/ada/batch", body: batch).status == 200)
+            let batched = try #require(try await stream.nextEvent())
+            #expect((batched.data["tips"] as? [String] ?? []).contains("favorite-landmark"), "\(batched.text)")
+            #expect(batched.data["subject"] as? String == "ada")
+        }
+    }
+
+    /// A tip waiting for the daily display frequency is available again at its `revisitAt`: the
+    /// server's clock runs a day ahead but for a second, so that instant comes a second later.
+    @Test func anEventArrivesWhenARevisitAtPasses() async throws {
+        let day: Int64 = 86_400_000
+        let offset = day - 1_000
+        try await ServedBeckon.withServer(try ServedBeckon.folder(), wallClock: { BeckonServer.systemClock() + offset }, configure: { _ in }) { client, _ in
+            let displayed = BeckonServer.systemClock()
+            for _ in 1...2 { _ = try await client.post("/v1/subjects/cy/events/landmarkViewed/donate?now=\(displayed)") }
+            _ = try await client.post("/v1/subjects/cy/tips/welcome/display?now=\(displayed)")
+            let stream = try await Self.subscribe(client, "cy")
+            defer { Task { await stream.close() } }
+            // The other tip waits until a day after the display.
+            let waiting = try await client.get("/v1/subjects/cy/tips/favorite-landmark")
+            #expect(waiting.object["status"] as? String == "pending", "\(waiting.body)")
+            #expect(waiting.object["revisitAt"] is String, "\(waiting.body)")
+            let event = try #require(try await stream.nextEvent())
+            #expect(event.data["why"] as? String == "revisit")
+            #expect(event.data["tips"] as? [String] == ["favorite-landmark"])
+            #expect(try await client.get("/v1/subjects/cy/tips/favorite-landmark").object["status"] as? String == "available")
+            #expect(BeckonServer.systemClock() + offset >= displayed + day)
+        }
+    }
+
+    @Test func keepAliveCommentsComeAtTheInterval() async throws {
+        try await ServedBeckon.withServer(try ServedBeckon.folder(), configure: { $0.keepAliveInterval = .milliseconds(50) }) { client, _ in
+            let stream = try await Self.subscribe(client, "ada")
+            defer { Task { await stream.close() } }
+            for _ in 1...3 {
+                let frame = try #require(try await stream.next())
+                #expect(frame.isKeepAlive, "\(frame.text)")
+            }
+        }
+    }
+
+    @Test func lastEventIDResumesFromTheRing() async throws {
+        try await ServedBeckon.withServer(try ServedBeckon.folder()) { client in
+            // A first subscriber keeps the subject watched, so its ring holds every event.
+            let first = try await Self.subscribe(client, "ada")
+            defer { Task { await first.close() } }
+            for plan in ["pro", "team", "free"] { _ = try await client.send("PUT", "/v1/subjects/ada/parameters/plan?value=\(plan)") }
+            var events: [EventStreamClient.Frame] = []
+            for _ in 1...3 { events.append(try #require(try await first.nextEvent())) }
+            let ids = events.compactMap { $0.field("id").flatMap(UInt64.init) }
+            #expect(ids.count == 3 && ids == ids.sorted() && Set(ids).count == 3, "\(ids)")
+
+            // Resuming after the first event gives the two after it, as they were sent.
+            let resumed = try await EventStreamClient(port: client.port, path: "/v1/subjects/ada/changes", lastEventID: String(ids[0]))
+            defer { Task { await resumed.close() } }
+            #expect(try await resumed.nextEvent() == events[1])
+            #expect(try await resumed.nextEvent() == events[2])
+
+            // An id the ring does not hold: one resync event.
+            let lost = try await EventStreamClient(port: client.port, path: "/v1/subjects/ada/changes", lastEventID: "987654321")
+            defer { Task { await lost.close() } }
+            let resync = try #require(try await lost.nextEvent())
+            #expect(resync.data["why"] as? String == "resync")
+            #expect(resync.data["subject"] as? String == "ada")
+            #expect(resync.field("id").flatMap(UInt64.init) == ids[2], "up to date as of the newest event")
+
+            // Resuming at the last event: nothing replayed; the next write comes next.
+            let current = try await EventStreamClient(port: client.port, path: "/v1/subjects/ada/changes", lastEventID: String(ids[2]))
+            defer { Task { await current.close() } }
+            #expect(try await current.next()?.field("retry") != nil)
+            _ = try await client.send("PUT", "/v1/subjects/ada/parameters/plan?value=pro")
+            let next = try #require(try await current.nextEvent())
+            #expect(next.data["parameters"] as? [String] == ["plan"])
+            #expect(next.field("id").flatMap(UInt64.init).map { $0 > ids[2] } == true)
+        }
+    }
+
+    @Test func subscribersAreRemovedWhenTheirConnectionCloses() async throws {
+        try await ServedBeckon.withServer(try ServedBeckon.folder(), configure: { $0.keepAliveInterval = .milliseconds(50) }) { client, server in
+            let streams = [try await Self.subscribe(client, "ada"), try await Self.subscribe(client, "ada"), try await Self.subscribe(client, "bo")]
+            #expect(server.changeNotifier.subscriberCount == 3)
+            #expect(server.changeNotifier.isWatched("ada") && server.changeNotifier.isWatched("bo"))
+            for stream in streams { await stream.close() }
+            #expect(await Self.eventually { server.changeNotifier.subscriberCount == 0 })
+            #expect(!server.changeNotifier.isWatched("ada") && !server.changeNotifier.isWatched("bo"))
+        }
+    }
+
+    /// Whether `condition` holds within 20 s, checked every 20 ms.
+    static func eventually(_ condition: () -> Bool) async -> Bool {
+        for _ in 0..<1000 {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
+    }
+
+    /// SIGTERM with a stream open: the stream ends and the process exits 0.
+    @Test func shutdownEndsOpenStreams() async throws {
+        let folder = try ServedBeckon.folder()
+        let process = Process()
+        process.executableURL = try ServedBeckon.executable()
+        process.arguments = ["serve", "--config", folder.appendingPathComponent("beckon.yaml").path, "--listen", "127.0.0.1:0"]
+        process.currentDirectoryURL = folder
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.interrupt() } }
+        var printed = ""
+        var port: Int?
+        while port == nil {
+            let data = error.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            printed += String(decoding: data, as: UTF8.self)
+            if let line = printed.split(separator: "\n").first(where: { $0.hasPrefix("beckon: serving ") }), let colon = line.lastIndex(of: ":") {
+                port = Int(line[line.index(after: colon)...])
+            }
+        }
+        let stream = try await Self.subscribe(ServedBeckon.Client(port: try #require(port, "\(printed)")), "ada")
+        defer { Task { await stream.close() } }
+        process.terminate()
+        #expect(try await stream.nextEvent() == nil, "the stream ends")
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+    }
+}
