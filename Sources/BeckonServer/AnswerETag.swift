@@ -17,11 +17,10 @@ struct AnswerETag: Equatable {
     /// The tag of an answer's JSON text (an object; its top-level `now`, if any, is left out).
     init(of answer: ByteBuffer) {
         hash = answer.withUnsafeReadableBytes { bytes in
-            let now = Self.nowMember(in: bytes)
+            let now = Self.nowMember(in: bytes) ?? bytes.count..<bytes.count
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for index in bytes.indices where !(now?.contains(index) ?? false) {
-                hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01b3
-            }
+            for byte in bytes[..<now.lowerBound] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            for byte in bytes[now.upperBound...] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
             return hash
         }
     }

@@ -29,8 +29,6 @@ final class ChangeNotifier: Sendable {
     static let ringCapacity = 64
     /// The reconnection delay suggested to clients (`retry:`), in milliseconds.
     static let retryMilliseconds = 2000
-    /// The longest a revisit timer sleeps before it reads the server's clock again.
-    static let longestSleep: Int64 = 60_000
 
     /// One subscriber's stream of frames (`text/event-stream` bytes).
     struct Subscription: Sendable {
@@ -188,12 +186,14 @@ final class ChangeNotifier: Sendable {
 
     /// Sleeps until the subject's earliest `revisitAt` on the server's clock, sends a `revisit`
     /// event, and again, until the subject has no time-dependent answer or is no longer watched.
+    /// It reads the server's clock again at least every keep-alive interval: a clock that jumps
+    /// (set by an administrator, or by a test) is followed within one interval.
     private func watchRevisits(_ subject: String, _ server: BeckonServer) async {
         while !Task.isCancelled {
             guard let due = Self.nextRevisit(subject, server) else { return }
             while server.wallClock() < due.at {
-                let wait = min(due.at - server.wallClock(), Self.longestSleep)
-                do { try await Task.sleep(for: .milliseconds(max(wait, 1))) } catch { return }
+                let wait = min(Duration.milliseconds(due.at - server.wallClock()), server.keepAliveInterval)
+                do { try await Task.sleep(for: max(wait, .milliseconds(1))) } catch { return }
             }
             guard !Task.isCancelled, publish(subject, why: "revisit", changed: due.changed) else { return }
         }

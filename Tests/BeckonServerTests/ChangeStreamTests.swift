@@ -1,5 +1,6 @@
 @testable import BeckonServer
 import Foundation
+import Synchronization
 import Testing
 
 /// `GET /v1/subjects/{subject}/changes` over real sockets: `changed` events after writes that
@@ -57,13 +58,25 @@ struct ChangeStreamTests {
         }
     }
 
+    /// A clock that stands still until a test moves it.
+    final class TestClock: Sendable {
+        private let instant: Mutex<Int64>
+
+        init(_ instant: Int64) { self.instant = Mutex(instant) }
+
+        var now: Int64 { instant.withLock { $0 } }
+
+        func set(_ instant: Int64) { self.instant.withLock { $0 = instant } }
+    }
+
     /// A tip waiting for the daily display frequency is available again at its `revisitAt`: the
-    /// server's clock runs a day ahead but for a second, so that instant comes a second later.
+    /// server's clock stands an hour before it, then moves past it.
     @Test func anEventArrivesWhenARevisitAtPasses() async throws {
         let day: Int64 = 86_400_000
-        let offset = day - 1_000
-        try await ServedBeckon.withServer(try ServedBeckon.folder(), wallClock: { BeckonServer.systemClock() + offset }, configure: { _ in }) { client, _ in
-            let displayed = BeckonServer.systemClock()
+        let displayed: Int64 = 1_772_355_600_000  // 2026-03-01T09:00:00Z
+        let clock = TestClock(displayed + day - 3_600_000)
+        try await ServedBeckon.withServer(try ServedBeckon.folder(), wallClock: { clock.now },
+                                          configure: { $0.keepAliveInterval = .milliseconds(50) }) { client, _ in
             for _ in 1...2 { _ = try await client.post("/v1/subjects/cy/events/landmarkViewed/donate?now=\(displayed)") }
             _ = try await client.post("/v1/subjects/cy/tips/welcome/display?now=\(displayed)")
             let stream = try await Self.subscribe(client, "cy")
@@ -71,12 +84,12 @@ struct ChangeStreamTests {
             // The other tip waits until a day after the display.
             let waiting = try await client.get("/v1/subjects/cy/tips/favorite-landmark")
             #expect(waiting.object["status"] as? String == "pending", "\(waiting.body)")
-            #expect(waiting.object["revisitAt"] is String, "\(waiting.body)")
+            #expect(waiting.object["revisitAt"] as? String == "2026-03-02T09:00:00Z", "\(waiting.body)")
+            clock.set(displayed + day)
             let event = try #require(try await stream.nextEvent())
             #expect(event.data["why"] as? String == "revisit")
             #expect(event.data["tips"] as? [String] == ["favorite-landmark"])
             #expect(try await client.get("/v1/subjects/cy/tips/favorite-landmark").object["status"] as? String == "available")
-            #expect(BeckonServer.systemClock() + offset >= displayed + day)
         }
     }
 
@@ -124,6 +137,29 @@ struct ChangeStreamTests {
             let next = try #require(try await current.nextEvent())
             #expect(next.data["parameters"] as? [String] == ["plan"])
             #expect(next.field("id").flatMap(UInt64.init).map { $0 > ids[2] } == true)
+        }
+    }
+
+    @Test func theRingIsBounded() async throws {
+        try await ServedBeckon.withServer(try ServedBeckon.folder()) { client in
+            // A subject nobody watched: a resumption is a resync, whose id starts the ring.
+            let first = try await EventStreamClient(port: client.port, path: "/v1/subjects/ada/changes", lastEventID: "5")
+            defer { Task { await first.close() } }
+            let resync = try #require(try await first.nextEvent())
+            #expect(resync.data["why"] as? String == "resync")
+            let start = try #require(resync.field("id"))
+            // More events than the ring keeps: the oldest is forgotten.
+            let writes = ChangeNotifier.ringCapacity + 1
+            for index in 0..<writes { _ = try await client.send("PUT", "/v1/subjects/ada/parameters/plan?value=plan\(index)") }
+            var ids: [String] = []
+            for _ in 0..<writes { ids.append(try #require(try await first.nextEvent()?.field("id"))) }
+            let fromStart = try await EventStreamClient(port: client.port, path: "/v1/subjects/ada/changes", lastEventID: start)
+            defer { Task { await fromStart.close() } }
+            #expect(try await fromStart.nextEvent()?.data["why"] as? String == "resync")
+            // The oldest event it keeps is the one after the first forgotten: resuming there replays the rest.
+            let fromKept = try await EventStreamClient(port: client.port, path: "/v1/subjects/ada/changes", lastEventID: ids[1])
+            defer { Task { await fromKept.close() } }
+            for id in ids[2...] { #expect(try await fromKept.nextEvent()?.field("id") == id) }
         }
     }
 

@@ -28,13 +28,20 @@ final class EventStreamClient: @unchecked Sendable {  // used by one task at a t
     let status: Int
     let contentType: String?
     private let client: HTTPClient
+    /// Closes the connection at the deadline (the client's own deadline ends with the response's head).
+    private let watchdog: Task<Void, Never>
     private var iterator: HTTPClientResponse.Body.AsyncIterator
     private var pending = ""
 
     /// Opens `GET path` (with `Last-Event-ID` when given). The stream's whole life is limited
     /// to `deadline` seconds, so that a test waiting for an event that never comes fails.
     init(port: Int, path: String, lastEventID: String? = nil, deadline: Int64 = 30) async throws {
-        client = HTTPClient(eventLoopGroupProvider: .singleton)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        self.client = client
+        watchdog = Task {
+            guard (try? await Task.sleep(for: .seconds(deadline))) != nil else { return }
+            try? await client.shutdown()
+        }
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         if let lastEventID { request.headers.add(name: "Last-Event-ID", value: lastEventID) }
         do {
@@ -43,6 +50,7 @@ final class EventStreamClient: @unchecked Sendable {  // used by one task at a t
             contentType = response.headers["content-type"].first
             iterator = response.body.makeAsyncIterator()
         } catch {
+            watchdog.cancel()
             try? await client.shutdown()
             throw error
         }
@@ -71,6 +79,7 @@ final class EventStreamClient: @unchecked Sendable {  // used by one task at a t
 
     /// Closes the connection.
     func close() async {
+        watchdog.cancel()
         try? await client.shutdown()
     }
 }
