@@ -120,8 +120,7 @@ struct ServerProblemsTests {
         } else {
             #expect(exitCode.map { [64, 65, 66, 69, 70].contains($0) } == true)
         }
-        let requestsFault: Set<Problem.Code> = [.usage, .noRoute, .tooLarge, .invalidArgument, .notFound, .notApplicable, .conflict]
-            .union(serversOwn)
+        let requestsFault = serversOwn.union([.usage, .noRoute, .tooLarge, .invalidArgument, .notFound, .notApplicable, .conflict])
         #expect((400..<500).contains(httpStatus) == requestsFault.contains(code))
         #expect((500..<600).contains(httpStatus) == !requestsFault.contains(code))
     }
