@@ -6,7 +6,7 @@ import Logging
 /// headers (so never a token) nor the body.
 ///
 /// The line is at level `info`, message `request`, with the metadata `method`, `route`,
-/// `status` and `duration_ms`: `… info beckon.serve : duration_ms=0.412 method=GET
+/// `status` and `duration_ms`: `… info beckon.serve: duration_ms=0.412 method=GET
 /// route=/v1/subjects/{subject}/tips/{tip} status=200 [BeckonServer] request`.
 struct AccessLogMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext

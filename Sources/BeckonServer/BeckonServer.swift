@@ -96,8 +96,8 @@ public struct BeckonServer: Sendable {
 
     /// Serves on `address` until the task running it is cancelled or, with `stoppingOnSignals`,
     /// until SIGTERM or SIGINT arrives: then it stops accepting connections and lets requests in
-    /// flight finish for up to `shutdownGrace`, and SIGHUP reloads the configuration.
-    /// `onListening` is told the bound port.
+    /// flight finish for up to `shutdownGrace` (those still running then are cancelled), and
+    /// SIGHUP reloads the configuration. `onListening` is told the bound port.
     public func run(listeningOn address: ListenAddress, stoppingOnSignals: Bool = false,
                     onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let application = application(listeningOn: address, reloadingOnSignal: stoppingOnSignals, onListening: onListening)
@@ -105,8 +105,27 @@ public struct BeckonServer: Sendable {
             try await application.run()
             return
         }
-        var group = ServiceGroupConfiguration(services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: application.logger)
+        // A group shuts its services down last first: the notice hears the signal before the server.
+        let notice = StopNotice(logger: logger, grace: shutdownGrace)
+        var group = ServiceGroupConfiguration(
+            services: [.init(service: application), .init(service: notice, successTerminationBehavior: .ignore)],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: application.logger)
         group.maximumGracefulShutdownDuration = shutdownGrace
         try await ServiceGroup(configuration: group).run()
+    }
+}
+
+/// Logs that a stop was asked for (SIGTERM or SIGINT).
+struct StopNotice: Service {
+    let logger: Logger
+    let grace: Duration
+
+    func run() async throws {
+        do {
+            try await gracefulShutdown()
+        } catch {
+            return  // cancelled: the server stopped for another reason
+        }
+        logger.info("stopping: no new connections; requests in flight have \(grace) to finish")
     }
 }

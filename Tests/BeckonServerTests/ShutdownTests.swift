@@ -36,6 +36,23 @@ struct ShutdownTests {
         #expect(!log.contains("zelda-secret"))
     }
 
+    @Test func aRequestStillInFlightAfterTheGracePeriodIsCutAndTheProcessExitsZero() async throws {
+        let folder = try ServedBeckon.folder()
+        let server = try ServeProcess(folder, ["--shutdown-grace", "200ms"])
+        // A body announced and never sent.
+        let stuck = try #require(RawConnection(port: server.port))
+        stuck.write("POST /v1/subjects/zelda/tips/welcome/display HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{")
+        let client = server.client
+        #expect(try await ServedBeckon.eventually {
+            Samples(try await client.get("/metrics").body)["beckon_http_requests_in_flight", [:]] == 2
+        })
+
+        server.send(SIGTERM)
+        #expect(!stuck.readToEnd().hasPrefix("HTTP/1.1 200"))  // closed without an answer
+        #expect(server.waitForExit() == 0)
+        #expect(server.standardError.contains("stopping: no new connections"))
+    }
+
     @Test func SIGHUPReloadsTheConfiguration() async throws {
         let folder = try ServedBeckon.folder()
         let server = try ServeProcess(folder, ["--watch-interval", "off"])
