@@ -114,18 +114,3 @@ public struct BeckonServer: Sendable {
         try await ServiceGroup(configuration: group).run()
     }
 }
-
-/// Logs that a stop was asked for (SIGTERM or SIGINT).
-struct StopNotice: Service {
-    let logger: Logger
-    let grace: Duration
-
-    func run() async throws {
-        do {
-            try await gracefulShutdown()
-        } catch {
-            return  // cancelled: the server stopped for another reason
-        }
-        logger.info("stopping: no new connections; requests in flight have \(grace) to finish")
-    }
-}

@@ -1,7 +1,7 @@
 import BeckonConfig
 import BeckonDiagnostics
 import BeckonRuntime
-public import Logging
+import Logging
 
 /// Reloads the served configuration from its file (on SIGHUP, when the file changes, or when
 /// asked): `ReloadableRuntime.reload(configPath:)` checks the new configuration first and swaps
