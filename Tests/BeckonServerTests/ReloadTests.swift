@@ -89,6 +89,24 @@ struct ReloadTests {
         }
     }
 
+    @Test func theDiagnosticsAreTheObjectsCheckPrints() async throws {
+        let folder = try ServedBeckon.folder()
+        try await ServedBeckon.withServing(folder) { client, server in
+            try ServedBeckon.replaceConfiguration(in: folder, with: ServedBeckon.configuration
+                .replacingOccurrences(of: "params.screenBrightness > 0.5", with: "params.screenBrightnes > 0.5")
+                .replacingOccurrences(of: "events.landmarkViewed.within", with: "events.landmarkVisited.within"))
+            #expect(server.reloader.reload(trigger: "test").result == .invalid)
+            let lastReload = try #require(try await client.get("/v1/config").object["lastReload"] as? [String: Any])
+            let served = try #require(lastReload["diagnostics"] as? [Any])
+
+            let check = try ServedBeckon.beckon(folder, ["check", "--json"])
+            #expect(check.status == 65)
+            let printed = try #require(try JSONSerialization.jsonObject(with: Data(check.standardOutput.utf8)) as? [Any])
+            #expect(served.count == 2)
+            #expect(NSArray(array: served).isEqual(to: printed), "\(served)\n\(printed)")
+        }
+    }
+
     @Test func aReloadIsLoggedWithItsDiagnosticsAsFileLineColumnLines() async throws {
         let folder = try ServedBeckon.folder()
         let log = InMemoryLogHandler()
