@@ -184,7 +184,8 @@ struct ServerRoutes: Sendable {
     /// `param.get`, `status`, …); `positive` whether the answer is positive (the CLI's exit 0
     /// rather than 1), nil for an overview.
     func respond(_ buffer: ByteBuffer, to request: Request, operation: String, positive: Bool?) -> Response {
-        Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
+        server.metrics.recordDecision(operation: operation, positive: positive)
+        return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
     }
 
     /// 200 when the serving configuration's store answers a read, else a problem (503).
