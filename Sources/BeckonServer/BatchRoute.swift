@@ -40,6 +40,7 @@ struct BatchRoute: Sendable {
                     let answer = try ServerOperation.perform(action, decisionRequest, on: runtime,
                                                              reportingChanges: input.changes, watching: watching)
                     answers.append(answer.json)
+                    server.metrics.recordDecision(operation: answer.operation, positive: answer.positive)
                     if answer.records { writes.append(answer) }
                 } catch {
                     answers.append(ByteBuffer(string: error.json.text))

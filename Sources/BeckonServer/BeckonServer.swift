@@ -1,30 +1,57 @@
 public import BeckonRuntime
 public import Hummingbird
 import FoundationEssentials
+public import Logging
 import NIOCore
+import ServiceLifecycle
+import UnixSignals
 
 /// `beckon serve`: an HTTP host over a runtime that long-running hosts share
 /// (`ReloadableRuntime`), answering each operation with exactly the JSON that `beckon … --json`
 /// prints, and each failure as RFC 9457 `application/problem+json` (see `Problem`).
 ///
 /// The routes (`ServerRoutes`) live under `/v1/subjects/{subject}/…`; `/healthz` says the
-/// process is alive, `/readyz` that a configuration is loaded and its store answers.
+/// process is alive, `/readyz` that a configuration is loaded and its store answers;
+/// `/v1/config` which configuration serves and how its last reload went, `/metrics` the
+/// server's metrics (`OperatorRoutes`). Every request is counted (`ServerMetrics`) and logged
+/// in one line (`AccessLogMiddleware`). The configuration is reloaded on SIGHUP and when its
+/// file changes (`ConfigurationWatcher`); SIGTERM and SIGINT stop the server gracefully.
 public struct BeckonServer: Sendable {
     /// The runtime every request decides with (read once per request: a reload never mixes two
     /// configurations in one answer).
     public let runtime: ReloadableRuntime
     /// The instant a request decides at when it gives no `now` (Unix ms).
     public let wallClock: @Sendable () -> Int64
+    /// The configuration served: its file, generation, and last reload (`GET /v1/config`).
+    public let configuration: ConfigurationState
+    /// The server's metrics (`GET /metrics`).
+    public let metrics: ServerMetrics
+    /// Where reloads, access lines and the server's own messages are logged.
+    public let logger: Logger
+    /// How often the configuration file is polled for changes; nil: never (SIGHUP still reloads).
+    public let watchInterval: Duration?
+    /// How long requests in flight may take to finish once SIGTERM or SIGINT asked to stop;
+    /// past it they are cancelled.
+    public let shutdownGrace: Duration
     /// How often an open change stream (`GET /v1/subjects/{subject}/changes`) gets a keep-alive comment.
     public var keepAliveInterval: Duration = .seconds(15)
     /// The subscribers of change streams and the events they get (shared by copies of the server).
     let changeNotifier = ChangeNotifier()
 
-    /// A server over `runtime`; requests without `now` decide at `wallClock` (the system clock
-    /// by default).
-    public init(runtime: ReloadableRuntime, wallClock: @escaping @Sendable () -> Int64 = BeckonServer.systemClock) {
+    /// A server over `runtime`, whose configuration was loaded from `configurationFile` (what
+    /// reloads read; `/v1/config` names it). Requests without `now` decide at `wallClock` (the
+    /// system clock by default). With a `watchInterval`, the file is polled for changes that
+    /// often. Nothing is logged unless a `logger` is given.
+    public init(runtime: ReloadableRuntime, configurationFile: String = "", watchInterval: Duration? = nil,
+                shutdownGrace: Duration = .seconds(10), logger: Logger = BeckonServer.silentLogger,
+                wallClock: @escaping @Sendable () -> Int64 = BeckonServer.systemClock) {
         self.runtime = runtime
         self.wallClock = wallClock
+        self.watchInterval = watchInterval
+        self.shutdownGrace = shutdownGrace
+        self.logger = logger
+        configuration = ConfigurationState(file: configurationFile, loadedAt: wallClock())
+        metrics = ServerMetrics()
     }
 
     /// The system clock in Unix milliseconds, as the CLI reads it.
@@ -32,34 +59,62 @@ public struct BeckonServer: Sendable {
         Int64((Date().timeIntervalSince1970 * 1000).rounded())
     }
 
+    /// A logger that writes nothing.
+    public static let silentLogger = Logger(label: "beckon.serve", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// What reloads the configuration from its file, now or when the watcher says so.
+    public var reloader: ConfigurationReloader {
+        ConfigurationReloader(runtime: runtime, state: configuration, metrics: metrics, logger: logger, clock: wallClock)
+    }
+
     /// The router with every route.
     public func router() -> Router<BasicRequestContext> {
         let router = Router()
+        // Outermost first: they see every request, the ones no route takes included.
+        router.add(middleware: AccessLogMiddleware(logger: logger))
+        router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
+        OperatorRoutes(server: self).add(to: router)
         ServerRoutes(server: self).add(to: router)
         return router
     }
 
     /// The application listening on `address`; `onListening` is told the port it bound (the
-    /// one chosen by the system when `address.port` is 0) once it accepts connections.
-    public func application(listeningOn address: ListenAddress,
+    /// one chosen by the system when `address.port` is 0) once it accepts connections. With
+    /// `reloadingOnSignal`, SIGHUP reloads the configuration.
+    public func application(listeningOn address: ListenAddress, reloadingOnSignal: Bool = false,
                             onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> Application<RouterResponder<BasicRequestContext>> {
-        Application(
+        var services: [any Service] = []
+        if !configuration.file.isEmpty, watchInterval != nil || reloadingOnSignal {
+            services.append(ConfigurationWatcher(reloader: reloader, interval: watchInterval, reloadsOnSignal: reloadingOnSignal, logger: logger))
+        }
+        var frameworkLogger = logger
+        frameworkLogger.logLevel = max(logger.logLevel, .warning)
+        return Application(
             router: router(),
             configuration: ApplicationConfiguration(address: .hostname(address.host, port: address.port), serverName: "beckon/\(Runtime.version)"),
-            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? address.port) }
+            services: services,
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? address.port) },
+            logger: frameworkLogger
         )
     }
 
     /// Serves on `address` until the task running it is cancelled or, with `stoppingOnSignals`,
-    /// until SIGTERM or SIGINT arrives (then it stops accepting and lets requests in flight
-    /// finish); `onListening` is told the bound port.
+    /// until SIGTERM or SIGINT arrives: then it stops accepting connections and lets requests in
+    /// flight finish for up to `shutdownGrace` (those still running then are cancelled), and
+    /// SIGHUP reloads the configuration. `onListening` is told the bound port.
     public func run(listeningOn address: ListenAddress, stoppingOnSignals: Bool = false,
                     onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        let application = application(listeningOn: address, onListening: onListening)
-        if stoppingOnSignals {
-            try await application.runService()
-        } else {
+        let application = application(listeningOn: address, reloadingOnSignal: stoppingOnSignals, onListening: onListening)
+        guard stoppingOnSignals else {
             try await application.run()
+            return
         }
+        // A group shuts its services down last first: the notice hears the signal before the server.
+        let notice = StopNotice(logger: logger, grace: shutdownGrace)
+        var group = ServiceGroupConfiguration(
+            services: [.init(service: application), .init(service: notice, successTerminationBehavior: .ignore)],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: application.logger)
+        group.maximumGracefulShutdownDuration = shutdownGrace
+        try await ServiceGroup(configuration: group).run()
     }
 }

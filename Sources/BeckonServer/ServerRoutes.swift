@@ -146,6 +146,7 @@ struct ServerRoutes: Sendable {
     /// The answers of GET routes carry an `ETag` (`AnswerETag`), and a request whose
     /// `If-None-Match` names it gets 304 with no body.
     func respond(_ buffer: ByteBuffer, to request: Request, operation: String, positive: Bool?) -> Response {
+        server.metrics.recordDecision(operation: operation, positive: positive)
         guard request.method == .get else {
             return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
         }

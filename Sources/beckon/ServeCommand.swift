@@ -1,25 +1,61 @@
 import ArgumentParser
 import BeckonCore
+import BeckonPluginHost
+import BeckonRules
 import BeckonRuntime
 import BeckonServer
 import Dispatch
+import Logging
 
 /// `beckon serve --config PATH --listen HOST:PORT`: the HTTP host (see `BeckonServer`).
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Answer every operation over HTTP, as JSON (the same as --json), until SIGTERM or SIGINT.")
+        abstract: "Answer every operation over HTTP, as JSON (the same as --json), until SIGTERM or SIGINT.",
+        discussion: """
+            SIGHUP reloads the configuration, and so does a change of its file (polled every \
+            --watch-interval); a configuration that does not check leaves the last good one serving. \
+            SIGTERM or SIGINT stops accepting connections, lets requests in flight finish for up to \
+            --shutdown-grace, and exits 0. The log (reloads, one line per request) goes to standard error.
+            """)
 
     @OptionGroup var configOptions: ConfigOptions
 
     @Option(help: ArgumentHelp("The address to listen on: HOST:PORT (port 0: one the system chooses).", valueName: "host:port"))
     var listen = "127.0.0.1:8080"
 
+    @Option(name: .customLong("watch-interval"), help: ArgumentHelp(
+        "How often to check the configuration file for changes (a duration such as 1s or 500ms); 0 or off: never (SIGHUP still reloads).",
+        valueName: "duration"))
+    var watchInterval = "1s"
+
+    @Option(name: .customLong("shutdown-grace"), help: ArgumentHelp(
+        "How long requests in flight may take to finish after SIGTERM or SIGINT before they are cut (a duration such as 10s).",
+        valueName: "duration"))
+    var shutdownGrace = "10s"
+
     func validate() throws {
         do {
             _ = try ListenAddress(parsing: listen)
         } catch {
             throw ValidationError("--listen \(error)")
+        }
+        _ = try Self.watchInterval(watchInterval)
+        _ = try Self.duration(shutdownGrace, option: "--shutdown-grace")
+    }
+
+    /// `--watch-interval`: nil for `0` or `off`.
+    static func watchInterval(_ text: String) throws -> Duration? {
+        if text == "off" || text == "0" { return nil }
+        let interval = try duration(text, option: "--watch-interval")
+        return interval == .zero ? nil : interval
+    }
+
+    /// A duration option (`10s`, `500ms`, `1m30s`).
+    static func duration(_ text: String, option: String) throws -> Duration {
+        switch DurationSyntax.parse(text) {
+        case .success(let milliseconds): return .milliseconds(milliseconds)
+        case .failure(let error): throw ValidationError("\(option) \(error.message)")
         }
     }
 
@@ -37,8 +73,12 @@ struct ServeCommand: ParsableCommand {
         } catch .configuration {
             throw ExitStatus.internalError  // the configuration was already loaded
         }
-        let server = BeckonServer(runtime: ReloadableRuntime(runtime))
         let path = configOptions.configPath
+        var logger = Logger(label: "beckon.serve", factory: { label in StreamLogHandler.standardError(label: label) })
+        logger.logLevel = configOptions.logLevel.map(Self.level) ?? .info
+        let server = BeckonServer(runtime: ReloadableRuntime(runtime), configurationFile: path,
+                                  watchInterval: try Self.watchInterval(watchInterval),
+                                  shutdownGrace: try Self.duration(shutdownGrace, option: "--shutdown-grace"), logger: logger)
         // The root command is synchronous (its start-up is a decision command's hot path): the
         // server runs on the concurrency pool while this thread waits for it to stop.
         let stopped = DispatchSemaphore(value: 0)
@@ -57,6 +97,17 @@ struct ServeCommand: ParsableCommand {
         if let failure {
             Output.error("serve: \(failure)")
             throw ExitStatus.unavailable
+        }
+        logger.info("stopped")
+    }
+
+    /// The log level `--log-level` names.
+    static func level(_ level: PluginLog.Level) -> Logger.Level {
+        switch level {
+        case .debug: .debug
+        case .info: .info
+        case .warning: .warning
+        case .error: .error
         }
     }
 }

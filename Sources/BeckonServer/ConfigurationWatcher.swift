@@ -1,0 +1,87 @@
+import Logging
+import ServiceLifecycle
+import Synchronization
+import UnixSignals
+
+/// Reloads the configuration on SIGHUP and when its file changes, as a service that runs beside
+/// the HTTP server and stops with it (graceful shutdown).
+///
+/// The file is polled every `interval` by its identity (device, inode, size, modification time
+/// in nanoseconds: `FileIdentity`), and a change is reloaded once it has stayed the same for one
+/// more poll (`ChangeDebouncer`): an editor's several writes, or a replacement by rename, give
+/// one reload. A file that disappears is logged once and the last good configuration keeps
+/// serving; it is reloaded when the file is back.
+final class ConfigurationWatcher: Service {
+    let reloader: ConfigurationReloader
+    /// How often the file is polled; nil: never (SIGHUP only).
+    let interval: Duration?
+    /// Whether SIGHUP reloads (only a process's own server should trap it).
+    let reloadsOnSignal: Bool
+    let logger: Logger
+    /// The debouncer, shared by the poll and the signal (a reload by either is known to both).
+    private let debouncer: Mutex<ChangeDebouncer>
+
+    init(reloader: ConfigurationReloader, interval: Duration?, reloadsOnSignal: Bool, logger: Logger) {
+        self.reloader = reloader
+        self.interval = interval
+        self.reloadsOnSignal = reloadsOnSignal
+        self.logger = logger
+        debouncer = Mutex(ChangeDebouncer(known: FileIdentity(path: reloader.state.file)))
+    }
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await withDiscardingTaskGroup { group in
+                if self.reloadsOnSignal {
+                    group.addTask { await self.reloadOnSignals() }
+                }
+                if let interval = self.interval {
+                    group.addTask { await self.poll(every: interval) }
+                }
+            }
+        }
+    }
+
+    /// Reloads at each SIGHUP until cancelled.
+    private func reloadOnSignals() async {
+        for await _ in await UnixSignalsSequence(trapping: .sighup) {
+            reload(trigger: "SIGHUP")
+        }
+    }
+
+    /// Polls the file until cancelled.
+    private func poll(every interval: Duration) async {
+        while !Task.isCancelled {
+            do {
+                try await Task.sleep(for: interval)
+            } catch {
+                return
+            }
+            check()
+        }
+    }
+
+    /// One poll: reloads a settled change, says once that the file is gone.
+    func check() {
+        let file = reloader.state.file
+        debouncer.withLock { debouncer in
+            switch debouncer.observe(FileIdentity(path: file)) {
+            case .wait:
+                break
+            case .fileGone:
+                logger.warning("configuration file \(file) is gone; the last good configuration keeps serving until it is back")
+            case .reload:
+                reloader.reload(trigger: "file change")
+            }
+        }
+    }
+
+    /// Reloads now, and takes the file as it is now as the known one.
+    private func reload(trigger: String) {
+        debouncer.withLock { debouncer in
+            let identity = FileIdentity(path: reloader.state.file)
+            reloader.reload(trigger: trigger)
+            debouncer.reloaded(identity)
+        }
+    }
+}

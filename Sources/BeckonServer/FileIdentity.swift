@@ -1,0 +1,29 @@
+import Glibc
+
+/// What tells one version of a file from another without reading it: its device, inode, size
+/// and modification time in nanoseconds. An edit in place changes the size or the time; a
+/// replacement by rename (as editors and deploy tools do) changes the inode.
+struct FileIdentity: Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modifiedNanoseconds: Int64
+
+    /// The identity of the file at `path` (following symbolic links, as the configuration is
+    /// read), or nil when there is none to read.
+    init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        size = Int64(status.st_size)
+        modifiedNanoseconds = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+    }
+
+    init(device: UInt64, inode: UInt64, size: Int64, modifiedNanoseconds: Int64) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modifiedNanoseconds = modifiedNanoseconds
+    }
+}

@@ -1,0 +1,104 @@
+public import BeckonRuntime
+import CoreMetrics
+public import Prometheus
+
+/// The server's metrics, served as Prometheus text at `GET /metrics`. Each server has its own
+/// registry (nothing goes through the process-wide `MetricsSystem`, so servers started side by
+/// side, as the tests do, count apart); metrics are made through swift-metrics' API with that
+/// registry's factory.
+///
+/// | metric                                   | type      | labels                      |
+/// |------------------------------------------|-----------|-----------------------------|
+/// | `beckon_http_requests_total`             | counter   | `route`, `method`, `status` |
+/// | `beckon_http_request_duration_seconds`   | histogram | `route`, `method`           |
+/// | `beckon_http_requests_in_flight`         | gauge     |                             |
+/// | `beckon_decisions_total`                 | counter   | `operation`, `outcome`      |
+/// | `beckon_store_errors_total`              | counter   | `code`                      |
+/// | `beckon_configuration_generation`        | gauge     |                             |
+/// | `beckon_configuration_reloads_total`     | counter   | `result`                    |
+///
+/// `route` is the route's template (`/v1/subjects/{subject}/tips/{tip}`), never the path as
+/// requested: the subject is personal data, and one series per subject would grow without end.
+/// A request no route takes counts under `route="unmatched"`.
+public final class ServerMetrics: Sendable {
+    /// The registry the metrics are kept in.
+    public let registry: PrometheusCollectorRegistry
+    private let factory: PrometheusMetricsFactory
+    private let generation: CoreMetrics.Gauge
+    private let inFlight: CoreMetrics.Meter
+
+    /// The route label of a request that no route took.
+    static let unmatchedRoute = "unmatched"
+
+    /// The latency buckets, in seconds: answers take well under a millisecond, a store under
+    /// contention up to its busy timeout (5 s).
+    static let latencyBuckets: [Duration] = [
+        .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
+        .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+        .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5),
+    ]
+
+    /// Metrics in a registry of their own; the configuration generation starts at 1.
+    public init() {
+        registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = Self.latencyBuckets
+        self.factory = factory
+        generation = CoreMetrics.Gauge(label: "beckon_configuration_generation", factory: factory)
+        generation.record(1)
+        inFlight = CoreMetrics.Meter(label: "beckon_http_requests_in_flight", factory: factory)
+        inFlight.set(0)
+    }
+
+    /// A request has come in (its head is read; its body may still be on its way).
+    public func requestStarted() {
+        inFlight.increment()
+    }
+
+    /// The route label of a request whose route template the router set as `endpointPath`
+    /// (nil, or Hummingbird's `NotFound`, when no route took it).
+    static func route(_ endpointPath: String?) -> String {
+        guard let endpointPath, endpointPath != "NotFound" else { return unmatchedRoute }
+        return endpointPath
+    }
+
+    /// One request answered (after `requestStarted`): by route template (`endpointPath`),
+    /// method and status, and its duration.
+    public func recordRequest(route endpointPath: String?, method: String, status: Int, duration: Duration) {
+        inFlight.decrement()
+        let route = Self.route(endpointPath)
+        CoreMetrics.Counter(label: "beckon_http_requests_total",
+                            dimensions: [("route", route), ("method", method), ("status", String(status))],
+                            factory: factory).increment()
+        let nanoseconds = duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+        CoreMetrics.Timer(label: "beckon_http_request_duration_seconds", dimensions: [("route", route), ("method", method)],
+                          factory: factory).recordNanoseconds(nanoseconds)
+    }
+
+    /// One answer of a deciding operation (`tip.status`, `donate`, …): positive (the CLI's exit
+    /// 0) or negative (its exit 1). An overview (`status`, `positive` nil) decides nothing and
+    /// is not counted here.
+    public func recordDecision(operation: String, positive: Bool?) {
+        guard let positive else { return }
+        CoreMetrics.Counter(label: "beckon_decisions_total",
+                            dimensions: [("operation", operation), ("outcome", positive ? "positive" : "negative")],
+                            factory: factory).increment()
+    }
+
+    /// A request that failed because of the store: a problem with code `unavailable` or `conflict`.
+    public func recordStoreError(_ code: Problem.Code) {
+        CoreMetrics.Counter(label: "beckon_store_errors_total", dimensions: [("code", code.rawValue)], factory: factory).increment()
+    }
+
+    /// A reload: by its result, and the generation serving after it.
+    public func recordReload(result: ConfigurationState.Result, generation: Int) {
+        CoreMetrics.Counter(label: "beckon_configuration_reloads_total", dimensions: [("result", result.rawValue)],
+                            factory: factory).increment()
+        self.generation.record(generation)
+    }
+
+    /// The metrics as Prometheus text (exposition format 0.0.4).
+    public var text: String {
+        registry.emitToString()
+    }
+}
