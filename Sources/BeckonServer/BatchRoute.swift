@@ -8,6 +8,9 @@ import NIOCore
 /// `{"answers": [...], "now": ISO, "subject": S}` where each answer is, byte for byte, the JSON
 /// the operation's own route answers, or the problem object it would answer with.
 ///
+/// Each operation's answer is counted in the metrics as its route's is (decisions by operation
+/// and outcome, store errors); the request itself is one request of the route `…/batch`.
+///
 /// The operations run in order, each as its route runs it (each atomic, writes included), all at
 /// one instant (`now`, else the server's clock once) and with one configuration (the runtime
 /// serving when the batch starts, even if a reload happens meanwhile). The batch as a whole is
@@ -44,6 +47,7 @@ struct BatchRoute: Sendable {
                     if answer.records { writes.append(answer) }
                 } catch {
                     answers.append(ByteBuffer(string: error.json.text))
+                    if error.code == .unavailable || error.code == .conflict { server.metrics.recordStoreError(error.code) }
                 }
             }
             if watching, !writes.isEmpty { server.changeNotifier.publishWrites(writes, subject: subject, server: server) }

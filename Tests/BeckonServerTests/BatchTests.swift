@@ -157,6 +157,19 @@ struct BatchTests {
         }
     }
 
+    /// Each operation of a batch counts as its route's answer does; the batch is one request.
+    @Test func aBatchsDecisionsAreCounted() async throws {
+        try await ServedBeckon.withServing(try ServedBeckon.folder()) { client, _ in
+            let batch = #"{"now": "2026-03-01T09:00:00Z", "operations": [{"op": "tip.status", "id": "welcome"}, "#
+                + #"{"op": "tip.status", "id": "favorite-landmark"}, {"op": "tip.status", "id": "nope"}, {"op": "status"}]}"#
+            #expect(try await client.post("/v1/subjects/zelda/batch", body: batch).status == 200)
+            let samples = Samples(try await client.get("/metrics").body)
+            #expect(samples["beckon_decisions_total", ["operation": "tip.status", "outcome": "positive"]] == 1)
+            #expect(samples["beckon_decisions_total", ["operation": "tip.status", "outcome": "negative"]] == 1)
+            #expect(samples["beckon_http_requests_total", ["route": "/v1/subjects/{subject}/batch", "method": "POST", "status": "200"]] == 1)
+        }
+    }
+
     /// Shared members that do not check fail the whole batch with their own problem.
     @Test func sharedMembersThatDoNotCheckFailTheBatch() async throws {
         try await ServedBeckon.withServer(try ServedBeckon.folder()) { client in

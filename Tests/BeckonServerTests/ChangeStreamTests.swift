@@ -169,18 +169,9 @@ struct ChangeStreamTests {
             #expect(server.changeNotifier.subscriberCount == 3)
             #expect(server.changeNotifier.isWatched("ada") && server.changeNotifier.isWatched("bo"))
             for stream in streams { await stream.close() }
-            #expect(await Self.eventually { server.changeNotifier.subscriberCount == 0 })
+            #expect(await ServedBeckon.eventually { server.changeNotifier.subscriberCount == 0 })
             #expect(!server.changeNotifier.isWatched("ada") && !server.changeNotifier.isWatched("bo"))
         }
-    }
-
-    /// Whether `condition` holds within 20 s, checked every 20 ms.
-    static func eventually(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<1000 {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return condition()
     }
 
     /// SIGTERM with a stream open: the stream ends and the process exits 0.
