@@ -1,6 +1,7 @@
 public import BeckonRuntime
 public import Hummingbird
 import FoundationEssentials
+import HummingbirdCore
 import NIOCore
 
 /// `beckon serve`: an HTTP host over a runtime that long-running hosts share
@@ -15,6 +16,8 @@ public struct BeckonServer: Sendable {
     public let runtime: ReloadableRuntime
     /// The instant a request decides at when it gives no `now` (Unix ms).
     public let wallClock: @Sendable () -> Int64
+    /// Bearer tokens, request limits and CORS (`EdgeOptions`): by default no token, the default limits, no CORS.
+    public var edge = EdgeOptions()
 
     /// A server over `runtime`; requests without `now` decide at `wallClock` (the system clock
     /// by default).
@@ -31,6 +34,8 @@ public struct BeckonServer: Sendable {
     /// The router with every route.
     public func router() -> Router<BasicRequestContext> {
         let router = Router()
+        edge.addMiddleware(to: router)
+        OpenAPIDocument.add(to: router)
         ServerRoutes(server: self).add(to: router)
         return router
     }
@@ -40,7 +45,7 @@ public struct BeckonServer: Sendable {
     public func application(listeningOn address: ListenAddress,
                             onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> Application<RouterResponder<BasicRequestContext>> {
         Application(
-            router: router(),
+            router: router(), server: .http1(configuration: edge.limits.http1Configuration),
             configuration: ApplicationConfiguration(address: .hostname(address.host, port: address.port), serverName: "beckon/\(Runtime.version)"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? address.port) }
         )

@@ -11,6 +11,7 @@ struct ServeCommand: ParsableCommand {
         abstract: "Answer every operation over HTTP, as JSON (the same as --json), until SIGTERM or SIGINT.")
 
     @OptionGroup var configOptions: ConfigOptions
+    @OptionGroup var edgeOptions: ServeEdgeOptions
 
     @Option(help: ArgumentHelp("The address to listen on: HOST:PORT (port 0: one the system chooses).", valueName: "host:port"))
     var listen = "127.0.0.1:8080"
@@ -27,6 +28,7 @@ struct ServeCommand: ParsableCommand {
     /// serves until a signal stops it, printing the address it listens on to standard error.
     func run() throws {
         let address = try ListenAddress(parsing: listen)
+        let edge = try edgeOptions.edge(listeningOn: address)
         let configuration = try configOptions.loadConfiguration()
         let runtime: Runtime
         do {
@@ -37,7 +39,8 @@ struct ServeCommand: ParsableCommand {
         } catch .configuration {
             throw ExitStatus.internalError  // the configuration was already loaded
         }
-        let server = BeckonServer(runtime: ReloadableRuntime(runtime))
+        var server = BeckonServer(runtime: ReloadableRuntime(runtime))
+        server.edge = edge
         let path = configOptions.configPath
         // The root command is synchronous (its start-up is a decision command's hot path): the
         // server runs on the concurrency pool while this thread waits for it to stop.
@@ -59,4 +62,5 @@ struct ServeCommand: ParsableCommand {
             throw ExitStatus.unavailable
         }
     }
+
 }
