@@ -1,5 +1,18 @@
 extension OpenAPIDocument {
     /// The document's `components`: request options, answers and problems (see `paths`).
+    /// The body members every operation reads (`null` is the same as absent), as one line of
+    /// flow YAML shared by the body schemas.
+    static let commonMembers = [
+        "now: {anyOf: [{$ref: '#/components/schemas/Instant'}, {type: integer}, {type: 'null'}]}",
+        "appVersion: {anyOf: [{$ref: '#/components/schemas/Version'}, {type: number}, {type: 'null'}]}",
+        "transients: {type: [object, 'null'], propertyNames: {$ref: '#/components/schemas/Id'}, additionalProperties: {$ref: '#/components/schemas/Scalar'}}",
+        "info: {type: [object, 'null'], additionalProperties: {$ref: '#/components/schemas/Scalar'}}",
+        "showTips: {type: [array, 'null'], items: {$ref: '#/components/schemas/Id'}}",
+        "hideTips: {type: [array, 'null'], items: {$ref: '#/components/schemas/Id'}}",
+        "showAllTips: {type: [boolean, 'null']}", "hideAllTips: {type: [boolean, 'null']}", "changes: {type: [boolean, 'null']}",
+        "tips: {type: [array, 'null'], items: {type: string}}", "value: {$ref: '#/components/schemas/Loose'}",
+    ].joined(separator: ", ")
+
     static let components = #"""
     components:
       securitySchemes:
@@ -36,8 +49,16 @@ extension OpenAPIDocument {
       requestBodies:
         Decision:
           required: false
-          description: The request's options as JSON instead of the query (a member in both is a `usage` problem).
+          description: 'The request''s options as JSON instead of the query (a member in both is a `usage` problem; `null` is the same as absent).'
           content: {application/json: {schema: {$ref: '#/components/schemas/DecisionBody'}}}
+        Shown:
+          required: false
+          description: 'As `Decision`, with `for` required here or in the query.'
+          content: {application/json: {schema: {$ref: '#/components/schemas/ShownBody'}}}
+        Invalidate:
+          required: false
+          description: 'As `Decision`, with `reason` required here or in the query.'
+          content: {application/json: {schema: {$ref: '#/components/schemas/InvalidateBody'}}}
       responses:
         Problem:
           description: A failure, as RFC 9457 problem details with Beckon's code.
@@ -62,29 +83,16 @@ extension OpenAPIDocument {
       schemas:
         Id: {type: string, pattern: '^[A-Za-z][A-Za-z0-9_-]*$'}
         Version: {type: string, pattern: '^[0-9]+(\.[0-9]+){0,2}$'}
-        Instant: {type: string, pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?(Z|[+-][0-9]{2}(:?[0-9]{2})?)?)?$', examples: ['2026-03-01T09:00:00Z']}
+        Instant: {type: string, pattern: '^(-?[0-9]{1,15}|[0-9]{4}-[0-9]{2}-[0-9]{2}([Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2}))?)$', description: 'ISO-8601 (a date-time with its offset, or a date: midnight UTC), or Unix milliseconds.', examples: ['2026-03-01T09:00:00Z']}
         InstantOrNull: {type: [string, 'null']}
         Duration: {type: string, pattern: '^([0-9]+(ms|s|m|h|d|w))+$', examples: [45s]}
         Assignment: {type: string, pattern: '^[A-Za-z][A-Za-z0-9_-]*=', examples: ['screenBrightness=0.3']}
         InvalidationReason: {type: string, enum: [actionPerformed, tipClosed]}
         Scalar: {type: [string, number, boolean]}
-        DecisionBody:
-          type: object
-          additionalProperties: false
-          properties:
-            now: {oneOf: [{$ref: '#/components/schemas/Instant'}, {type: integer, minimum: 0, maximum: 253402300799999, description: Unix milliseconds}]}
-            appVersion: {$ref: '#/components/schemas/Version'}
-            transients: {type: object, propertyNames: {$ref: '#/components/schemas/Id'}, additionalProperties: {$ref: '#/components/schemas/Scalar'}}
-            info: {type: object, propertyNames: {$ref: '#/components/schemas/Id'}, additionalProperties: {$ref: '#/components/schemas/Scalar'}}
-            showTips: {type: array, items: {$ref: '#/components/schemas/Id'}}
-            hideTips: {type: array, items: {$ref: '#/components/schemas/Id'}}
-            showAllTips: {type: boolean}
-            hideAllTips: {type: boolean}
-            changes: {type: boolean}
-            for: {$ref: '#/components/schemas/Duration'}
-            reason: {$ref: '#/components/schemas/InvalidationReason'}
-            value: {$ref: '#/components/schemas/Scalar'}
-            tips: {type: array, items: {$ref: '#/components/schemas/Id'}}
+        Loose: {type: [string, number, boolean, 'null'], description: Read as text only by the operations that use it; ignored by the others.}
+        DecisionBody: {type: object, properties: {\#(commonMembers), for: {$ref: '#/components/schemas/Loose'}, reason: {$ref: '#/components/schemas/Loose'}}}
+        ShownBody: {type: object, properties: {\#(commonMembers), for: {anyOf: [{$ref: '#/components/schemas/Duration'}, {type: 'null'}]}, reason: {$ref: '#/components/schemas/Loose'}}}
+        InvalidateBody: {type: object, properties: {\#(commonMembers), for: {$ref: '#/components/schemas/Loose'}, reason: {anyOf: [{$ref: '#/components/schemas/InvalidationReason'}, {type: 'null'}]}}}
         BatchRequest:
           type: object
           required: [operations]

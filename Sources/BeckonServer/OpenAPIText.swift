@@ -73,7 +73,7 @@ extension OpenAPIDocument {
           tags: [tips]
           summary: Adds on-screen time to the tip (`beckon tip shown TIP --for DURATION`); `for` is required, in the query or the body.
           parameters: [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/appVersion'}, {$ref: '#/components/parameters/transient'}, {$ref: '#/components/parameters/changes'}, {$ref: '#/components/parameters/for'}]
-          requestBody: {$ref: '#/components/requestBodies/Decision'}
+          requestBody: {$ref: '#/components/requestBodies/Shown'}
           responses: *tipWrite
       /v1/subjects/{subject}/tips/{tip}/invalidate:
         parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/tip'}]
@@ -82,7 +82,7 @@ extension OpenAPIDocument {
           tags: [tips]
           summary: Invalidates the tip (`beckon tip invalidate TIP --reason R`); `reason` is required, in the query or the body.
           parameters: [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/appVersion'}, {$ref: '#/components/parameters/transient'}, {$ref: '#/components/parameters/changes'}, {$ref: '#/components/parameters/reason'}]
-          requestBody: {$ref: '#/components/requestBodies/Decision'}
+          requestBody: {$ref: '#/components/requestBodies/Invalidate'}
           responses: *tipWrite
       /v1/subjects/{subject}/tips/{tip}/reset:
         parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/tip'}]
