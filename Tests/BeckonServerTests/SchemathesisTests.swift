@@ -72,7 +72,7 @@ struct SchemathesisTests {
             "--exclude-path", "/v1/subjects/{subject}/changes",
             "--header", "Authorization: Bearer \(EdgeHarness.writeToken)",
             "--phases", "examples,coverage,fuzzing",
-            "--max-examples", "25", "--seed", "16", "--generation-deterministic",
+            "--max-examples", "25", "--generation-deterministic",
             "--max-time", "60", "--workers", "2", "--request-timeout", "10",
         ], in: folder)
         #expect(result.status == 0, "\(result.output)")
