@@ -6,7 +6,8 @@ import NIOCore
 /// Enforces `RequestLimits` on every request before any route reads it: headers larger than
 /// the limit are a 431 `headers_too_large` problem; the body is read whole here, within the
 /// request timeout (else a 408 `timeout` problem, and the connection is closed) and up to the
-/// body limit (else a 413 `too_large` problem). Routes then read the body already in memory.
+/// body limit (else a 413 `too_large` problem, at once when `Content-Length` says so). Routes
+/// then read the body already in memory. A request without a body costs a header count only.
 struct LimitsMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
 
@@ -20,9 +21,17 @@ struct LimitsMiddleware: RouterMiddleware {
         if headerBytes > limits.maxHeaderBytes {
             return Self.closing(Problem(.headersTooLarge, "the request's headers hold \(headerBytes) bytes, more than the \(limits.maxHeaderBytes) the server reads"))
         }
+        let maxBodyBytes = limits.maxBodyBytes
+        let declaredLength = request.headers[.contentLength].flatMap { Int($0) }
+        if let declaredLength, declaredLength > maxBodyBytes {
+            return ServerRoutes.problem(Problem(.tooLarge, "the body is larger than \(maxBodyBytes) bytes"))
+        }
+        // No body (most requests: GET, and POSTs with their options in the query): nothing to wait for.
+        guard request.headers[.transferEncoding] != nil || (declaredLength ?? 0) > 0 else {
+            return try await next(request, context)
+        }
         var request = request
         let body = request.body
-        let maxBodyBytes = limits.maxBodyBytes
         let timeout = limits.requestTimeout
         do {
             let buffer = try await withThrowingTaskGroup(of: ByteBuffer.self) { group in
