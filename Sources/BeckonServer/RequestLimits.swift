@@ -12,8 +12,9 @@ public import NIOCore
 /// | silence on a connection | `--idle-timeout` | 60 s    | the connection is closed                 |
 ///
 /// The header size is the sum of the names' and values' bytes, as HTTP/2's `SETTINGS_MAX_HEADER_LIST_SIZE`
-/// counts without its per-field 32; the HTTP parser itself stops at `parserHeaderBytes`
-/// (four times the limit, at least 64 KiB: beyond it the parser answers 400 and closes).
+/// counts without its per-field 32; the HTTP parser itself stops at `parserHeaderBytes` (four
+/// times the limit, at least 64 KiB) or 1000 fields, and `CloseAfterResponse` answers that
+/// with the same 431 problem.
 /// Idle covers both a keep-alive connection with no request and a request whose bytes stop
 /// arriving; an answer being computed or streamed (SSE) is not idle.
 public struct RequestLimits: Sendable {
@@ -35,8 +36,8 @@ public struct RequestLimits: Sendable {
         self.idleTimeout = idleTimeout
     }
 
-    /// Where the HTTP parser itself stops reading headers (it answers 400 and closes beyond):
-    /// well past `maxHeaderBytes`, so that up to there the answer is a 431 problem.
+    /// Where the HTTP parser itself stops reading headers: well past `maxHeaderBytes`, so that
+    /// up to there the problem says how many bytes came (beyond, it is the same 431 without).
     public var parserHeaderBytes: Int { max(4 * maxHeaderBytes, 64 * 1024) }
 
     /// The HTTP/1.1 server configuration these limits need: the idle timeout, the parser's
@@ -44,7 +45,7 @@ public struct RequestLimits: Sendable {
     public var http1Configuration: HTTP1Channel.Configuration {
         let nanoseconds = idleTimeout.components.seconds * 1_000_000_000 + idleTimeout.components.attoseconds / 1_000_000_000
         return HTTP1Channel.Configuration(
-            additionalChannelHandlers: [CloseAfterResponse()],
+            additionalChannelHandlers: [CloseAfterResponse(maxHeaderBytes: maxHeaderBytes)],
             idleTimeout: .nanoseconds(nanoseconds),
             httpDecoderConfiguration: .init(maxHeaderFieldSize: parserHeaderBytes, maxHeaderListSize: parserHeaderBytes))
     }
