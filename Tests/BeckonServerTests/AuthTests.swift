@@ -178,4 +178,36 @@ struct AuthTests {
             #expect(!result.standardOutput.contains(Self.secret))
         }
     }
+
+    @Test func tokensFromTheEnvironmentAreAskedForAndNeverPrinted() async throws {
+        let folder = try ServedBeckon.folder()
+        let process = Process()
+        process.executableURL = try ServedBeckon.executable()
+        process.arguments = ["serve", "--config", folder.appendingPathComponent("beckon.yaml").path, "--listen", "127.0.0.1:0", "--log-level", "debug"]
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["BECKON_TOKENS"] = "read \(EdgeHarness.readToken), write \(EdgeHarness.writeToken)"
+        process.environment = environment
+        let errors = Pipe(), output = Pipe()
+        process.standardError = errors
+        process.standardOutput = output
+        try process.run()
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        let port = try #require(SchemathesisTests.port(from: errors))
+
+        let bearer = { (token: String) in [("Authorization", "Bearer \(token)")] }
+        let path = "/v1/subjects/ada/tips/welcome/display?\(Self.now)"
+        #expect(try await EdgeHarness.send(port, "POST", path).status == 401)
+        #expect(try await EdgeHarness.send(port, "POST", path, headers: bearer("wrong-token-0000000000000")).status == 401)
+        #expect(try await EdgeHarness.send(port, "POST", path, headers: bearer(EdgeHarness.readToken)).status == 403)
+        #expect(try await EdgeHarness.send(port, "POST", path, headers: bearer(EdgeHarness.writeToken)).status == 200)
+
+        process.terminate()
+        let printed = String(decoding: errors.fileHandleForReading.readDataToEndOfFile() + output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        for token in [EdgeHarness.readToken, EdgeHarness.writeToken, "wrong-token-0000000000000"] {
+            #expect(!printed.contains(token), "\(printed)")
+        }
+    }
 }
