@@ -62,5 +62,4 @@ struct ServeCommand: ParsableCommand {
             throw ExitStatus.unavailable
         }
     }
-
 }
