@@ -1,6 +1,7 @@
 public import BeckonRuntime
 public import Hummingbird
 import FoundationEssentials
+import HummingbirdCore
 public import Logging
 import NIOCore
 import ServiceLifecycle
@@ -33,6 +34,8 @@ public struct BeckonServer: Sendable {
     /// How long requests in flight may take to finish once SIGTERM or SIGINT asked to stop;
     /// past it they are cancelled.
     public let shutdownGrace: Duration
+    /// Bearer tokens, request limits and CORS (`EdgeOptions`): by default no token, the default limits, no CORS.
+    public var edge = EdgeOptions()
 
     /// A server over `runtime`, whose configuration was loaded from `configurationFile` (what
     /// reloads read; `/v1/config` names it). Requests without `now` decide at `wallClock` (the
@@ -66,9 +69,12 @@ public struct BeckonServer: Sendable {
     /// The router with every route.
     public func router() -> Router<BasicRequestContext> {
         let router = Router()
-        // Outermost first: they see every request, the ones no route takes included.
+        // Outermost first: they see every request, the ones no route takes and the ones the
+        // edge refuses included.
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
+        edge.addMiddleware(to: router)
+        OpenAPIDocument.add(to: router)
         OperatorRoutes(server: self).add(to: router)
         ServerRoutes(server: self).add(to: router)
         return router
@@ -86,7 +92,7 @@ public struct BeckonServer: Sendable {
         var frameworkLogger = logger
         frameworkLogger.logLevel = max(logger.logLevel, .warning)
         return Application(
-            router: router(),
+            router: router(), server: .http1(configuration: edge.limits.http1Configuration),
             configuration: ApplicationConfiguration(address: .hostname(address.host, port: address.port), serverName: "beckon/\(Runtime.version)"),
             services: services,
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? address.port) },
