@@ -87,7 +87,8 @@ public struct BeckonServer: Sendable {
                             onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> Application<RouterResponder<BasicRequestContext>> {
         var services: [any Service] = []
         if !configuration.file.isEmpty, watchInterval != nil || reloadingOnSignal {
-            services.append(ConfigurationWatcher(reloader: reloader, interval: watchInterval, reloadsOnSignal: reloadingOnSignal, logger: logger))
+            services.append(ConfigurationWatcher(reloader: reloader, interval: watchInterval, reloadsOnSignal: reloadingOnSignal,
+                                                 tokens: edge.access, logger: logger))
         }
         var frameworkLogger = logger
         frameworkLogger.logLevel = max(logger.logLevel, .warning)

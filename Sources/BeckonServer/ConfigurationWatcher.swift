@@ -17,14 +17,17 @@ final class ConfigurationWatcher: Service {
     let interval: Duration?
     /// Whether SIGHUP reloads (only a process's own server should trap it).
     let reloadsOnSignal: Bool
+    /// The bearer tokens, read again at each SIGHUP when they come from a file or the environment.
+    let tokens: AccessControl?
     let logger: Logger
     /// The debouncer, shared by the poll and the signal (a reload by either is known to both).
     private let debouncer: Mutex<ChangeDebouncer>
 
-    init(reloader: ConfigurationReloader, interval: Duration?, reloadsOnSignal: Bool, logger: Logger) {
+    init(reloader: ConfigurationReloader, interval: Duration?, reloadsOnSignal: Bool, tokens: AccessControl? = nil, logger: Logger) {
         self.reloader = reloader
         self.interval = interval
         self.reloadsOnSignal = reloadsOnSignal
+        self.tokens = tokens
         self.logger = logger
         debouncer = Mutex(ChangeDebouncer(known: FileIdentity(path: reloader.state.file)))
     }
@@ -42,10 +45,23 @@ final class ConfigurationWatcher: Service {
         }
     }
 
-    /// Reloads at each SIGHUP until cancelled.
+    /// Reloads the configuration and the tokens at each SIGHUP until cancelled.
     private func reloadOnSignals() async {
         for await _ in await UnixSignalsSequence(trapping: .sighup) {
             reload(trigger: "SIGHUP")
+            reloadTokens()
+        }
+    }
+
+    /// Reads the tokens again; tokens that do not read leave those in force, and the log says
+    /// why (file and line, never a token).
+    private func reloadTokens() {
+        guard let tokens else { return }
+        do throws(TokensError) {
+            let count = try tokens.reload()
+            logger.info("tokens reloaded", metadata: ["trigger": "SIGHUP", "tokens": .string(String(count))])
+        } catch {
+            logger.error("tokens not reloaded; the tokens in force stay: \(error.description)", metadata: ["trigger": "SIGHUP"])
         }
     }
 
