@@ -10,6 +10,9 @@ public struct SourceTexts: Sendable {
         texts[file] = text
     }
 
+    /// The files recorded, in the order of their paths.
+    public var files: [String] { texts.keys.sorted() }
+
     /// The text of a file, if recorded.
     public func text(of file: String) -> String? { texts[file] }
 

@@ -1,6 +1,7 @@
 public import BeckonRuntime
 public import Hummingbird
 import FoundationEssentials
+import HummingbirdCore
 public import Logging
 import NIOCore
 import ServiceLifecycle
@@ -33,6 +34,8 @@ public struct BeckonServer: Sendable {
     /// How long requests in flight may take to finish once SIGTERM or SIGINT asked to stop;
     /// past it they are cancelled.
     public let shutdownGrace: Duration
+    /// Bearer tokens, request limits and CORS (`EdgeOptions`): by default no token, the default limits, no CORS.
+    public var edge = EdgeOptions()
     /// How often an open change stream (`GET /v1/subjects/{subject}/changes`) gets a keep-alive comment.
     public var keepAliveInterval: Duration = .seconds(15)
     /// The subscribers of change streams and the events they get (shared by copies of the server).
@@ -70,9 +73,12 @@ public struct BeckonServer: Sendable {
     /// The router with every route.
     public func router() -> Router<BasicRequestContext> {
         let router = Router()
-        // Outermost first: they see every request, the ones no route takes included.
+        // Outermost first: they see every request, the ones no route takes and the ones the
+        // edge refuses included.
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
+        edge.addMiddleware(to: router)
+        OpenAPIDocument.add(to: router)
         OperatorRoutes(server: self).add(to: router)
         ServerRoutes(server: self).add(to: router)
         return router
@@ -85,12 +91,13 @@ public struct BeckonServer: Sendable {
                             onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> Application<RouterResponder<BasicRequestContext>> {
         var services: [any Service] = []
         if !configuration.file.isEmpty, watchInterval != nil || reloadingOnSignal {
-            services.append(ConfigurationWatcher(reloader: reloader, interval: watchInterval, reloadsOnSignal: reloadingOnSignal, logger: logger))
+            services.append(ConfigurationWatcher(reloader: reloader, interval: watchInterval, reloadsOnSignal: reloadingOnSignal,
+                                                 tokens: edge.access, logger: logger))
         }
         var frameworkLogger = logger
         frameworkLogger.logLevel = max(logger.logLevel, .warning)
         return Application(
-            router: router(),
+            router: router(), server: .http1(configuration: edge.limits.http1Configuration),
             configuration: ApplicationConfiguration(address: .hostname(address.host, port: address.port), serverName: "beckon/\(Runtime.version)"),
             services: services,
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? address.port) },

@@ -20,6 +20,7 @@ struct ServeCommand: ParsableCommand {
             """)
 
     @OptionGroup var configOptions: ConfigOptions
+    @OptionGroup var edgeOptions: ServeEdgeOptions
 
     @Option(help: ArgumentHelp("The address to listen on: HOST:PORT (port 0: one the system chooses).", valueName: "host:port"))
     var listen = "127.0.0.1:8080"
@@ -63,6 +64,7 @@ struct ServeCommand: ParsableCommand {
     /// serves until a signal stops it, printing the address it listens on to standard error.
     func run() throws {
         let address = try ListenAddress(parsing: listen)
+        let edge = try edgeOptions.edge(listeningOn: address)
         let configuration = try configOptions.loadConfiguration()
         let runtime: Runtime
         do {
@@ -76,9 +78,10 @@ struct ServeCommand: ParsableCommand {
         let path = configOptions.configPath
         var logger = Logger(label: "beckon.serve", factory: { label in StreamLogHandler.standardError(label: label) })
         logger.logLevel = configOptions.logLevel.map(Self.level) ?? .info
-        let server = BeckonServer(runtime: ReloadableRuntime(runtime), configurationFile: path,
+        var server = BeckonServer(runtime: ReloadableRuntime(runtime), configurationFile: path,
                                   watchInterval: try Self.watchInterval(watchInterval),
                                   shutdownGrace: try Self.duration(shutdownGrace, option: "--shutdown-grace"), logger: logger)
+        server.edge = edge
         // The root command is synchronous (its start-up is a decision command's hot path): the
         // server runs on the concurrency pool while this thread waits for it to stop.
         let stopped = DispatchSemaphore(value: 0)

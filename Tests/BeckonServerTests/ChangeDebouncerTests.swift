@@ -13,7 +13,7 @@ struct ChangeDebouncerTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
         var polls: [FileIdentity?]
-        var actions: [ChangeDebouncer.Action]
+        var actions: [ChangeDebouncer<FileIdentity>.Action]
         var testDescription: String { name }
     }
 
@@ -31,12 +31,12 @@ struct ChangeDebouncerTests {
 
     @Test(arguments: cases)
     func polls(_ testCase: Case) {
-        var debouncer = ChangeDebouncer(known: Self.loaded)
+        var debouncer = ChangeDebouncer<FileIdentity>(known: Self.loaded)
         #expect(testCase.polls.map { debouncer.observe($0) } == testCase.actions)
     }
 
     @Test func aReloadBySignalMakesTheFileAsItIsTheKnownOne() {
-        var debouncer = ChangeDebouncer(known: Self.loaded)
+        var debouncer = ChangeDebouncer<FileIdentity>(known: Self.loaded)
         #expect(debouncer.observe(Self.edited) == .wait)
         debouncer.reloaded(Self.edited)
         #expect(debouncer.observe(Self.edited) == .wait)

@@ -152,4 +152,26 @@ struct ReloadTests {
         #expect(log.entries.count { $0.message.description.contains("is gone") } == 1)
         #expect(log.entries.count { $0.metadata["result"] == "ok" } == 2)
     }
+
+    /// An edit of a file the configuration includes is a change of the configuration: reloaded
+    /// once settled, as an edit of the main file is.
+    @Test func anEditedIncludedFileIsReloaded() async throws {
+        let folder = try ServedBeckon.folder()
+        let extra = folder.appendingPathComponent("extra.yaml")
+        try "tips:\n  later: {title: Later}\n".write(to: extra, atomically: true, encoding: .utf8)
+        try ServedBeckon.replaceConfiguration(in: folder, with: ServedBeckon.configuration + "\ninclude: [extra.yaml]\n")
+        try await ServedBeckon.withServing(folder, watchInterval: .milliseconds(20)) { client, _ in
+            @Sendable func generation() async throws -> Int? { try await client.get("/v1/config").object["generation"] as? Int }
+            #expect(try await client.get("/v1/subjects/ada/tips/later").status == 200)
+            #expect(try await client.get("/v1/subjects/ada/tips/news").status == 404)
+
+            try "tips:\n  news: {title: New in this version}\n".write(to: extra, atomically: true, encoding: .utf8)
+            #expect(try await ServedBeckon.eventually { try await generation() == 2 })
+            #expect(try await client.get("/v1/subjects/ada/tips/news").status == 200)
+            #expect(try await client.get("/v1/subjects/ada/tips/later").status == 404)
+            // Settled: no further reload of the same files.
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(try await generation() == 2)
+        }
+    }
 }

@@ -69,6 +69,37 @@ struct ShutdownTests {
         #expect(server.standardError.contains("configuration reloaded"), "\(server.standardError)")
     }
 
+    @Test func SIGHUPReadsTheTokensAgainAndKeepsThemWhenTheFileIsBad() async throws {
+        let folder = try ServedBeckon.folder()
+        let tokensFile = folder.appendingPathComponent("tokens").path
+        let (oldToken, newToken) = ("old-write-token-0000000000", "new-write-token-0000000000")
+        try "write \(oldToken)\n".write(toFile: tokensFile, atomically: true, encoding: .utf8)
+        let server = try ServeProcess(folder, ["--watch-interval", "off", "--tokens", tokensFile])
+        let port = server.port
+        @Sendable func status(_ token: String) async throws -> Int {
+            let path = "/v1/subjects/ada?now=2026-03-01T09:00:00Z"
+            return try await EdgeHarness.send(port, "GET", path, headers: [("Authorization", "Bearer \(token)")]).status
+        }
+        #expect(try await status(oldToken) == 200)
+        #expect(try await status(newToken) == 401)
+
+        try "write \(newToken)\n".write(toFile: tokensFile, atomically: true, encoding: .utf8)
+        server.send(SIGHUP)
+        #expect(try await ServedBeckon.eventually { try await status(newToken) == 200 })
+        #expect(try await status(oldToken) == 401)
+
+        try "write short\n".write(toFile: tokensFile, atomically: true, encoding: .utf8)
+        server.send(SIGHUP)
+        #expect(try await ServedBeckon.eventually { server.standardError.contains("tokens not reloaded") })
+        #expect(try await status(newToken) == 200)
+
+        server.send(SIGTERM)
+        #expect(server.waitForExit() == 0)
+        for token in [oldToken, newToken] {
+            #expect(!server.standardError.contains(token), "a token in the log")
+        }
+    }
+
     @Test func durationOptionsAreChecked() throws {
         let folder = try ServedBeckon.folder()
         for arguments in [["--watch-interval", "soon"], ["--shutdown-grace", "10"]] {

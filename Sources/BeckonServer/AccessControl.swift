@@ -1,0 +1,101 @@
+public import Hummingbird
+import Synchronization
+
+/// Who may ask `beckon serve` what: the bearer tokens in force (replaced whole by `reload()`,
+/// for SIGHUP) and the rule that says which scope a request needs.
+///
+/// | request                                              | needs                   |
+/// |------------------------------------------------------|-------------------------|
+/// | `/healthz`, `/readyz`, `/metrics`, `/openapi.yaml`    | nothing                 |
+/// | `GET`, `HEAD` under `/v1/`                           | a `read` or `write` token |
+/// | `POST …/batch` whose operations all only read         | a `read` or `write` token |
+/// | any other method under `/v1/`                        | a `write` token         |
+///
+/// With no token configured, nothing is asked for.
+public final class AccessControl: Sendable {
+    /// Where the tokens come from, so that `reload()` can read them again.
+    public enum Source: Sendable {
+        /// A tokens file (`--tokens FILE`), read again on reload.
+        case file(String)
+        /// Text in the tokens format (`BECKON_TOKENS`), fixed for the process's life.
+        case text(String, name: String)
+    }
+
+    /// Where the tokens were read from.
+    public let source: Source
+    private let current: Mutex<BearerTokens>
+
+    /// Reads the tokens of `source` (a `TokensError` when they cannot be read).
+    public init(source: Source) throws(TokensError) {
+        self.source = source
+        current = Mutex(try Self.read(source))
+    }
+
+    /// The tokens in force.
+    public var tokens: BearerTokens { current.withLock { $0 } }
+
+    /// Reads the tokens again from the source and, if they read, puts them in force at once
+    /// (requests already admitted are not affected); if not, the tokens in force stay and the
+    /// error says why (file and line, never a token).
+    @discardableResult
+    public func reload() throws(TokensError) -> Int {
+        let tokens = try Self.read(source)
+        current.withLock { $0 = tokens }
+        return tokens.count
+    }
+
+    /// The tokens of `source`; none at all is an error (an empty file would otherwise turn
+    /// authentication off without a word).
+    private static func read(_ source: Source) throws(TokensError) -> BearerTokens {
+        let tokens: BearerTokens
+        let name: String
+        switch source {
+        case .file(let path):
+            tokens = try BearerTokens.load(file: path)
+            name = path
+        case .text(let text, let textName):
+            tokens = try BearerTokens(parsing: text, source: textName, commaSeparated: true)
+            name = textName
+        }
+        if tokens.isEmpty { throw TokensError(.malformed, "\(name): holds no token ('read TOKEN' or 'write TOKEN' lines)") }
+        return tokens
+    }
+
+    /// Whether `host` is a loopback address, where a server without tokens is reachable only
+    /// from its own machine.
+    public static func isLoopback(host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+
+    /// The operations of a batch that only read: a batch made of these alone needs only a
+    /// `read` token.
+    public static let readingOperations: Set<String> = [
+        "tip.status", "explain.tip", "group.current", "scenario.status", "explain.scenario", "param.get", "status",
+    ]
+
+    /// The scope a batch of these operations (their `op` names) needs.
+    public static func scope(ofBatch operations: [String]) -> BearerTokens.Scope {
+        operations.allSatisfy(readingOperations.contains) ? .read : .write
+    }
+
+    /// The paths that need no token whatever is configured.
+    public static let openPaths: Set<String> = ["/healthz", "/readyz", "/metrics", "/openapi.yaml"]
+
+    /// What a request with this method and path needs: nil for none, else the least scope. A
+    /// batch (`POST /v1/subjects/{subject}/batch`) needs `.read` here; its operations decide
+    /// (`scope(ofBatch:)`).
+    public static func requiredScope(method: HTTPRequest.Method, path: String) -> BearerTokens.Scope? {
+        guard path == "/v1" || path.hasPrefix("/v1/") else { return nil }
+        switch method {
+        case .get, .head: return .read
+        case .post where isBatch(path): return .read
+        default: return .write
+        }
+    }
+
+    /// Whether `path` is a subject's batch route.
+    static func isBatch(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 5 && parts[1] == "v1" && parts[2] == "subjects" && parts[4] == "batch"
+    }
+}

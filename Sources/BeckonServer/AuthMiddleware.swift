@@ -1,0 +1,62 @@
+import BeckonRuntime
+import FoundationEssentials
+import HTTPTypes
+import Hummingbird
+
+/// Asks for a bearer token under `/v1/` when tokens are configured (`AccessControl`): no token,
+/// a malformed `Authorization` header or an unknown token is a 401 `unauthorized` problem with
+/// `WWW-Authenticate: Bearer realm="beckon"`; a `read` token asking for a write is a 403
+/// `forbidden` problem. Neither the token nor the header is ever repeated in an answer.
+struct AuthMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+
+    let access: AccessControl
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard var needed = AccessControl.requiredScope(method: request.method, path: request.uri.path) else {
+            return try await next(request, context)
+        }
+        let tokens = access.tokens
+        if tokens.isEmpty { return try await next(request, context) }
+        guard let header = request.headers[.authorization] else {
+            return Self.unauthorized("this request needs a bearer token: Authorization: Bearer TOKEN", error: nil)
+        }
+        guard header.count > 7, header.prefix(7).lowercased() == "bearer " else {
+            return Self.unauthorized("the Authorization header is not 'Bearer TOKEN'", error: "invalid_request")
+        }
+        let token = header.dropFirst(7).drop(while: { $0 == " " })
+        guard let scope = tokens.scope(of: token) else {
+            return Self.unauthorized("the bearer token is not one the server knows", error: "invalid_token")
+        }
+        var request = request
+        if request.method == .post && AccessControl.isBatch(request.uri.path) {
+            needed = await Self.scope(ofBatchIn: &request)
+        }
+        guard scope >= needed else {
+            return ServerRoutes.problem(Problem(.forbidden, "the token is read-only; \(request.method) \(request.uri.path) records, so it needs a write token"))
+        }
+        return try await next(request, context)
+    }
+
+    /// The scope a batch request needs: `read` when every operation of its body only reads, else
+    /// `write` (a body that is not a batch is answered by the route, with a write token).
+    static func scope(ofBatchIn request: inout Request) async -> BearerTokens.Scope {
+        struct Batch: Decodable {
+            struct Operation: Decodable { let op: String }
+            let operations: [Operation]
+        }
+        guard let body = try? await request.collectBody(upTo: Int.max),
+              let batch = try? JSONDecoder().decode(Batch.self, from: Data(body.readableBytesView)),
+              !batch.operations.isEmpty
+        else { return .write }
+        return AccessControl.scope(ofBatch: batch.operations.map(\.op))
+    }
+
+    /// A 401 problem with its `WWW-Authenticate` challenge (RFC 6750).
+    static func unauthorized(_ detail: String, error: String?) -> Response {
+        var response = ServerRoutes.problem(Problem(.unauthorized, detail))
+        let challenge = error.map { "Bearer realm=\"beckon\", error=\"\($0)\"" } ?? "Bearer realm=\"beckon\""
+        response.headers[.wwwAuthenticate] = challenge
+        return response
+    }
+}

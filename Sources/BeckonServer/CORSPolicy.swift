@@ -1,0 +1,42 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Cross-origin requests from browsers, off unless origins are configured (`--cors-origin`):
+/// a request whose `Origin` is one of them (or any, with `*`) gets Hummingbird's CORS headers,
+/// and its preflight (`OPTIONS` with `Origin`) is answered here, 200 without a token; a request
+/// from another origin gets no CORS header (the browser refuses it).
+struct CORSPolicy: RouterMiddleware {
+    typealias Context = BasicRequestContext
+
+    /// The methods the API uses.
+    static let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .options]
+    /// The request headers the API reads.
+    static let headers: [HTTPField.Name] = [.accept, .authorization, .contentType, .ifNoneMatch, .lastEventID]
+    /// The answer headers a browser script may read.
+    static let exposed = ["ETag", "WWW-Authenticate", "Content-Type"]
+
+    let origins: Set<String>
+    private let cors: CORSMiddleware<Context>
+
+    /// A policy for these origins (`*` for any).
+    init(origins: [String]) {
+        self.origins = Set(origins)
+        cors = CORSMiddleware(
+            allowOrigin: self.origins.contains("*") ? .all : .originBased,
+            allowHeaders: Self.headers, allowMethods: Self.methods,
+            exposedHeaders: Self.exposed, maxAge: .seconds(600))
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let origin = request.headers[.origin], origins.contains("*") || origins.contains(origin) else {
+            return try await next(request, context)
+        }
+        return try await cors.handle(request, context: context, next: next)
+    }
+}
+
+extension HTTPField.Name {
+    /// `Last-Event-ID`, with which a Server-Sent Events client resumes.
+    static var lastEventID: Self { Self("Last-Event-ID")! }
+}

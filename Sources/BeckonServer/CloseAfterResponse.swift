@@ -1,0 +1,57 @@
+import BeckonRuntime
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+
+/// Closes the connection once a response that says `Connection: close` is written whole: the
+/// server's answers to requests it gives up on (408 `timeout`, 431 `headers_too_large`), after
+/// which the rest of the request is not worth reading (Hummingbird closes only when the request
+/// says so). Headers so large that the HTTP parser itself stops (`RequestLimits.parserHeaderBytes`)
+/// are answered here with the same 431 problem, instead of the parser's bare 400.
+final class CloseAfterResponse: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    /// The limit named in the 431 problem.
+    let maxHeaderBytes: Int
+    private var closing = false
+
+    init(maxHeaderBytes: Int) {
+        self.maxHeaderBytes = maxHeaderBytes
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head(let head):
+            closing = head.headerFields[.connection]?.lowercased() == "close"
+            context.write(data, promise: promise)
+        case .body:
+            context.write(data, promise: promise)
+        case .end:
+            context.write(data, promise: promise)
+            if closing {
+                context.flush()
+                context.close(promise: nil)
+            }
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard let parserError = error as? HTTPParserError, parserError == .headerOverflow else {
+            context.fireErrorCaught(error)
+            return
+        }
+        let problem = Problem(.headersTooLarge, "the request's headers are larger than the \(maxHeaderBytes) bytes the server reads")
+        let body = ByteBuffer(string: problem.json.text)
+        let head = HTTPResponse(status: .init(code: problem.httpStatus), headerFields: [
+            .contentType: "application/problem+json", .contentLength: String(body.readableBytes), .connection: "close",
+        ])
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(body)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        context.close(promise: nil)
+    }
+}

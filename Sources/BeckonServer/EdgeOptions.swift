@@ -1,0 +1,26 @@
+import Hummingbird
+
+/// What stands between the network and the routes of `beckon serve`: bearer tokens, request
+/// limits and CORS. By default: no token asked for, the default limits, no CORS header.
+public struct EdgeOptions: Sendable {
+    /// The tokens asked for under `/v1/`, or nil for none.
+    public var access: AccessControl?
+    /// The request limits.
+    public var limits: RequestLimits
+    /// The origins browsers may call from (`*` for any); empty: CORS off.
+    public var corsOrigins: [String]
+
+    public init(access: AccessControl? = nil, limits: RequestLimits = RequestLimits(), corsOrigins: [String] = []) {
+        self.access = access
+        self.limits = limits
+        self.corsOrigins = corsOrigins
+    }
+
+    /// Adds the middleware, outermost first: CORS (so that preflights and refusals carry its
+    /// headers), limits, tokens.
+    func addMiddleware(to router: Router<BasicRequestContext>) {
+        if !corsOrigins.isEmpty { router.add(middleware: CORSPolicy(origins: corsOrigins)) }
+        router.add(middleware: LimitsMiddleware(limits: limits))
+        if let access { router.add(middleware: AuthMiddleware(access: access)) }
+    }
+}

@@ -1,0 +1,64 @@
+import BeckonRuntime
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Enforces `RequestLimits` on every request before any route reads it: headers larger than
+/// the limit are a 431 `headers_too_large` problem; the body is read whole here, within the
+/// request timeout (else a 408 `timeout` problem, and the connection is closed) and up to the
+/// body limit (else a 413 `too_large` problem, at once when `Content-Length` says so). Routes
+/// then read the body already in memory. A request without a body costs a header count only.
+struct LimitsMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+
+    let limits: RequestLimits
+
+    /// The body did not arrive within the request timeout.
+    struct TimedOut: Error {}
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let headerBytes = request.headers.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count }
+        if headerBytes > limits.maxHeaderBytes {
+            return Self.closing(Problem(.headersTooLarge, "the request's headers hold \(headerBytes) bytes, more than the \(limits.maxHeaderBytes) the server reads"))
+        }
+        let maxBodyBytes = limits.maxBodyBytes
+        let declaredLength = request.headers[.contentLength].flatMap { Int($0) }
+        if let declaredLength, declaredLength > maxBodyBytes {
+            return ServerRoutes.problem(Problem(.tooLarge, "the body is larger than \(maxBodyBytes) bytes"))
+        }
+        // No body (most requests: GET, and POSTs with their options in the query): nothing to wait for.
+        guard request.headers[.transferEncoding] != nil || (declaredLength ?? 0) > 0 else {
+            return try await next(request, context)
+        }
+        var request = request
+        let body = request.body
+        let timeout = limits.requestTimeout
+        do {
+            let buffer = try await withThrowingTaskGroup(of: ByteBuffer.self) { group in
+                group.addTask { try await body.collect(upTo: maxBodyBytes) }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    throw TimedOut()
+                }
+                defer { group.cancelAll() }
+                return try await group.next()!
+            }
+            request.body = RequestBody(buffer: buffer)
+        } catch is TimedOut {
+            return Self.closing(Problem(.timeout, "the request's body did not arrive within \(timeout) of its headers"))
+        } catch {
+            if error is NIOTooManyBytesError || (error as? HTTPError)?.status == .contentTooLarge {
+                return ServerRoutes.problem(Problem(.tooLarge, "the body is larger than \(maxBodyBytes) bytes"))
+            }
+            return ServerRoutes.problem(Problem(.usage, "the body could not be read: \(error)"))
+        }
+        return try await next(request, context)
+    }
+
+    /// A problem after which the server closes the connection.
+    static func closing(_ problem: Problem) -> Response {
+        var response = ServerRoutes.problem(problem)
+        response.headers[.connection] = "close"
+        return response
+    }
+}

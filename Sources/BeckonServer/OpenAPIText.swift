@@ -1,0 +1,385 @@
+extension OpenAPIDocument {
+    /// The OpenAPI 3.1 document of `beckon serve`, as served at `/openapi.yaml`. Hand-written:
+    /// the answers are the CLI's renderer-built JSON, described here member by member (README,
+    /// "Answer members"). Every route in `OpenAPIDocument.routes` is in it, and only those.
+    static let paths = #"""
+    openapi: 3.1.0
+    info:
+      title: beckon serve
+      version: "1"
+      summary: Decide when to show tips and run scenarios, over HTTP.
+      description: |
+        Every deciding operation of the `beckon` CLI, for one subject, under
+        `/v1/subjects/{subject}/…`. An answer is exactly the JSON `beckon … --json` prints for the
+        same request and instant, 200 whether it is positive or negative; a failure is an RFC 9457
+        `application/problem+json` document carrying Beckon's code (the status table is in the
+        README). Options go in the query or, for operations that record, in a JSON body, never
+        both for one member. With tokens configured, everything under `/v1/` needs a bearer token:
+        a read token for GET (and batches of reads), a write token for the rest.
+      license: {name: MIT}
+    servers:
+      - url: /
+    security:
+      - bearer: []
+    tags:
+      - {name: tips}
+      - {name: scenarios}
+      - {name: whatsNew}
+      - {name: subject}
+      - {name: server}
+    paths:
+      /v1/subjects/{subject}/tips/{tip}:
+        parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/tip'}]
+        get:
+          operationId: tipStatus
+          tags: [tips]
+          summary: A tip's status and content (`beckon tip status TIP`).
+          parameters: [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/appVersion'}, {$ref: '#/components/parameters/transient'}, {$ref: '#/components/parameters/showTip'}, {$ref: '#/components/parameters/hideTip'}, {$ref: '#/components/parameters/showAllTips'}, {$ref: '#/components/parameters/hideAllTips'}, {$ref: '#/components/parameters/ifNoneMatch'}]
+          responses:
+            '200': {$ref: '#/components/responses/TipRead'}
+            '304': {$ref: '#/components/responses/NotModified'}
+            '400': {$ref: '#/components/responses/Problem'}
+            '401': {$ref: '#/components/responses/Unauthorized'}
+            '404': {$ref: '#/components/responses/Problem'}
+            '408': {$ref: '#/components/responses/Problem'}
+            '414': {$ref: '#/components/responses/Problem'}
+            '431': {$ref: '#/components/responses/Problem'}
+            '503': {$ref: '#/components/responses/Problem'}
+      /v1/subjects/{subject}/tips/{tip}/display:
+        parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/tip'}]
+        post:
+          operationId: tipDisplay
+          tags: [tips]
+          summary: Checks and records that the tip goes on screen, atomically (`beckon tip display TIP`).
+          parameters: &recording [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/appVersion'}, {$ref: '#/components/parameters/transient'}, {$ref: '#/components/parameters/showTip'}, {$ref: '#/components/parameters/hideTip'}, {$ref: '#/components/parameters/showAllTips'}, {$ref: '#/components/parameters/hideAllTips'}, {$ref: '#/components/parameters/changes'}]
+          requestBody: {$ref: '#/components/requestBodies/Decision'}
+          responses: &tipWrite
+            '200': {$ref: '#/components/responses/Tip'}
+            '400': {$ref: '#/components/responses/Problem'}
+            '401': {$ref: '#/components/responses/Unauthorized'}
+            '403': {$ref: '#/components/responses/Problem'}
+            '404': {$ref: '#/components/responses/Problem'}
+            '408': {$ref: '#/components/responses/Problem'}
+            '409': {$ref: '#/components/responses/Problem'}
+            '413': {$ref: '#/components/responses/Problem'}
+            '414': {$ref: '#/components/responses/Problem'}
+            '422': {$ref: '#/components/responses/Problem'}
+            '431': {$ref: '#/components/responses/Problem'}
+            '503': {$ref: '#/components/responses/Problem'}
+      /v1/subjects/{subject}/tips/{tip}/shown:
+        parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/tip'}]
+        post:
+          operationId: tipShown
+          tags: [tips]
+          summary: Adds on-screen time to the tip (`beckon tip shown TIP --for DURATION`); `for` is required, in the query or the body.
+          parameters: [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/appVersion'}, {$ref: '#/components/parameters/transient'}, {$ref: '#/components/parameters/changes'}, {$ref: '#/components/parameters/for'}]
+          requestBody: {$ref: '#/components/requestBodies/Shown'}
+          responses: *tipWrite
+      /v1/subjects/{subject}/tips/{tip}/invalidate:
+        parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/tip'}]
+        post:
+          operationId: tipInvalidate
+          tags: [tips]
+          summary: Invalidates the tip (`beckon tip invalidate TIP --reason R`); `reason` is required, in the query or the body.
+          parameters: [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/appVersion'}, {$ref: '#/components/parameters/transient'}, {$ref: '#/components/parameters/changes'}, {$ref: '#/components/parameters/reason'}]
+          requestBody: {$ref: '#/components/requestBodies/Invalidate'}
+          responses: *tipWrite
+      /v1/subjects/{subject}/tips/{tip}/reset:
+        parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/tip'}]
+        post:
+          operationId: tipReset
+          tags: [tips]
+          summary: Forgets the tip's displays and invalidation (`beckon tip reset TIP`).
+          parameters: *recording
+          requestBody: {$ref: '#/components/requestBodies/Decision'}
+          responses: *tipWrite
+      /v1/subjects/{subject}/tips/{tip}/explanation:
+        parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/tip'}]
+        get:
+          operationId: explainTip
+          tags: [tips]
+          summary: The tip's status with every check and rule explained (`beckon explain tip TIP`).
+          parameters: &reading [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/appVersion'}, {$ref: '#/components/parameters/transient'}, {$ref: '#/components/parameters/showTip'}, {$ref: '#/components/parameters/hideTip'}, {$ref: '#/components/parameters/showAllTips'}, {$ref: '#/components/parameters/hideAllTips'}, {$ref: '#/components/parameters/ifNoneMatch'}]
+          responses:
+            '200': {$ref: '#/components/responses/TipRead'}
+            '304': {$ref: '#/components/responses/NotModified'}
+            '400': {$ref: '#/components/responses/Problem'}
+            '401': {$ref: '#/components/responses/Unauthorized'}
+            '404': {$ref: '#/components/responses/Problem'}
+            '408': {$ref: '#/components/responses/Problem'}
+            '414': {$ref: '#/components/responses/Problem'}
+            '431': {$ref: '#/components/responses/Problem'}
+            '503': {$ref: '#/components/responses/Problem'}
+      /v1/subjects/{subject}/groups/{group}:
+        parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/group'}]
+        get:
+          operationId: groupCurrent
+          tags: [tips]
+          summary: The group's current tip and its content (`beckon group current GROUP`).
+          parameters: *reading
+          responses:
+            '200': {description: The group's answer., headers: {ETag: {$ref: '#/components/headers/ETag'}}, content: {application/json: {schema: {$ref: '#/components/schemas/GroupAnswer'}}}}
+            '304': {$ref: '#/components/responses/NotModified'}
+            '400': {$ref: '#/components/responses/Problem'}
+            '401': {$ref: '#/components/responses/Unauthorized'}
+            '404': {$ref: '#/components/responses/Problem'}
+            '408': {$ref: '#/components/responses/Problem'}
+            '414': {$ref: '#/components/responses/Problem'}
+            '431': {$ref: '#/components/responses/Problem'}
+            '503': {$ref: '#/components/responses/Problem'}
+      /v1/subjects/{subject}/events/{event}/donate:
+        parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/event'}]
+        post:
+          operationId: donate
+          tags: [scenarios]
+          summary: Records one occurrence of the event, with its info fields (`beckon event donate EVENT --info F=V`).
+          parameters: [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/appVersion'}, {$ref: '#/components/parameters/transient'}, {$ref: '#/components/parameters/changes'}, {$ref: '#/components/parameters/info'}]
+          requestBody: {$ref: '#/components/requestBodies/Decision'}
+          responses: &write
+            '200': {$ref: '#/components/responses/Answer'}
+            '400': {$ref: '#/components/responses/Problem'}
+            '401': {$ref: '#/components/responses/Unauthorized'}
+            '403': {$ref: '#/components/responses/Problem'}
+            '404': {$ref: '#/components/responses/Problem'}
+            '408': {$ref: '#/components/responses/Problem'}
+            '409': {$ref: '#/components/responses/Problem'}
+            '413': {$ref: '#/components/responses/Problem'}
+            '414': {$ref: '#/components/responses/Problem'}
+            '422': {$ref: '#/components/responses/Problem'}
+            '431': {$ref: '#/components/responses/Problem'}
+            '503': {$ref: '#/components/responses/Problem'}
+      /v1/subjects/{subject}/scenarios/{scenario}:
+        parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/scenario'}]
+        get:
+          operationId: scenarioStatus
+          tags: [scenarios]
+          summary: Whether the scenario would run now (`beckon scenario status ID`).
+          parameters: *reading
+          responses: &scenarioRead
+            '200': {description: The scenario's answer., headers: {ETag: {$ref: '#/components/headers/ETag'}}, content: {application/json: {schema: {$ref: '#/components/schemas/ScenarioAnswer'}}}}
+            '304': {$ref: '#/components/responses/NotModified'}
+            '400': {$ref: '#/components/responses/Problem'}
+            '401': {$ref: '#/components/responses/Unauthorized'}
+            '404': {$ref: '#/components/responses/Problem'}
+            '408': {$ref: '#/components/responses/Problem'}
+            '414': {$ref: '#/components/responses/Problem'}
+            '431': {$ref: '#/components/responses/Problem'}
+            '503': {$ref: '#/components/responses/Problem'}
+      /v1/subjects/{subject}/scenarios/{scenario}/try:
+        parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/scenario'}]
+        post:
+          operationId: scenarioTry
+          tags: [scenarios]
+          summary: Counts one event and runs the scenario if it may, atomically (`beckon scenario try ID`).
+          parameters: *recording
+          requestBody: {$ref: '#/components/requestBodies/Decision'}
+          responses: *write
+      /v1/subjects/{subject}/scenarios/{scenario}/trigger:
+        parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/scenario'}]
+        post:
+          operationId: scenarioTrigger
+          tags: [scenarios]
+          summary: Counts one event of a scenario without its own event (`beckon scenario trigger ID`; 422 for one that counts an event).
+          parameters: *recording
+          requestBody: {$ref: '#/components/requestBodies/Decision'}
+          responses: *write
+      /v1/subjects/{subject}/scenarios/{scenario}/reset:
+        parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/scenario'}]
+        post:
+          operationId: scenarioReset
+          tags: [scenarios]
+          summary: Forgets the scenario's events and executions (`beckon scenario reset ID`).
+          parameters: *recording
+          requestBody: {$ref: '#/components/requestBodies/Decision'}
+          responses: *write
+      /v1/subjects/{subject}/scenarios/{scenario}/explanation:
+        parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/scenario'}]
+        get:
+          operationId: explainScenario
+          tags: [scenarios]
+          summary: The scenario's checks with its conditions explained (`beckon explain scenario ID`).
+          parameters: *reading
+          responses: *scenarioRead
+      /v1/subjects/{subject}/whatsnew/next:
+        parameters: [{$ref: '#/components/parameters/subject'}]
+        post:
+          operationId: whatsNewNext
+          tags: [whatsNew]
+          summary: The release notes to present now, if any (`beckon whatsnew next`; a POST, as it records the version as seen).
+          parameters: *recording
+          requestBody: {$ref: '#/components/requestBodies/Decision'}
+          responses: *write
+      /v1/subjects/{subject}/whatsnew/present:
+        parameters: [{$ref: '#/components/parameters/subject'}]
+        post:
+          operationId: whatsNewPresent
+          tags: [whatsNew]
+          summary: The release notes to present, recorded as presented (`beckon whatsnew present`).
+          parameters: *recording
+          requestBody: {$ref: '#/components/requestBodies/Decision'}
+          responses: *write
+      /v1/subjects/{subject}/whatsnew/{version}/mark:
+        parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/version'}]
+        post:
+          operationId: whatsNewMark
+          tags: [whatsNew]
+          summary: Records a version's notes as presented (`beckon whatsnew mark VERSION`).
+          parameters: *recording
+          requestBody: {$ref: '#/components/requestBodies/Decision'}
+          responses: *write
+      /v1/subjects/{subject}/whatsnew/{version}/unmark:
+        parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/version'}]
+        post:
+          operationId: whatsNewUnmark
+          tags: [whatsNew]
+          summary: Forgets that a version's notes were presented (`beckon whatsnew unmark VERSION`).
+          parameters: *recording
+          requestBody: {$ref: '#/components/requestBodies/Decision'}
+          responses: *write
+      /v1/subjects/{subject}/whatsnew/unmark:
+        parameters: [{$ref: '#/components/parameters/subject'}]
+        post:
+          operationId: whatsNewUnmarkAll
+          tags: [whatsNew]
+          summary: Forgets every presented version (`beckon whatsnew unmark --all`).
+          parameters: *recording
+          requestBody: {$ref: '#/components/requestBodies/Decision'}
+          responses: *write
+      /v1/subjects/{subject}/parameters/{name}:
+        parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/name'}]
+        get:
+          operationId: parameterGet
+          tags: [subject]
+          summary: A stored parameter's value, its default when unset (`beckon param get NAME`).
+          parameters: [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/ifNoneMatch'}]
+          responses:
+            '200': {description: The parameter's value., headers: {ETag: {$ref: '#/components/headers/ETag'}}, content: {application/json: {schema: {$ref: '#/components/schemas/ParameterAnswer'}}}}
+            '304': {$ref: '#/components/responses/NotModified'}
+            '400': {$ref: '#/components/responses/Problem'}
+            '401': {$ref: '#/components/responses/Unauthorized'}
+            '404': {$ref: '#/components/responses/Problem'}
+            '408': {$ref: '#/components/responses/Problem'}
+            '414': {$ref: '#/components/responses/Problem'}
+            '431': {$ref: '#/components/responses/Problem'}
+            '503': {$ref: '#/components/responses/Problem'}
+        put:
+          operationId: parameterSet
+          tags: [subject]
+          summary: Stores a parameter's value, typed by its declaration (`beckon param set NAME VALUE`); `value` is required, in the query or the body.
+          parameters: [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/changes'}, {$ref: '#/components/parameters/value'}]
+          requestBody: {$ref: '#/components/requestBodies/Decision'}
+          responses: *write
+      /v1/subjects/{subject}:
+        parameters: [{$ref: '#/components/parameters/subject'}]
+        get:
+          operationId: status
+          tags: [subject]
+          summary: Everything the subject would see now, its tips narrowed to `tip` when given (`beckon status`).
+          parameters: [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/appVersion'}, {$ref: '#/components/parameters/transient'}, {$ref: '#/components/parameters/showTip'}, {$ref: '#/components/parameters/hideTip'}, {$ref: '#/components/parameters/showAllTips'}, {$ref: '#/components/parameters/hideAllTips'}, {$ref: '#/components/parameters/tips'}, {$ref: '#/components/parameters/ifNoneMatch'}]
+          responses:
+            '200': {description: The overview., headers: {ETag: {$ref: '#/components/headers/ETag'}}, content: {application/json: {schema: {$ref: '#/components/schemas/StatusAnswer'}}}}
+            '304': {$ref: '#/components/responses/NotModified'}
+            '400': {$ref: '#/components/responses/Problem'}
+            '401': {$ref: '#/components/responses/Unauthorized'}
+            '404': {$ref: '#/components/responses/Problem'}
+            '408': {$ref: '#/components/responses/Problem'}
+            '414': {$ref: '#/components/responses/Problem'}
+            '431': {$ref: '#/components/responses/Problem'}
+            '503': {$ref: '#/components/responses/Problem'}
+        delete:
+          operationId: resetAll
+          tags: [subject]
+          summary: Forgets everything recorded about the subject (`beckon reset --all`).
+          parameters: [{$ref: '#/components/parameters/now'}]
+          requestBody: {$ref: '#/components/requestBodies/Decision'}
+          responses: *write
+      /v1/subjects/{subject}/batch:
+        parameters: [{$ref: '#/components/parameters/subject'}]
+        post:
+          operationId: batch
+          tags: [subject]
+          summary: Several operations for one subject, in order, at one instant and with one configuration; each atomic, the batch as a whole not. A read token may send a batch of reads only.
+          requestBody:
+            required: true
+            content: {application/json: {schema: {$ref: '#/components/schemas/BatchRequest'}}}
+          responses:
+            '200': {description: 'Each operation''s answer, or its problem, in order.', content: {application/json: {schema: {$ref: '#/components/schemas/BatchAnswer'}}}}
+            '400': {$ref: '#/components/responses/Problem'}
+            '401': {$ref: '#/components/responses/Unauthorized'}
+            '403': {$ref: '#/components/responses/Problem'}
+            '404': {$ref: '#/components/responses/Problem'}
+            '408': {$ref: '#/components/responses/Problem'}
+            '413': {$ref: '#/components/responses/Problem'}
+            '414': {$ref: '#/components/responses/Problem'}
+            '431': {$ref: '#/components/responses/Problem'}
+            '503': {$ref: '#/components/responses/Problem'}
+      /v1/subjects/{subject}/changes:
+        parameters: [{$ref: '#/components/parameters/subject'}]
+        get:
+          operationId: changes
+          tags: [subject]
+          summary: Server-Sent Events, one `changed` event whenever an answer for the subject changed on this server (a write it served, or a `revisitAt` reached); re-fetch on each. Resumes after `Last-Event-ID`.
+          parameters:
+            - {name: Last-Event-ID, in: header, required: false, schema: {type: string, maxLength: 64}}
+          responses:
+            '200': {description: 'The event stream: `event: changed`, `id`, `data` (JSON), and keep-alive comments.', content: {text/event-stream: {schema: {type: string}}}}
+            '400': {$ref: '#/components/responses/Problem'}
+            '401': {$ref: '#/components/responses/Unauthorized'}
+            '404': {$ref: '#/components/responses/Problem'}
+            '414': {$ref: '#/components/responses/Problem'}
+            '431': {$ref: '#/components/responses/Problem'}
+      /v1/config:
+        get:
+          operationId: config
+          tags: [server]
+          summary: The configuration being served and the last reload's result.
+          responses:
+            '200': {description: The configuration's generation and reload state., content: {application/json: {schema: {$ref: '#/components/schemas/ConfigAnswer'}}}}
+            '401': {$ref: '#/components/responses/Unauthorized'}
+            '404': {$ref: '#/components/responses/Problem'}
+            '408': {$ref: '#/components/responses/Problem'}
+            '431': {$ref: '#/components/responses/Problem'}
+      /healthz:
+        get:
+          operationId: healthz
+          tags: [server]
+          summary: The process is alive.
+          security: []
+          responses:
+            '200': {description: Alive., content: {application/json: {schema: {type: object, required: [status], properties: {status: {const: ok}}}}}}
+            '408': {$ref: '#/components/responses/Problem'}
+            '431': {$ref: '#/components/responses/Problem'}
+      /readyz:
+        get:
+          operationId: readyz
+          tags: [server]
+          summary: A configuration is loaded and its store answers a read (else 503).
+          security: []
+          responses:
+            '200': {description: Ready., content: {application/json: {schema: {type: object, required: [status], properties: {status: {const: ready}}}}}}
+            '408': {$ref: '#/components/responses/Problem'}
+            '431': {$ref: '#/components/responses/Problem'}
+            '503': {$ref: '#/components/responses/Problem'}
+      /metrics:
+        get:
+          operationId: metrics
+          tags: [server]
+          summary: Prometheus metrics (text exposition format).
+          security: []
+          responses:
+            '200': {description: The metrics., content: {text/plain: {schema: {type: string}}}}
+            '404': {$ref: '#/components/responses/Problem'}
+            '408': {$ref: '#/components/responses/Problem'}
+            '431': {$ref: '#/components/responses/Problem'}
+      /openapi.yaml:
+        get:
+          operationId: openapi
+          tags: [server]
+          summary: This document.
+          security: []
+          responses:
+            '200': {description: The OpenAPI 3.1 document., content: {application/yaml: {schema: {type: string}}}}
+            '408': {$ref: '#/components/responses/Problem'}
+            '431': {$ref: '#/components/responses/Problem'}
+    """#
+}

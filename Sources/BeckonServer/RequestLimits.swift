@@ -1,0 +1,52 @@
+public import Hummingbird
+public import HummingbirdCore
+public import NIOCore
+
+/// How much and how long `beckon serve` reads of a request before it gives up on it:
+///
+/// | limit               | option               | default | past it                                  |
+/// |---------------------|----------------------|---------|------------------------------------------|
+/// | body size           | `--max-body`         | 64 KiB  | 413 `too_large`                          |
+/// | header size         | `--max-header-bytes` | 16 KiB  | 431 `headers_too_large`, then closed     |
+/// | time to read a body | `--request-timeout`  | 30 s    | 408 `timeout`, then the connection closed |
+/// | silence on a connection | `--idle-timeout` | 60 s    | the connection is closed                 |
+///
+/// The header size is the sum of the names' and values' bytes, as HTTP/2's `SETTINGS_MAX_HEADER_LIST_SIZE`
+/// counts without its per-field 32; the HTTP parser itself stops at `parserHeaderBytes` (four
+/// times the limit, at least 64 KiB) or 1000 fields, and `CloseAfterResponse` answers that
+/// with the same 431 problem.
+/// Idle covers both a keep-alive connection with no request and a request whose bytes stop
+/// arriving; an answer being computed or streamed (SSE) is not idle.
+public struct RequestLimits: Sendable {
+    /// The most bytes a request body may hold.
+    public var maxBodyBytes: Int
+    /// The most bytes the request's header names and values may hold together.
+    public var maxHeaderBytes: Int
+    /// How long the server waits for a request's body once its headers arrived.
+    public var requestTimeout: Duration
+    /// How long a connection may stay silent (no request, or a request that stopped arriving).
+    public var idleTimeout: Duration
+
+    /// The limits, by default 64 KiB of body, 16 KiB of headers, 30 s to read a body, 60 s of silence.
+    public init(maxBodyBytes: Int = 64 * 1024, maxHeaderBytes: Int = 16 * 1024,
+                requestTimeout: Duration = .seconds(30), idleTimeout: Duration = .seconds(60)) {
+        self.maxBodyBytes = maxBodyBytes
+        self.maxHeaderBytes = maxHeaderBytes
+        self.requestTimeout = requestTimeout
+        self.idleTimeout = idleTimeout
+    }
+
+    /// Where the HTTP parser itself stops reading headers: well past `maxHeaderBytes`, so that
+    /// up to there the problem says how many bytes came (beyond, it is the same 431 without).
+    public var parserHeaderBytes: Int { max(4 * maxHeaderBytes, 64 * 1024) }
+
+    /// The HTTP/1.1 server configuration these limits need: the idle timeout, the parser's
+    /// header limits, and closing the connection after a 408 or 431 (`CloseAfterResponse`).
+    public var http1Configuration: HTTP1Channel.Configuration {
+        let nanoseconds = idleTimeout.components.seconds * 1_000_000_000 + idleTimeout.components.attoseconds / 1_000_000_000
+        return HTTP1Channel.Configuration(
+            additionalChannelHandlers: [CloseAfterResponse(maxHeaderBytes: maxHeaderBytes)],
+            idleTimeout: .nanoseconds(nanoseconds),
+            httpDecoderConfiguration: .init(maxHeaderFieldSize: parserHeaderBytes, maxHeaderListSize: parserHeaderBytes))
+    }
+}

@@ -1,0 +1,131 @@
+import AsyncHTTPClient
+import BeckonRuntime
+import BeckonServer
+import Foundation
+import NIOCore
+import NIOHTTP1
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The server of `ServedBeckon` with edge options (tokens, limits, CORS), a client that sends
+/// any header and reads every header back, and raw sockets for what a well-behaved client never
+/// sends (huge headers, a body that stalls).
+enum EdgeHarness {
+    /// A read token and a write token, and the tokens file that lists them.
+    static let readToken = "read-token-0123456789abcdef"
+    static let writeToken = "write-token-0123456789abcdef"
+    static let tokensFile = "# test tokens\nread  \(readToken)\nwrite \(writeToken)\n"
+
+    /// Access control over `tokensFile`, written in `folder`.
+    static func access(in folder: URL, _ text: String = tokensFile) throws -> AccessControl {
+        let path = folder.appendingPathComponent("tokens").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return try AccessControl(source: .file(path))
+    }
+
+    /// Serves the configuration in `folder` with `edge` on an ephemeral loopback port and runs
+    /// `body` with the port.
+    static func withServer<R: Sendable>(_ folder: URL, edge: EdgeOptions, _ body: @Sendable (Int) async throws -> R) async throws -> R {
+        let runtime = try ReloadableRuntime(configPath: folder.appendingPathComponent("beckon.yaml").path)
+        var configured = BeckonServer(runtime: runtime)
+        configured.edge = edge
+        let server = configured
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await server.run(listeningOn: ListenAddress(host: "127.0.0.1", port: 0)) { continuation.yield($0) } }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next() else { throw ServedBeckon.ServerDidNotStart() }
+            let result = try await body(port)
+            group.cancelAll()
+            return result
+        }
+    }
+
+    /// An answer with its headers.
+    struct Answer {
+        var status: Int
+        var headers: HTTPHeaders
+        var body: String
+
+        var object: [String: Any] {
+            (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
+        }
+        var code: String? { object["code"] as? String }
+    }
+
+    /// One request with these headers (and a JSON body, if any).
+    static func send(_ port: Int, _ method: String, _ path: String, headers: [(String, String)] = [], body: String? = nil) async throws -> Answer {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.method = HTTPMethod(rawValue: method)
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body {
+            request.headers.add(name: "content-type", value: "application/json")
+            request.body = .bytes(ByteBuffer(string: body))
+        }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let bytes = try await response.body.collect(upTo: 1 << 22)
+        return Answer(status: Int(response.status.code), headers: response.headers, body: String(buffer: bytes))
+    }
+
+    /// What a raw exchange read: the bytes until the server closed the connection (or nothing
+    /// came for `patience`), and whether it closed.
+    struct RawExchange {
+        var text: String
+        var closedByServer: Bool
+        var status: Int? {
+            guard text.hasPrefix("HTTP/1.1 ") else { return nil }
+            return Int(text.dropFirst(9).prefix(3))
+        }
+    }
+
+    /// Connects to the port, writes `parts` one after the other, then reads
+    /// until the server closes the connection or `patience` passes without a byte.
+    static func raw(_ port: Int, _ parts: [String], patience: Duration = .seconds(20)) async throws -> RawExchange {
+        // On a thread of its own: blocking reads on the concurrency pool would starve the server.
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<RawExchange, any Error>) in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try exchange(port, parts, patience: patience) })
+            }
+        }
+    }
+
+    /// The blocking exchange of `raw`.
+    private static func exchange(_ port: Int, _ parts: [String], patience: Duration) throws -> RawExchange {
+        do {
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard socket >= 0 else { throw POSIXError(.EIO) }
+            defer { close(socket) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+            let seconds = patience.components.seconds
+            var timeout = timeval(tv_sec: Int(seconds), tv_usec: 0)
+            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            for part in parts {
+                var bytes = Array(part.utf8)[...]
+                while !bytes.isEmpty {
+                    let written = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    if written <= 0 { break }
+                    bytes = bytes.dropFirst(written)
+                }
+            }
+            var received: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = recv(socket, &buffer, buffer.count, 0)
+                if count == 0 { return RawExchange(text: String(decoding: received, as: UTF8.self), closedByServer: true) }
+                if count < 0 {
+                    if errno == ECONNRESET { return RawExchange(text: String(decoding: received, as: UTF8.self), closedByServer: true) }
+                    return RawExchange(text: String(decoding: received, as: UTF8.self), closedByServer: false)
+                }
+                received.append(contentsOf: buffer[0..<count])
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import BeckonServer
+import Foundation
+import Testing
+
+/// Request limits over raw sockets: headers too large (431), a body that stalls (408 and the
+/// connection closed), a body too large (413), idle connections closed.
+@Suite("beckon serve: request limits")
+struct LimitsTests {
+    static let path = "/v1/subjects/ada/tips/welcome?now=2026-03-01T09:00:00Z"
+
+    /// A request head with one header of `size` bytes of value.
+    static func head(_ method: String = "GET", extra size: Int, more: String = "") -> String {
+        "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: \(String(repeating: "a", count: size))\r\n\(more)\r\n"
+    }
+
+    @Test func headersLargerThanTheLimitAreAProblemAndTheConnectionCloses() async throws {
+        let folder = try ServedBeckon.folder()
+        let edge = EdgeOptions(limits: RequestLimits(maxHeaderBytes: 4096))
+        try await EdgeHarness.withServer(folder, edge: edge) { port in
+            let small = try await EdgeHarness.raw(port, [Self.head(extra: 1000, more: "Connection: close\r\n")])
+            #expect(small.status == 200, "\(small.text)")
+
+            let large = try await EdgeHarness.raw(port, [Self.head(extra: 5000)])
+            #expect(large.status == 431, "\(large.text)")
+            #expect(large.text.contains("application/problem+json"))
+            #expect(large.text.contains(#""code":"headers_too_large""#))
+            #expect(large.closedByServer)
+
+            // Past the parser's own limit (four times ours, at least 64 KiB): the same problem.
+            let huge = try await EdgeHarness.raw(port, [Self.head(extra: 80 * 1024)])
+            #expect(huge.status == 431, "\(huge.text.prefix(200))")
+            #expect(huge.text.contains(#""code":"headers_too_large""#))
+            #expect(huge.closedByServer)
+            let many = try await EdgeHarness.raw(port, ["GET \(Self.path) HTTP/1.1\r\nHost: 127.0.0.1\r\n" + String(repeating: "X-A: b\r\n", count: 2000) + "\r\n"])
+            #expect(many.status == 431, "\(many.text.prefix(200))")
+            #expect(many.closedByServer)
+        }
+    }
+
+    @Test func aBodyThatStallsIsATimeoutAndTheConnectionCloses() async throws {
+        let folder = try ServedBeckon.folder()
+        let edge = EdgeOptions(limits: RequestLimits(requestTimeout: .seconds(1), idleTimeout: .seconds(30)))
+        try await EdgeHarness.withServer(folder, edge: edge) { port in
+            let request = "POST /v1/subjects/ada/tips/welcome/display HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"now\":"
+            let exchange = try await EdgeHarness.raw(port, [request])
+            #expect(exchange.status == 408, "\(exchange.text)")
+            #expect(exchange.text.contains(#""code":"timeout""#))
+            #expect(exchange.closedByServer)
+        }
+    }
+
+    @Test func aBodyLargerThanTheLimitIsTooLarge() async throws {
+        let folder = try ServedBeckon.folder()
+        let edge = EdgeOptions(limits: RequestLimits(maxBodyBytes: 100))
+        try await EdgeHarness.withServer(folder, edge: edge) { port in
+            let body = #"{"now": "2026-03-01T09:00:00Z", "transients": {"screenBrightness": 0.75}}"#
+            let fits = try await EdgeHarness.send(port, "POST", "/v1/subjects/ada/tips/welcome/display", body: body)
+            #expect(fits.status == 200, "\(fits.body)")
+            let padded = #"{"now": "2026-03-01T09:00:00Z", "appVersion": "2.3.1"}"# + String(repeating: " ", count: 100)
+            let tooLarge = try await EdgeHarness.send(port, "POST", "/v1/subjects/ada/tips/welcome/display", body: padded)
+            #expect(tooLarge.status == 413)
+            #expect(tooLarge.code == "too_large")
+            #expect(tooLarge.object["detail"] as? String == "the body is larger than 100 bytes")
+        }
+    }
+
+    @Test func anIdleConnectionIsClosed() async throws {
+        let folder = try ServedBeckon.folder()
+        let edge = EdgeOptions(limits: RequestLimits(idleTimeout: .seconds(1)))
+        try await EdgeHarness.withServer(folder, edge: edge) { port in
+            // One request kept alive, then silence: the server closes the connection.
+            let exchange = try await EdgeHarness.raw(port, [Self.head(extra: 10)])
+            #expect(exchange.status == 200)
+            #expect(exchange.closedByServer)
+            // Nothing at all: closed too.
+            let silent = try await EdgeHarness.raw(port, [])
+            #expect(silent.text.isEmpty)
+            #expect(silent.closedByServer)
+        }
+    }
+}
