@@ -15,6 +15,8 @@ public struct BeckonServer: Sendable {
     public let runtime: ReloadableRuntime
     /// The instant a request decides at when it gives no `now` (Unix ms).
     public let wallClock: @Sendable () -> Int64
+    /// Whether tip status requests take the fast path (`TipStatusFastPath`); off only to compare it with the general path.
+    public var tipStatusFastPath = true
 
     /// A server over `runtime`; requests without `now` decide at `wallClock` (the system clock
     /// by default).
