@@ -47,8 +47,11 @@ struct FastPathTests {
         }
     }
 
-    /// Subjects as a path holds them: plain, percent-encoded (a space, UTF-8, a slash), not UTF-8.
-    static let subjects = ["ada", "bob", "carol", "ada%20lovelace", "%C3%A9lodie", "team%2F7", "bad%FF"]
+    /// Subjects as a path holds them: plain, percent-encoded (a space, UTF-8, a slash), not UTF-8,
+    /// and one of 1,000 bytes (whatever limit the server sets on a subject's length, both paths
+    /// must apply it).
+    static let subjects = ["ada", "bob", "carol", "ada%20lovelace", "%C3%A9lodie", "team%2F7", "bad%FF",
+                           String(repeating: "long", count: 250)]
     /// Tips: declared, declared but percent-encoded, undeclared (with a suggestion), not UTF-8.
     static let tips = ["welcome", "welcome", "favorite-landmark", "favorite-landmark", "welc%6Fme", "favorite-landmarc", "%FF"]
     /// Writes that change what a tip status answers.
