@@ -36,6 +36,8 @@ public struct BeckonServer: Sendable {
     public let shutdownGrace: Duration
     /// Bearer tokens, request limits and CORS (`EdgeOptions`): by default no token, the default limits, no CORS.
     public var edge = EdgeOptions()
+    /// Whether tip status requests take the fast path (`TipStatusFastPath`); off only to compare it with the general path.
+    public var tipStatusFastPath = true
 
     /// A server over `runtime`, whose configuration was loaded from `configurationFile` (what
     /// reloads read; `/v1/config` names it). Requests without `now` decide at `wallClock` (the

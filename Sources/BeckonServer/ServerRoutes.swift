@@ -57,7 +57,10 @@ struct ServerRoutes: Sendable {
         router.get("/healthz") { _, _ in Self.json(.ok, JSONValue.object(["status": .string("ok")])) }
         router.get("/readyz") { _, _ in self.readiness() }
         let subject = router.group("/v1/subjects/:subject")
-        route(subject.get, "/tips/:tip") { _, _, id throws(Problem) in .tipStatus(try id("tip")) }
+        subject.get("/tips/:tip") { request, context in
+            if self.server.tipStatusFastPath, let response = self.fastTipStatus(request, context) { return response }
+            return await self.answer(request, context) { _, _ throws(Problem) in .operation(.tipStatus(try Self.parameter("tip", context))) }
+        }
         route(subject.post, "/tips/:tip/display") { _, _, id throws(Problem) in .tipDisplay(try id("tip")) }
         route(subject.post, "/tips/:tip/shown") { _, input, id throws(Problem) in
             let text = try input.required(input.duration, "for")
