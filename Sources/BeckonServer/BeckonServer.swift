@@ -36,6 +36,8 @@ public struct BeckonServer: Sendable {
     public let shutdownGrace: Duration
     /// Bearer tokens, request limits and CORS (`EdgeOptions`): by default no token, the default limits, no CORS.
     public var edge = EdgeOptions()
+    /// Whether tip status requests take the fast path (`TipStatusFastPath`); off only to compare it with the general path.
+    public var tipStatusFastPath = true
     /// How often an open change stream (`GET /v1/subjects/{subject}/changes`) gets a keep-alive comment.
     public var keepAliveInterval: Duration = .seconds(15)
     /// The subscribers of change streams and the events they get (shared by copies of the server).

@@ -56,7 +56,12 @@ struct ServerRoutes: Sendable {
         router.get("/healthz") { _, _ in Self.json(.ok, JSONValue.object(["status": .string("ok")])) }
         router.get("/readyz") { _, _ in self.readiness() }
         let subject = router.group("/v1/subjects/:subject")
-        route(subject.get, "/tips/:tip", "tip.status", id: "tip")
+        subject.get("/tips/:tip") { request, context in
+            if self.server.tipStatusFastPath, let response = self.fastTipStatus(request, context) { return response }
+            return await self.answer(request, context) { runtime, input throws(Problem) in
+                try ServerOperation.action("tip.status", id: try Self.parameter("tip", context), input: input, runtime: runtime)
+            }
+        }
         route(subject.post, "/tips/:tip/display", "tip.display", id: "tip")
         route(subject.post, "/tips/:tip/shown", "tip.shown", id: "tip")
         route(subject.post, "/tips/:tip/invalidate", "tip.invalidate", id: "tip")

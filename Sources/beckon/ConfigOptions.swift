@@ -14,7 +14,7 @@ struct ConfigOptions: ParsableArguments {
     var json = false
 
     @Option(name: .customLong("log-level"), help: ArgumentHelp(
-        "The least severe plugin log lines to print: debug, info, warning or error. Default: $BECKON_LOG_LEVEL, else warning.",
+        "The least severe log lines to print (plugins', and serve's own): debug, info, warning or error. Default: $BECKON_LOG_LEVEL, else warning (info for serve's own).",
         valueName: "level"))
     var logLevel: PluginLog.Level?
 

@@ -77,7 +77,7 @@ struct ServeCommand: ParsableCommand {
         }
         let path = configOptions.configPath
         var logger = Logger(label: "beckon.serve", factory: { label in StreamLogHandler.standardError(label: label) })
-        logger.logLevel = configOptions.logLevel.map(Self.level) ?? .info
+        logger.logLevel = (configOptions.logLevel ?? (try? PluginLog.environmentLevel()?.get())).map(Self.level) ?? .info
         var server = BeckonServer(runtime: ReloadableRuntime(runtime), configurationFile: path,
                                   watchInterval: try Self.watchInterval(watchInterval),
                                   shutdownGrace: try Self.duration(shutdownGrace, option: "--shutdown-grace"), logger: logger)

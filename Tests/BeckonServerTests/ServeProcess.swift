@@ -69,7 +69,15 @@ final class ServeProcess: @unchecked Sendable {  // its state is immutable or be
     func waitForExit() -> Int32? {
         process.waitUntilExit()
         errorDone.wait()
+        errorDone.signal()  // for the next caller
         return process.terminationReason == .exit ? process.terminationStatus : nil
+    }
+
+    /// SIGTERM (unless it ended already), then `waitForExit`.
+    @discardableResult
+    func stop() -> Int32? {
+        if process.isRunning { send(SIGTERM) }
+        return waitForExit()
     }
 
     deinit {

@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# `beckon serve` under wrk on loopback: tip status requests a second and their latency with the
+# memory, SQLite and PostgreSQL stores, the HTTP stack's own ceiling on this machine (`/healthz`,
+# a constant answered by the same server with no decision), the general path (the same route with
+# a query member the fast path leaves to it), and p99 at a paced rate.
+#
+#     bash Benchmarks/serve/run.sh [seconds per run (10)] [runs (3)] [stores (memory sqlite postgres)]
+#
+# Runs alternate between the stores (memory, sqlite, postgres, memory, …) so that a burst of load
+# from elsewhere on the machine does not fall on one store only; each figure is the median of
+# its runs, printed with `uptime` before and after. Needs wrk (Debian package `wrk`), curl, and a
+# release build:
+#     swift build -c release --product beckon --product beckon-postgres-store
+# PostgreSQL (package `postgresql`) is started as Benchmarks/postgres/run.sh starts it: initdb
+# into a temporary folder, a free loopback port, default settings (fsync on).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+here="$root/Benchmarks/serve"
+beckon="$root/.build/release/beckon"
+plugin="$root/.build/release/libbeckon-postgres-store.so"
+seconds="${1:-10}"
+runs="${2:-3}"
+stores=(${3:-memory sqlite postgres})
+# wrk's threads and connections for the unpaced runs; the paced ones use their own connections.
+threads="${WRK_THREADS:-1}"
+connections="${WRK_CONNECTIONS:-64}"
+
+[[ -x "$beckon" ]] || { echo "run: build first: swift build -c release --product beckon --product beckon-postgres-store" >&2; exit 66; }
+command -v wrk >/dev/null || { echo "run: no wrk (apt-get install -y wrk)" >&2; exit 69; }
+
+folder="$(mktemp -d /tmp/beckon-bench-serve.XXXXXX)"
+chmod 755 "$folder"  # PostgreSQL runs as its own user, in a folder inside
+pids=()
+pg_bindir=""
+cleanup() {
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+  if [[ -n "$pg_bindir" ]]; then "${as_server[@]}" "$pg_bindir/pg_ctl" -D "$folder/pg/data" -m fast -w stop >/dev/null 2>&1 || true; fi
+  rm -rf "$folder"
+}
+trap cleanup EXIT
+
+body='
+parameters:
+  plan: {type: string, default: free}
+events:
+  appLaunched: {}
+  landmarkViewed: {}
+tips:
+  welcome:
+    title: Welcome to Landmarks
+    message: Browse famous places near you.
+  favorite-landmark:
+    title: Save as favorite
+    message: Tap the star to keep this landmark.
+    rules:
+      - events.landmarkViewed.within(7d).count >= 2
+      - params.plan == "free"
+    maxDisplayCount: 3'
+printf 'version: 1\nstore: {backend: memory}\n%s\n' "$body" > "$folder/memory.yaml"
+printf 'version: 1\nstore: {backend: sqlite, path: %s/state.db}\n%s\n' "$folder" "$body" > "$folder/sqlite.yaml"
+
+as_server=()
+if [[ " ${stores[*]} " == *" postgres "* ]]; then
+  [[ -f "$plugin" ]] || { echo "run: no $plugin (swift build -c release --product beckon-postgres-store)" >&2; exit 66; }
+  pg_bindir="${PG_BINDIR:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}"
+  [[ -x "$pg_bindir/initdb" ]] || { echo "run: no PostgreSQL server (install postgresql, or set PG_BINDIR)" >&2; exit 69; }
+  mkdir -p "$folder/pg"
+  if [[ $(id -u) -eq 0 ]]; then chown postgres "$folder/pg"; as_server=(runuser -u postgres --); fi
+  pg_port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+  export BECKON_BENCH_PG_PASSWORD="bench-$RANDOM$RANDOM"
+  printf 'postgres\n' > "$folder/pg/pw" && chmod 644 "$folder/pg/pw"
+  "${as_server[@]}" "$pg_bindir/initdb" -D "$folder/pg/data" -U postgres --pwfile="$folder/pg/pw" --auth-local=trust \
+    --auth-host=scram-sha-256 -E UTF8 --locale=C --no-instructions >/dev/null
+  "${as_server[@]}" "$pg_bindir/pg_ctl" -D "$folder/pg/data" -l "$folder/pg/server.log" -w start \
+    -o "-p $pg_port -k $folder/pg -c listen_addresses=127.0.0.1 -c max_connections=100" >/dev/null
+  psql -X -q -h "$folder/pg" -p "$pg_port" -U postgres -d postgres \
+    -c "CREATE ROLE beckon LOGIN PASSWORD '$BECKON_BENCH_PG_PASSWORD'" -c "CREATE DATABASE bench OWNER beckon"
+  printf 'version: 1\nplugins:\n  - path: %s\nstore:\n  backend: postgres.store\n  options: {host: 127.0.0.1, port: %s, dbname: bench, user: beckon, passwordEnv: BECKON_BENCH_PG_PASSWORD, poolSize: 8}\n%s\n' \
+    "$plugin" "$pg_port" "$body" > "$folder/postgres.yaml"
+fi
+
+# Starts `beckon serve` on the configuration of store $1 on a free port; sets `port`.
+declare -A ports server_pids
+serve() {
+  local log="$folder/$1.log"
+  "$beckon" serve --config "$folder/$1.yaml" --listen 127.0.0.1:0 2> "$log" > /dev/null &
+  pids+=($!)
+  for _ in $(seq 1 600); do
+    port="$(sed -n 's/^beckon: serving .*:\([0-9]*\)$/\1/p' "$log")"
+    [[ -n "$port" ]] && break
+    kill -0 "${pids[-1]}" 2>/dev/null || { cat "$log" >&2; exit 70; }
+    sleep 0.05
+  done
+  ports[$1]="$port"
+  server_pids[$1]="${pids[-1]}"
+}
+
+# The CPU time (user + system, in clock ticks) process $1 has used.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+
+# Two landmark views a day ago for each of bench-0 … bench-99 (favorite-landmark is available to
+# them), over one kept-alive connection.
+seed() {
+  local now urls=()
+  now="$(date -u -d '1 day ago' +%Y-%m-%dT%H:%M:%SZ)"
+  for i in $(seq 0 99); do
+    urls+=("http://127.0.0.1:$1/v1/subjects/bench-$i/events/landmarkViewed/donate?now=$now")
+    urls+=("http://127.0.0.1:$1/v1/subjects/bench-$i/events/landmarkViewed/donate?now=$now")
+  done
+  curl -s -f -X POST "${urls[@]}" > /dev/null
+  curl -s -f "http://127.0.0.1:$1/v1/subjects/bench-7/tips/favorite-landmark" | grep -q '"status":"available"'
+}
+
+for store in "${stores[@]}"; do serve "$store"; seed "${ports[$store]}"; done
+
+# One wrk run: its requests a second and its p99 in ms, as "RATE P99".
+measure() {  # store url [script [script args...]], with $wrk_options
+  local pid="${server_pids[$1]}" url="$2" output before after; shift
+  before="$(cpu_ticks "$pid")"
+  if [[ $# -gt 1 ]]; then
+    local script="$2"; shift 2
+    output="$(wrk "${wrk_options[@]}" -d "${seconds}s" --latency -s "$here/$script" "$url" -- "$@")"
+  else
+    output="$(wrk "${wrk_options[@]}" -d "${seconds}s" --latency "$url")"
+  fi
+  if grep -q 'Non-2xx\|Socket errors' <<<"$output"; then echo "run: errors in a run:" >&2; echo "$output" >&2; fi
+  after="$(cpu_ticks "$pid")"
+  local rate p99 requests
+  rate="$(sed -n 's/^Requests\/sec: *\([0-9.]*\)/\1/p' <<<"$output")"
+  requests="$(sed -n 's/^ *\([0-9]*\) requests in .*/\1/p' <<<"$output")"
+  p99="$(awk '$1 == "99%" { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 } printf "%.2f", v }' <<<"$output")"
+  # The server's CPU time per request, in microseconds (clock ticks are 1/100 s).
+  echo "${rate%.*} $p99 $(( (after - before) * 10000000 / requests / 1000 ))"
+}
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+declare -A results
+echo "load before: $(uptime)"
+wrk_options=(-t "$threads" -c "$connections")
+for run in $(seq 1 "$runs"); do
+  for store in "${stores[@]}"; do
+    base="http://127.0.0.1:${ports[$store]}"
+    results[$store.fast]+="$(measure "$store" "$base" subjects.lua favorite-landmark)"$'\n'
+  done
+  base="http://127.0.0.1:${ports[${stores[0]}]}"
+  results[floor]+="$(measure "${stores[0]}" "$base/healthz")"$'\n'
+  results[general]+="$(measure "${stores[0]}" "$base" subjects.lua 'favorite-landmark?changes=false')"$'\n'
+done
+echo "load after: $(uptime)"
+
+line() {  # label key
+  local column
+  column() { awk -v c="$1" 'NF { print $c }' <<<"${results[$key]}"; }
+  local key="$2"
+  printf '%-46s %6s req/s (runs: %s)  p99 %s ms (runs: %s)  server CPU %s us/request\n' "$1" \
+    "$(column 1 | median)" "$(column 1 | tr '\n' ' ')" "$(column 2 | median)" "$(column 2 | tr '\n' ' ')" "$(column 3 | median)"
+}
+echo "wrk -t $threads -c $connections -d ${seconds}s --latency, median of $runs runs:"
+line "GET /healthz (the HTTP stack's ceiling)" floor
+for store in "${stores[@]}"; do line "tip status, $store store" "$store.fast"; done
+line "tip status, ${stores[0]} store, general path" general
+
+# Paced: about half of the acceptance's rates (memory 20k/s, SQLite 7.5k/s, PostgreSQL as SQLite).
+# wrk has no rate option: each connection waits 2 ms (paced.lua's delay()) after each answer, and
+# the number of connections sets the rate (wrk's timers fire late on a busy machine, so a
+# connection asks about 180 to 300 requests a second here: 110 connections give about 20k/s, 25
+# about 7.5k/s). The achieved rate is printed next to the p99.
+declare -A paced_rate=([memory]=20000 [sqlite]=7500 [postgres]=7500)
+declare -A paced_connections=([memory]=110 [sqlite]=25 [postgres]=25)
+echo "paced (wrk -t $threads -c C -s paced.lua -- TIP 2), median of $runs runs:"
+for run in $(seq 1 "$runs"); do
+  for store in "${stores[@]}"; do
+    wrk_options=(-t "$threads" -c "${paced_connections[$store]}")
+    results[$store.paced]+="$(measure "$store" "http://127.0.0.1:${ports[$store]}" paced.lua favorite-landmark 2)"$'\n'
+  done
+done
+for store in "${stores[@]}"; do line "tip status, $store store, paced (~${paced_rate[$store]}/s, -c ${paced_connections[$store]})" "$store.paced"; done
+echo "load after: $(uptime)"

@@ -1,0 +1,146 @@
+import BeckonRuntime
+@testable import BeckonServer
+import Foundation
+import Testing
+
+/// The tip status fast path answers what the general path answers, byte for byte: two servers
+/// over one runtime (one store, one configuration, one fixed wall clock), one with the fast path
+/// and one without, asked the same random requests between random writes.
+@Suite("beckon serve: the tip status fast path")
+struct FastPathTests {
+    /// The wall clock of both servers, for requests without `now`: 2026-03-04T05:06:07.089Z.
+    static let wallClock: Int64 = 1_772_600_767_089
+
+    @Test(arguments: [UInt64(1), 2, 3, 0xBEC4_0016])
+    func answersWhatTheGeneralPathAnswers(seed: UInt64) async throws {
+        let folder = try ServedBeckon.folder()
+        let runtime = try ReloadableRuntime(configPath: folder.appendingPathComponent("beckon.yaml").path)
+        var fast = BeckonServer(runtime: runtime) { Self.wallClock }
+        fast.tipStatusFastPath = true
+        var general = BeckonServer(runtime: runtime) { Self.wallClock }
+        general.tipStatusFastPath = false
+
+        try await Self.withServers([fast, general]) { clients in
+            var random = SplitMix64(seed: seed)
+            var compared = 0, positive = 0, problems = 0
+            for _ in 0..<150 {
+                let subject = random.pick(Self.subjects)
+                // A write now and then, so that counts, displays and events vary between subjects.
+                if random.next() % 4 == 0 {
+                    let write = random.pick(Self.writes)
+                    _ = try await clients[0].post("/v1/subjects/\(subject)\(write)?now=\(Self.instant(&random))")
+                    continue
+                }
+                let path = "/v1/subjects/\(subject)/tips/\(random.pick(Self.tips))\(Self.query(&random))"
+                let fastAnswer = try await clients[0].get(path)
+                let generalAnswer = try await clients[1].get(path)
+                #expect(fastAnswer.status == generalAnswer.status, "\(path)")
+                #expect(fastAnswer.contentType == generalAnswer.contentType, "\(path)")
+                #expect(fastAnswer.body == generalAnswer.body, "\(path)")
+                compared += 1
+                if fastAnswer.object["status"] as? String == "available" { positive += 1 }
+                if fastAnswer.status != 200 { problems += 1 }
+            }
+            // The random requests reach both answers and problems.
+            #expect(compared > 80 && positive > 0 && problems > 0 && compared - problems > positive,
+                    "compared \(compared), available \(positive), problems \(problems)")
+        }
+    }
+
+    /// Subjects as a path holds them: plain, percent-encoded (a space, UTF-8, a slash), not UTF-8,
+    /// and one of 1,000 bytes (whatever limit the server sets on a subject's length, both paths
+    /// must apply it).
+    static let subjects = ["ada", "bob", "carol", "ada%20lovelace", "%C3%A9lodie", "team%2F7", "bad%FF",
+                           String(repeating: "long", count: 250)]
+    /// Tips: declared, declared but percent-encoded, undeclared (with a suggestion), not UTF-8.
+    static let tips = ["welcome", "welcome", "favorite-landmark", "favorite-landmark", "welc%6Fme", "favorite-landmarc", "%FF"]
+    /// Writes that change what a tip status answers.
+    static let writes = ["/events/landmarkViewed/donate", "/events/landmarkViewed/donate", "/tips/welcome/display",
+                         "/tips/favorite-landmark/display", "/tips/welcome/reset"]
+
+    /// An instant in March 2026, as ISO 8601 (in UTC or with an offset) or Unix milliseconds.
+    static func instant(_ random: inout SplitMix64) -> String {
+        let milliseconds = 1_772_323_200_000 + Int64(random.next() % (20 * 86_400_000))
+        let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        switch random.next() % 3 {
+        case 0: return String(milliseconds)
+        case 1:
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            return formatter.string(from: date)
+        default:
+            let formatter = ISO8601DateFormatter()
+            formatter.timeZone = TimeZone(secondsFromGMT: 2 * 3600)
+            return formatter.string(from: date).replacingOccurrences(of: "+", with: "%2B")
+        }
+    }
+
+    /// A query of random members, each present or not, now and then wrong, repeated or unknown.
+    static func query(_ random: inout SplitMix64) -> String {
+        var members: [String] = []
+        switch random.next() % 8 {
+        case 0: break  // the wall clock
+        case 1: members.append("now=yesterday")
+        default: members.append("now=\(instant(&random))")
+        }
+        switch random.next() % 10 {
+        case 0: members.append("appVersion=2.4.0")
+        case 1: members.append("appVersion=2..4")
+        default: break
+        }
+        switch random.next() % 8 {
+        case 0, 1, 2: members.append("transient=screenBrightness=\(Double(random.next() % 1000) / 1000)")
+        case 3: members.append("transient=screenBrightness=null")
+        case 4: members.append("transient=screenBrightness=bright")
+        case 5: members.append(random.pick(["transient=volume=1", "transient=plan=pro", "transient=screenBrightness"]))
+        default: break
+        }
+        switch random.next() % 12 {
+        case 0: members.append("showTip=\(random.pick(tips))")
+        case 1: members.append("hideTip=\(random.pick(tips))")
+        case 2: members.append("showAllTips=\(random.pick(["true", "false", ""]))")
+        case 3: members.append("hideAllTips=\(random.pick(["true", "false", "maybe"]))")
+        case 4: members.append(random.pick(["now=1772323200000", "colour=red", "changes=true", "tip=welcome"]))
+        default: break
+        }
+        members.shuffle(using: &random)
+        return members.isEmpty ? "" : "?" + members.joined(separator: "&")
+    }
+
+    /// Runs `servers` on ports the system chooses, `body` with a client for each, then stops them.
+    static func withServers(_ servers: [BeckonServer], _ body: @Sendable ([ServedBeckon.Client]) async throws -> Void) async throws {
+        let (ports, continuation) = AsyncStream.makeStream(of: (Int, Int).self)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, server) in servers.enumerated() {
+                group.addTask { try await server.run(listeningOn: ListenAddress(host: "127.0.0.1", port: 0)) { continuation.yield((index, $0)) } }
+            }
+            var bound = [Int](repeating: 0, count: servers.count)
+            var iterator = ports.makeAsyncIterator()
+            for _ in servers.indices {
+                guard let (index, port) = await iterator.next() else { throw ServedBeckon.ServerDidNotStart() }
+                bound[index] = port
+            }
+            try await body(bound.map { ServedBeckon.Client(port: $0) })
+            group.cancelAll()
+        }
+    }
+}
+
+/// A seeded generator (SplitMix64): the same seed gives the same requests.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func pick<T>(_ choices: [T]) -> T {
+        choices[Int(next() % UInt64(choices.count))]
+    }
+}
