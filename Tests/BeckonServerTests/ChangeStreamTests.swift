@@ -1,5 +1,6 @@
 @testable import BeckonServer
 import Foundation
+import Glibc
 import Synchronization
 import Testing
 
@@ -176,32 +177,11 @@ struct ChangeStreamTests {
 
     /// SIGTERM with a stream open: the stream ends and the process exits 0.
     @Test func shutdownEndsOpenStreams() async throws {
-        let folder = try ServedBeckon.folder()
-        let process = Process()
-        process.executableURL = try ServedBeckon.executable()
-        process.arguments = ["serve", "--config", folder.appendingPathComponent("beckon.yaml").path, "--listen", "127.0.0.1:0"]
-        process.currentDirectoryURL = folder
-        let error = Pipe()
-        process.standardError = error
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.interrupt() } }
-        var printed = ""
-        var port: Int?
-        while port == nil {
-            let data = error.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            printed += String(decoding: data, as: UTF8.self)
-            if let line = printed.split(separator: "\n").first(where: { $0.hasPrefix("beckon: serving ") }), let colon = line.lastIndex(of: ":") {
-                port = Int(line[line.index(after: colon)...])
-            }
-        }
-        let stream = try await Self.subscribe(ServedBeckon.Client(port: try #require(port, "\(printed)")), "ada")
+        let server = try ServeProcess(try ServedBeckon.folder())
+        let stream = try await Self.subscribe(server.client, "ada")
         defer { Task { await stream.close() } }
-        process.terminate()
+        server.send(SIGTERM)
         #expect(try await stream.nextEvent() == nil, "the stream ends")
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
+        #expect(server.waitForExit() == 0)
     }
 }
