@@ -45,6 +45,7 @@ struct AuthMiddleware: RouterMiddleware {
             struct Operation: Decodable { let op: String }
             let operations: [Operation]
         }
+        // The limits middleware before this one has read the body already, at most `--max-body`.
         guard let body = try? await request.collectBody(upTo: Int.max),
               let batch = try? JSONDecoder().decode(Batch.self, from: Data(body.readableBytesView)),
               !batch.operations.isEmpty

@@ -24,7 +24,7 @@ struct BatchRoute: Sendable {
     func answer(_ request: Request, _ context: BasicRequestContext) async -> Response {
         var request = request
         do throws(Problem) {
-            let body = try await ServerRoutes.body(of: &request)
+            let body = try await ServerRoutes.body(of: &request, limit: server.edge.limits.maxBodyBytes)
             let subject = try ServerRoutes.subject(context)
             if let member = request.uri.queryParameters.first?.key {
                 throw Problem(.usage, "a batch takes its members in its body, not in the query ('\(member)')")

@@ -72,7 +72,7 @@ public struct DecisionInput: Sendable {
         guard let body, body.contains(where: { !" \t\r\n".utf8.contains($0) }) else { return }
         let decoded: Body
         do {
-            decoded = try JSONDecoder().decode(Body.self, from: Data(body))
+            decoded = try JSONDecoder().decode(CheckedBody.self, from: Data(body)).body
         } catch {
             throw Problem(.usage, "the body is not the documented JSON object: \(Self.describe(error))")
         }
@@ -185,6 +185,23 @@ public struct DecisionInput: Sendable {
         var `for`: Scalar?
         var reason: Scalar?
         var value: Scalar?
+    }
+
+    /// The members a route's body may hold.
+    static let bodyMembers: Set<String> = [
+        "now", "appVersion", "transients", "info", "tips", "showTips", "hideTips", "showAllTips", "hideAllTips", "changes",
+        "for", "reason", "value",
+    ]
+
+    /// A route's body: `Body`, its members checked by name (an unknown one is a usage problem).
+    struct CheckedBody: Decodable {
+        var body: Body
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: MemberKey.self)
+            try MemberKey.check(container.allKeys, allowed: DecisionInput.bodyMembers, in: decoder)
+            body = try Body(from: decoder)
+        }
     }
 
     /// A JSON string, number, boolean or null, read as the text the CLI would be given.

@@ -90,9 +90,9 @@ extension OpenAPIDocument {
         InvalidationReason: {type: string, enum: [actionPerformed, tipClosed]}
         Scalar: {type: [string, number, boolean]}
         Loose: {type: [string, number, boolean, 'null'], description: Read as text only by the operations that use it; ignored by the others.}
-        DecisionBody: {type: object, properties: {\#(commonMembers), for: {$ref: '#/components/schemas/Loose'}, reason: {$ref: '#/components/schemas/Loose'}}}
-        ShownBody: {type: object, properties: {\#(commonMembers), for: {anyOf: [{$ref: '#/components/schemas/Duration'}, {type: 'null'}]}, reason: {$ref: '#/components/schemas/Loose'}}}
-        InvalidateBody: {type: object, properties: {\#(commonMembers), for: {$ref: '#/components/schemas/Loose'}, reason: {anyOf: [{$ref: '#/components/schemas/InvalidationReason'}, {type: 'null'}]}}}
+        DecisionBody: {type: object, additionalProperties: false, properties: {\#(commonMembers), for: {$ref: '#/components/schemas/Loose'}, reason: {$ref: '#/components/schemas/Loose'}}}
+        ShownBody: {type: object, additionalProperties: false, properties: {\#(commonMembers), for: {anyOf: [{$ref: '#/components/schemas/Duration'}, {type: 'null'}]}, reason: {$ref: '#/components/schemas/Loose'}}}
+        InvalidateBody: {type: object, additionalProperties: false, properties: {\#(commonMembers), for: {$ref: '#/components/schemas/Loose'}, reason: {anyOf: [{$ref: '#/components/schemas/InvalidationReason'}, {type: 'null'}]}}}
         BatchRequest:
           type: object
           required: [operations]

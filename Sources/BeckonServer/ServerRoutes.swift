@@ -45,9 +45,6 @@ import NIOCore
 struct ServerRoutes: Sendable {
     let server: BeckonServer
 
-    /// The most a request body may hold: the options of one operation.
-    static let bodyLimit = 64 * 1024
-
     /// The most UTF-8 bytes a subject (percent-decoded) may have: longer is `subject_too_long`.
     static let subjectLimit = 256
 
@@ -109,7 +106,7 @@ struct ServerRoutes: Sendable {
         var request = request
         let body: ByteBuffer
         do {
-            body = try await Self.body(of: &request)
+            body = try await Self.body(of: &request, limit: server.edge.limits.maxBodyBytes)
         } catch {
             return Self.problem(error)
         }
@@ -130,13 +127,13 @@ struct ServerRoutes: Sendable {
         }
     }
 
-    /// The request's body, at most `bodyLimit` bytes (else a `too_large` problem).
-    static func body(of request: inout Request) async throws(Problem) -> ByteBuffer {
+    /// The request's body, at most `limit` bytes (`--max-body`; else a `too_large` problem).
+    static func body(of request: inout Request, limit: Int) async throws(Problem) -> ByteBuffer {
         do {
-            return try await request.collectBody(upTo: bodyLimit)
+            return try await request.collectBody(upTo: limit)
         } catch {
             if error is NIOTooManyBytesError || (error as? HTTPError)?.status == .contentTooLarge {
-                throw Problem(.tooLarge, "the body is larger than \(bodyLimit) bytes")
+                throw Problem(.tooLarge, "the body is larger than \(limit) bytes")
             }
             throw Problem(.usage, "the body could not be read: \(error)")
         }

@@ -64,6 +64,23 @@ struct LimitsTests {
         }
     }
 
+    /// The limit is the option's, also above the default 64 KiB: each route and the batch read
+    /// up to it.
+    @Test(arguments: ["/v1/subjects/ada/tips/welcome/display", "/v1/subjects/ada/batch"])
+    func aLimitAboveTheDefaultIsTheRoutesToo(path: String) async throws {
+        let folder = try ServedBeckon.folder()
+        let operations = path.hasSuffix("batch") ? #", "operations": [{"op": "tip.display", "id": "welcome"}]"# : ""
+        let body = #"{"now": "2026-03-01T09:00:00Z""# + operations + "}" + String(repeating: " ", count: 100 * 1024)
+        try await EdgeHarness.withServer(folder, edge: EdgeOptions(limits: RequestLimits(maxBodyBytes: 200 * 1024))) { port in
+            let answer = try await EdgeHarness.send(port, "POST", path, body: body)
+            #expect(answer.status == 200, "\(answer.body)")
+        }
+        try await EdgeHarness.withServer(folder, edge: EdgeOptions()) { port in
+            let answer = try await EdgeHarness.send(port, "POST", path, body: body)
+            #expect(answer.status == 413)
+        }
+    }
+
     @Test func anIdleConnectionIsClosed() async throws {
         let folder = try ServedBeckon.folder()
         let edge = EdgeOptions(limits: RequestLimits(idleTimeout: .seconds(1)))

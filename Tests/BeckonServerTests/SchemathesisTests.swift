@@ -74,7 +74,7 @@ struct SchemathesisTests {
             "--header", "Authorization: Bearer \(EdgeHarness.writeToken)",
             "--phases", "examples,coverage,fuzzing",
             "--max-examples", "25", "--generation-deterministic",
-            "--max-time", "60", "--workers", "2", "--request-timeout", "10",
+            "--max-time", "60", "--workers", "1", "--request-timeout", "10",
         ], in: folder)
         #expect(result.status == 0, "\(result.output)")
         #expect(server.isRunning, "the server stopped: \(result.output)")

@@ -44,6 +44,7 @@ struct ServerProblemsTests {
         Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/display", body: "{not json", status: 400, code: "usage", exitCode: 64),
         Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/display", body: #"{"now": [1]}"#, status: 400, code: "usage", exitCode: 64),
         Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/display?now=1", body: #"{"now": 2}"#, status: 400, code: "usage", exitCode: 64),
+        Case(method: "POST", path: "/v1/subjects/ada/whatsnew/next", body: #"{"nwo": "2026-03-01T09:00:00Z"}"#, status: 400, code: "usage", exitCode: 64),
         Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/shown", status: 400, code: "usage", exitCode: 64),
         Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/shown?for=soon", status: 400, code: "invalid_argument", exitCode: 65),
         Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/invalidate?reason=bored", status: 400, code: "usage", exitCode: 64),
