@@ -28,18 +28,9 @@ enum EdgeHarness {
     /// `body` with the port.
     static func withServer<R: Sendable>(_ folder: URL, edge: EdgeOptions, _ body: @Sendable (Int) async throws -> R) async throws -> R {
         let runtime = try ReloadableRuntime(configPath: folder.appendingPathComponent("beckon.yaml").path)
-        var configured = BeckonServer(runtime: runtime)
-        configured.edge = edge
-        let server = configured
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await server.run(listeningOn: ListenAddress(host: "127.0.0.1", port: 0)) { continuation.yield($0) } }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw ServedBeckon.ServerDidNotStart() }
-            let result = try await body(port)
-            group.cancelAll()
-            return result
-        }
+        var server = BeckonServer(runtime: runtime)
+        server.edge = edge
+        return try await ServedBeckon.run(server) { client, _ in try await body(client.port) }
     }
 
     /// An answer with its headers.

@@ -17,15 +17,7 @@ extension ServedBeckon {
         let file = folder.appendingPathComponent("beckon.yaml").path
         let server = BeckonServer(runtime: try ReloadableRuntime(configPath: file, store: store), configurationFile: file,
                                   watchInterval: watchInterval, logger: logger)
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await server.run(listeningOn: ListenAddress(host: "127.0.0.1", port: 0)) { continuation.yield($0) } }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw ServerDidNotStart() }
-            let result = try await body(Client(port: port), server)
-            group.cancelAll()
-            return result
-        }
+        return try await run(server, body)
     }
 
     /// Writes `yaml` as the folder's configuration the way deploy tools do: a new file renamed

@@ -77,8 +77,14 @@ enum ServedBeckon {
         let runtime = try ReloadableRuntime(configPath: folder.appendingPathComponent("beckon.yaml").path)
         var server = BeckonServer(runtime: runtime, wallClock: wallClock)
         configure(&server)
+        return try await run(server, body)
+    }
+
+    /// Runs `server` on a loopback port the system chooses and `body` with a client for it, then
+    /// stops the server.
+    static func run<R: Sendable>(_ server: BeckonServer, _ body: @Sendable (Client, BeckonServer) async throws -> R) async throws -> R {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        return try await withThrowingTaskGroup(of: Void.self) { [server] group in
+        return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run(listeningOn: ListenAddress(host: "127.0.0.1", port: 0)) { continuation.yield($0) } }
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next() else { throw ServerDidNotStart() }
