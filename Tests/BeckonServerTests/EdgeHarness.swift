@@ -83,40 +83,10 @@ enum EdgeHarness {
 
     /// The blocking exchange of `raw`.
     private static func exchange(_ port: Int, _ parts: [String], patience: Duration) throws -> RawExchange {
-        do {
-            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard socket >= 0 else { throw POSIXError(.EIO) }
-            defer { close(socket) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-            let seconds = patience.components.seconds
-            var timeout = timeval(tv_sec: Int(seconds), tv_usec: 0)
-            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            for part in parts {
-                var bytes = Array(part.utf8)[...]
-                while !bytes.isEmpty {
-                    let written = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                    if written <= 0 { break }
-                    bytes = bytes.dropFirst(written)
-                }
-            }
-            var received: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = recv(socket, &buffer, buffer.count, 0)
-                if count == 0 { return RawExchange(text: String(decoding: received, as: UTF8.self), closedByServer: true) }
-                if count < 0 {
-                    if errno == ECONNRESET { return RawExchange(text: String(decoding: received, as: UTF8.self), closedByServer: true) }
-                    return RawExchange(text: String(decoding: received, as: UTF8.self), closedByServer: false)
-                }
-                received.append(contentsOf: buffer[0..<count])
-            }
-        }
+        guard let connection = RawConnection(port: port) else { throw POSIXError(.ECONNREFUSED) }
+        connection.giveUpReading(after: patience)
+        for part in parts { connection.write(part) }
+        let (text, closed) = connection.read()
+        return RawExchange(text: text, closedByServer: closed)
     }
 }
