@@ -76,7 +76,9 @@ struct ServeCommand: ParsableCommand {
             throw ExitStatus.internalError  // the configuration was already loaded
         }
         let path = configOptions.configPath
-        var logger = Logger(label: "beckon.serve", factory: { label in StreamLogHandler.standardError(label: label) })
+        // The log (an access line per request) goes to standard error through a buffer.
+        let logOutput = LogOutput.standardError
+        var logger = Logger(label: "beckon.serve", factory: { label in BufferedLogHandler(label: label, output: logOutput) })
         logger.logLevel = (configOptions.logLevel ?? (try? PluginLog.environmentLevel()?.get())).map(Self.level) ?? .info
         var server = BeckonServer(runtime: ReloadableRuntime(runtime), configurationFile: path,
                                   watchInterval: try Self.watchInterval(watchInterval),
@@ -98,10 +100,12 @@ struct ServeCommand: ParsableCommand {
         }
         stopped.wait()
         if let failure {
+            logOutput.flush()
             Output.error("serve: \(failure)")
             throw ExitStatus.unavailable
         }
         logger.info("stopped")
+        logOutput.flush()
     }
 
     /// The log level `--log-level` names.
