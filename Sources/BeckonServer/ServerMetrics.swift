@@ -1,6 +1,7 @@
 public import BeckonRuntime
 import CoreMetrics
 public import Prometheus
+import Synchronization
 
 /// The server's metrics, served as Prometheus text at `GET /metrics`. Each server has its own
 /// registry (nothing goes through the process-wide `MetricsSystem`, so servers started side by
@@ -26,6 +27,21 @@ public final class ServerMetrics: Sendable {
     private let factory: PrometheusMetricsFactory
     private let generation: CoreMetrics.Gauge
     private let inFlight: CoreMetrics.Meter
+    /// The metrics of each kind of request made so far, kept so that a request costs a lookup
+    /// rather than making them again (their series are few: routes × methods × statuses).
+    private let requestMetrics = Mutex<[RequestKind: (count: CoreMetrics.Counter, duration: CoreMetrics.Timer)]>([:])
+    private let decisionCounters = Mutex<[DecisionKind: CoreMetrics.Counter]>([:])
+
+    private struct RequestKind: Hashable {
+        var route: String
+        var method: String
+        var status: Int
+    }
+
+    private struct DecisionKind: Hashable {
+        var operation: String
+        var positive: Bool
+    }
 
     /// The route label of a request that no route took.
     static let unmatchedRoute = "unmatched"
@@ -66,13 +82,21 @@ public final class ServerMetrics: Sendable {
     /// method and status, and its duration.
     public func recordRequest(route endpointPath: String?, method: String, status: Int, duration: Duration) {
         inFlight.decrement()
-        let route = Self.route(endpointPath)
-        CoreMetrics.Counter(label: "beckon_http_requests_total",
-                            dimensions: [("route", route), ("method", method), ("status", String(status))],
-                            factory: factory).increment()
+        let kind = RequestKind(route: Self.route(endpointPath), method: method, status: status)
+        let metrics = requestMetrics.withLock { made in
+            if let metrics = made[kind] { return metrics }
+            let metrics = (
+                count: CoreMetrics.Counter(label: "beckon_http_requests_total",
+                                           dimensions: [("route", kind.route), ("method", method), ("status", String(status))],
+                                           factory: factory),
+                duration: CoreMetrics.Timer(label: "beckon_http_request_duration_seconds",
+                                            dimensions: [("route", kind.route), ("method", method)], factory: factory))
+            made[kind] = metrics
+            return metrics
+        }
+        metrics.count.increment()
         let nanoseconds = duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
-        CoreMetrics.Timer(label: "beckon_http_request_duration_seconds", dimensions: [("route", route), ("method", method)],
-                          factory: factory).recordNanoseconds(nanoseconds)
+        metrics.duration.recordNanoseconds(nanoseconds)
     }
 
     /// One answer of a deciding operation (`tip.status`, `donate`, …): positive (the CLI's exit
@@ -80,9 +104,16 @@ public final class ServerMetrics: Sendable {
     /// is not counted here.
     public func recordDecision(operation: String, positive: Bool?) {
         guard let positive else { return }
-        CoreMetrics.Counter(label: "beckon_decisions_total",
-                            dimensions: [("operation", operation), ("outcome", positive ? "positive" : "negative")],
-                            factory: factory).increment()
+        let kind = DecisionKind(operation: operation, positive: positive)
+        let counter = decisionCounters.withLock { made in
+            if let counter = made[kind] { return counter }
+            let counter = CoreMetrics.Counter(label: "beckon_decisions_total",
+                                              dimensions: [("operation", operation), ("outcome", positive ? "positive" : "negative")],
+                                              factory: factory)
+            made[kind] = counter
+            return counter
+        }
+        counter.increment()
     }
 
     /// A request that failed because of the store: a problem with code `unavailable` or `conflict`.
