@@ -6,11 +6,14 @@
 #
 #     bash Benchmarks/serve/run.sh [seconds per run (10)] [runs (3)] [stores (memory sqlite postgres)]
 #
+# SERVE_ARGS adds options to each `beckon serve` (e.g. SERVE_ARGS="--log-level warning": no access
+# log lines).
+#
 # Runs alternate between the stores (memory, sqlite, postgres, memory, …) so that a burst of load
 # from elsewhere on the machine does not fall on one store only; each figure is the median of
 # its runs, printed with `uptime` before and after. Needs wrk (Debian package `wrk`), curl, and a
 # release build:
-#     swift build -c release --product beckon --product beckon-postgres-store
+#     swift build -c release --product beckon && swift build -c release --product beckon-postgres-store
 # PostgreSQL (package `postgresql`) is started as Benchmarks/postgres/run.sh starts it: initdb
 # into a temporary folder, a free loopback port, default settings (fsync on).
 set -euo pipefail
@@ -25,7 +28,7 @@ stores=(${3:-memory sqlite postgres})
 threads="${WRK_THREADS:-1}"
 connections="${WRK_CONNECTIONS:-64}"
 
-[[ -x "$beckon" ]] || { echo "run: build first: swift build -c release --product beckon --product beckon-postgres-store" >&2; exit 66; }
+[[ -x "$beckon" ]] || { echo "run: build first: swift build -c release --product beckon && swift build -c release --product beckon-postgres-store" >&2; exit 66; }
 command -v wrk >/dev/null || { echo "run: no wrk (apt-get install -y wrk)" >&2; exit 69; }
 
 folder="$(mktemp -d /tmp/beckon-bench-serve.XXXXXX)"
@@ -83,7 +86,8 @@ fi
 declare -A ports server_pids
 serve() {
   local log="$folder/$1.log"
-  "$beckon" serve --config "$folder/$1.yaml" --listen 127.0.0.1:0 2> "$log" > /dev/null &
+  # shellcheck disable=SC2086 # SERVE_ARGS is a list of options
+  "$beckon" serve --config "$folder/$1.yaml" --listen 127.0.0.1:0 ${SERVE_ARGS:-} 2> "$log" > /dev/null &
   pids+=($!)
   for _ in $(seq 1 600); do
     port="$(sed -n 's/^beckon: serving .*:\([0-9]*\)$/\1/p' "$log")"
