@@ -34,29 +34,11 @@ enum EdgeHarness {
     }
 
     /// An answer with its headers.
-    struct Answer {
-        var status: Int
-        var headers: HTTPHeaders
-        var body: String
-
-        var object: [String: Any] {
-            (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
-        }
-        var code: String? { object["code"] as? String }
-    }
+    typealias Answer = ServedBeckon.Client.Answer
 
     /// One request with these headers (and a JSON body, if any).
     static func send(_ port: Int, _ method: String, _ path: String, headers: [(String, String)] = [], body: String? = nil) async throws -> Answer {
-        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
-        request.method = HTTPMethod(rawValue: method)
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
-        if let body {
-            request.headers.add(name: "content-type", value: "application/json")
-            request.body = .bytes(ByteBuffer(string: body))
-        }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
-        let bytes = try await response.body.collect(upTo: 1 << 22)
-        return Answer(status: Int(response.status.code), headers: response.headers, body: String(buffer: bytes))
+        try await ServedBeckon.Client(port: port).send(HTTPMethod(rawValue: method), path, body: body, headers: headers)
     }
 
     /// What a raw exchange read: the bytes until the server closed the connection (or nothing

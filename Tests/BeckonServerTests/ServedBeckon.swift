@@ -111,6 +111,8 @@ enum ServedBeckon {
             var object: [String: Any] {
                 (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
             }
+            /// A problem's code.
+            var code: String? { object["code"] as? String }
         }
 
         func get(_ path: String) async throws -> Answer {
@@ -135,7 +137,7 @@ enum ServedBeckon {
                 request.body = .bytes(ByteBuffer(string: body))
             }
             let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
-            let bytes = try await response.body.collect(upTo: 1 << 20)
+            let bytes = try await response.body.collect(upTo: 1 << 22)
             return Answer(status: Int(response.status.code), contentType: response.headers["content-type"].first,
                           body: String(buffer: bytes), headers: response.headers)
         }
