@@ -8,7 +8,8 @@ import Testing
 struct ShutdownTests {
     @Test func aRequestInFlightAtSIGTERMCompletesThenTheProcessExitsZero() async throws {
         let folder = try ServedBeckon.folder()
-        let server = try ServeProcess(folder, ["--shutdown-grace", "60s"])
+        // A request timeout far beyond the test, so that a loaded machine never turns the held request into a 408.
+        let server = try ServeProcess(folder, ["--shutdown-grace", "60s", "--request-timeout", "10m"])
         let body = #"{"now": "2026-03-01T09:00:00Z"}"#
 
         // A request whose head is sent, its body not yet.
@@ -38,7 +39,7 @@ struct ShutdownTests {
 
     @Test func aRequestStillInFlightAfterTheGracePeriodIsCutAndTheProcessExitsZero() async throws {
         let folder = try ServedBeckon.folder()
-        let server = try ServeProcess(folder, ["--shutdown-grace", "200ms"])
+        let server = try ServeProcess(folder, ["--shutdown-grace", "200ms", "--request-timeout", "10m"])
         // A body announced and never sent.
         let stuck = try #require(RawConnection(port: server.port))
         stuck.write("POST /v1/subjects/zelda/tips/welcome/display HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{")
