@@ -23,14 +23,27 @@ struct BatchRoute: Sendable {
 
     func answer(_ request: Request, _ context: BasicRequestContext) async -> Response {
         var request = request
+        let body: ByteBuffer
+        do {
+            body = try await ServerRoutes.body(of: &request, limit: server.edge.limits.maxBodyBytes)
+        } catch {
+            return ServerRoutes.problem(error)
+        }
+        // A store whose calls may wait decides on the server's `storeThreads`.
+        let runtime = server.runtime.serving.runtime
+        return await server.storeThreads.run(for: runtime.engine.store) { [request] in
+            self.decide(request, context, body: body, on: runtime)
+        }
+    }
+
+    /// `answer`'s decisions, once the body is read.
+    private func decide(_ request: Request, _ context: BasicRequestContext, body: ByteBuffer, on runtime: Runtime) -> Response {
         do throws(Problem) {
-            let body = try await ServerRoutes.body(of: &request, limit: server.edge.limits.maxBodyBytes)
             let subject = try ServerRoutes.subject(context)
             if let member = request.uri.queryParameters.first?.key {
                 throw Problem(.usage, "a batch takes its members in its body, not in the query ('\(member)')")
             }
             let batch = try BatchRequest(body: Array(body.readableBytesView))
-            let runtime = server.runtime.serving.runtime
             let decisionRequest = try batch.shared.request(subject: subject, on: runtime, wallClock: server.wallClock())
             let watching = server.changeNotifier.isWatched(subject)
             var answers: [ByteBuffer] = []

@@ -15,7 +15,7 @@ import UnixSignals
 /// process is alive, `/readyz` that a configuration is loaded and its store answers;
 /// `/v1/config` which configuration serves and how its last reload went, `/metrics` the
 /// server's metrics (`OperatorRoutes`). Every request is counted (`ServerMetrics`) and logged
-/// in one line (`AccessLogMiddleware`). The configuration is reloaded on SIGHUP and when its
+/// in one line (`RequestObservation`). The configuration is reloaded on SIGHUP and when its
 /// file changes (`ConfigurationWatcher`); SIGTERM and SIGINT stop the server gracefully.
 public struct BeckonServer: Sendable {
     /// The runtime every request decides with (read once per request: a reload never mixes two
@@ -40,6 +40,9 @@ public struct BeckonServer: Sendable {
     public var tipStatusFastPath = true
     /// How often an open change stream (`GET /v1/subjects/{subject}/changes`) gets a keep-alive comment.
     public var keepAliveInterval: Duration = .seconds(15)
+    /// Threads of their own for the decisions of a store whose calls may wait (a plugin's
+    /// store over a database server); see `WaitingStoreThreads`.
+    public var storeThreads = WaitingStoreThreads()
     /// The subscribers of change streams and the events they get (shared by copies of the server).
     let changeNotifier = ChangeNotifier()
 
@@ -77,8 +80,7 @@ public struct BeckonServer: Sendable {
         let router = Router()
         // Outermost first: they see every request, the ones no route takes and the ones the
         // edge refuses included.
-        router.add(middleware: AccessLogMiddleware(logger: logger))
-        router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
+        router.add(middleware: RequestObservation(metrics: metrics, logger: logger))
         edge.addMiddleware(to: router)
         OpenAPIDocument.add(to: router)
         OperatorRoutes(server: self).add(to: router)

@@ -78,11 +78,11 @@ public final class ServerMetrics: Sendable {
         return endpointPath
     }
 
-    /// One request answered (after `requestStarted`): by route template (`endpointPath`),
-    /// method and status, and its duration.
-    public func recordRequest(route endpointPath: String?, method: String, status: Int, duration: Duration) {
+    /// One request answered (after `requestStarted`): by route label (`route(_:)`), method and
+    /// status, and its duration.
+    public func recordRequest(route: String, method: String, status: Int, duration: Duration) {
         inFlight.decrement()
-        let kind = RequestKind(route: Self.route(endpointPath), method: method, status: status)
+        let kind = RequestKind(route: route, method: method, status: status)
         let metrics = requestMetrics.withLock { made in
             if let metrics = made[kind] { return metrics }
             let metrics = (

@@ -54,7 +54,7 @@ struct ServerRoutes: Sendable {
         router.get("/readyz") { _, _ in self.readiness() }
         let subject = router.group("/v1/subjects/:subject")
         subject.get("/tips/:tip") { request, context in
-            if self.server.tipStatusFastPath, let response = self.fastTipStatus(request, context) { return response }
+            if self.server.tipStatusFastPath, let response = await self.fastTipStatus(request, context) { return response }
             return await self.answer(request, context) { runtime, input throws(Problem) in
                 try ServerOperation.action("tip.status", id: try Self.parameter("tip", context), input: input, runtime: runtime)
             }
@@ -99,10 +99,13 @@ struct ServerRoutes: Sendable {
         }
     }
 
+    /// What builds a route's operation from the runtime and the request's input.
+    typealias ActionMaker = @Sendable (Runtime, DecisionInput) throws(Problem) -> ServerOperation.Action
+
     /// Runs one operation for the request's subject and answers with its JSON, or a problem.
-    /// The runtime is read once: the whole request decides with one configuration.
-    private func answer(_ request: Request, _ context: BasicRequestContext,
-                        _ makeAction: (Runtime, DecisionInput) throws(Problem) -> ServerOperation.Action) async -> Response {
+    /// The runtime is read once: the whole request decides with one configuration. A store
+    /// whose calls may wait decides on the server's `storeThreads`.
+    private func answer(_ request: Request, _ context: BasicRequestContext, _ makeAction: @escaping ActionMaker) async -> Response {
         var request = request
         let body: ByteBuffer
         do {
@@ -110,12 +113,19 @@ struct ServerRoutes: Sendable {
         } catch {
             return Self.problem(error)
         }
+        let serving = server.runtime.serving
+        return await server.storeThreads.run(for: serving.runtime.engine.store) { [request] in
+            self.decide(request, context, body: body, on: serving.runtime, makeAction)
+        }
+    }
+
+    /// `answer`'s decision, once the body is read.
+    private func decide(_ request: Request, _ context: BasicRequestContext, body: ByteBuffer, on runtime: Runtime,
+                        _ makeAction: ActionMaker) -> Response {
         do throws(Problem) {
             let subject = try Self.subject(context)
             let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
             let input = try DecisionInput(query: query, body: body.readableBytes == 0 ? nil : Array(body.readableBytesView))
-            let serving = server.runtime.serving
-            let runtime = serving.runtime
             let decisionRequest = try input.request(subject: subject, on: runtime, wallClock: server.wallClock())
             let action = try makeAction(runtime, input)
             let watching = server.changeNotifier.isWatched(subject)

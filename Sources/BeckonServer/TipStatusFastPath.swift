@@ -17,8 +17,17 @@ import NIOCore
 /// every failure (an undeclared tip, a bad instant, a store that does not answer), so that each
 /// problem is the general path's own.
 extension ServerRoutes {
-    /// The answer of a tip status request, or nil when the general path must answer it.
-    func fastTipStatus(_ request: Request, _ context: BasicRequestContext) -> Response? {
+    /// The answer of a tip status request, or nil when the general path must answer it. A store
+    /// whose calls may wait decides on the server's `storeThreads`.
+    func fastTipStatus(_ request: Request, _ context: BasicRequestContext) async -> Response? {
+        // The serving runtime is held, not borrowed: the store's read may wait (a SQLite lock, a
+        // PostgreSQL round trip), and a borrowed runtime would keep a reload waiting as long.
+        let serving = server.runtime.serving
+        return await server.storeThreads.run(for: serving.runtime.engine.store) { fastTipStatus(request, context, on: serving) }
+    }
+
+    /// `fastTipStatus`'s answer, decided with `serving`.
+    private func fastTipStatus(_ request: Request, _ context: BasicRequestContext, on serving: ReloadableRuntime.Serving) -> Response? {
         guard Self.hasNoBody(request),
               let subject = try? Self.subject(context),
               let tip = try? Self.parameter("tip", context)
@@ -45,9 +54,6 @@ extension ServerRoutes {
             }
         }
 
-        // The serving runtime is held, not borrowed: the store's read may wait (a SQLite lock, a
-        // PostgreSQL round trip), and a borrowed runtime would keep a reload waiting as long.
-        let serving = server.runtime.serving
         let engine = serving.runtime.engine
         let decisionRequest: DecisionRequest
         if needsInput {

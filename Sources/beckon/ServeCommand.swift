@@ -35,6 +35,11 @@ struct ServeCommand: ParsableCommand {
         valueName: "duration"))
     var shutdownGrace = "10s"
 
+    @Option(name: .customLong("store-threads"), help: ArgumentHelp(
+        "How many decisions may wait on a plugin's store at once, each on a thread of its own; best equal to the store's connection pool (the PostgreSQL store's poolSize). Memory and SQLite stores use none.",
+        valueName: "count"))
+    var storeThreads = WaitingStoreThreads.defaultCount
+
     func validate() throws {
         do {
             _ = try ListenAddress(parsing: listen)
@@ -43,6 +48,9 @@ struct ServeCommand: ParsableCommand {
         }
         _ = try Self.watchInterval(watchInterval)
         _ = try Self.duration(shutdownGrace, option: "--shutdown-grace")
+        guard (1...1024).contains(storeThreads) else {
+            throw ValidationError("--store-threads must be from 1 to 1024, not \(storeThreads)")
+        }
     }
 
     /// `--watch-interval`: nil for `0` or `off`.
@@ -84,6 +92,7 @@ struct ServeCommand: ParsableCommand {
                                   watchInterval: try Self.watchInterval(watchInterval),
                                   shutdownGrace: try Self.duration(shutdownGrace, option: "--shutdown-grace"), logger: logger)
         server.edge = edge
+        server.storeThreads = WaitingStoreThreads(count: storeThreads)
         // The root command is synchronous (its start-up is a decision command's hot path): the
         // server runs on the concurrency pool while this thread waits for it to stop.
         let stopped = DispatchSemaphore(value: 0)

@@ -69,12 +69,12 @@ final class ServingProcess: @unchecked Sendable {
     private let log: URL
     let port: Int
 
-    init(_ beckon: String, config: String, log: URL, environment: [String: String]) throws {
+    init(_ beckon: String, config: String, log: URL, environment: [String: String], arguments: [String] = []) throws {
         self.log = log
         FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         process.executableURL = URL(fileURLWithPath: beckon)
-        process.arguments = ["serve", "--config", config, "--listen", "127.0.0.1:0"]
+        process.arguments = ["serve", "--config", config, "--listen", "127.0.0.1:0"] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = handle

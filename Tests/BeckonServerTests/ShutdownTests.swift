@@ -91,7 +91,7 @@ struct ShutdownTests {
 
         try "write short\n".write(toFile: tokensFile, atomically: true, encoding: .utf8)
         server.send(SIGHUP)
-        #expect(try await ServedBeckon.eventually { server.standardError.contains("tokens not reloaded") })
+        #expect(await ServedBeckon.eventually { server.standardError.contains("tokens not reloaded") })
         #expect(try await status(newToken) == 200)
 
         server.send(SIGTERM)
@@ -101,9 +101,9 @@ struct ShutdownTests {
         }
     }
 
-    @Test func durationOptionsAreChecked() throws {
+    @Test func optionsAreChecked() throws {
         let folder = try ServedBeckon.folder()
-        for arguments in [["--watch-interval", "soon"], ["--shutdown-grace", "10"]] {
+        for arguments in [["--watch-interval", "soon"], ["--shutdown-grace", "10"], ["--store-threads", "0"], ["--store-threads", "many"]] {
             let result = try ServedBeckon.beckon(folder, ["serve", "--listen", "127.0.0.1:0"] + arguments)
             #expect(result.status == 64, "\(arguments): \(result.standardError)")
             #expect(result.standardError.contains(arguments[0]))

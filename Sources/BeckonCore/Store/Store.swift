@@ -20,9 +20,17 @@ public protocol Store: AnyObject, Sendable {
     /// The same donations in the shape rules read (parallel arrays of times and infos). Stores
     /// that keep logs in that shape return them without copying; the default converts.
     func donationLog(subject: String, event: String, since: Int64?) throws(StoreError) -> DonationLog
+
+    /// Whether a call may wait on something outside the process (a network round trip, a
+    /// server's lock). A host that answers many requests on a few threads runs the decisions of
+    /// such a store on threads of their own, so that its waits hold no other request up. False
+    /// unless the store says so.
+    var callsMayWait: Bool { get }
 }
 
 extension Store {
+    public var callsMayWait: Bool { false }
+
     public func donationLog(subject: String, event: String, since: Int64?) throws(StoreError) -> DonationLog {
         DonationLog(try donations(subject: subject, event: event, since: since))
     }

@@ -15,6 +15,9 @@ final class PluginStore: Store, @unchecked Sendable {
     /// `NAMESPACE.NAME`, for messages.
     let qualifiedName: String
     private let gate: CallGate?
+    /// A plugin's store is assumed to reach outside the process (a database server): the ABI
+    /// says nothing of how long a call takes.
+    var callsMayWait: Bool { true }
 
     /// Opens the store with its options (canonical JSON).
     init(raw: UnsafePointer<beckon_store>, instance: PluginInstance, qualifiedName: String,
