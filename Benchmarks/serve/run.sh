@@ -14,8 +14,9 @@
 # its runs, printed with `uptime` before and after. Needs wrk (Debian package `wrk`), curl, and a
 # release build:
 #     swift build -c release --product beckon && swift build -c release --product beckon-postgres-store
-# PostgreSQL (package `postgresql`) is started as Benchmarks/postgres/run.sh starts it: initdb
-# into a temporary folder, a free loopback port, default settings (fsync on).
+# PostgreSQL (package `postgresql`) is started by Benchmarks/postgres/server.sh, as for
+# Benchmarks/postgres/run.sh: initdb into a temporary folder, a free loopback port, default
+# settings (fsync on).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 here="$root/Benchmarks/serve"
@@ -34,10 +35,10 @@ command -v wrk >/dev/null || { echo "run: no wrk (apt-get install -y wrk)" >&2; 
 folder="$(mktemp -d /tmp/beckon-bench-serve.XXXXXX)"
 chmod 755 "$folder"  # PostgreSQL runs as its own user, in a folder inside
 pids=()
-pg_bindir=""
+source "$root/Benchmarks/postgres/server.sh"
 cleanup() {
   for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
-  if [[ -n "$pg_bindir" ]]; then "${as_server[@]}" "$pg_bindir/pg_ctl" -D "$folder/pg/data" -m fast -w stop >/dev/null 2>&1 || true; fi
+  pg_stop "$folder/pg"
   rm -rf "$folder"
 }
 trap cleanup EXIT
@@ -62,22 +63,9 @@ tips:
 printf 'version: 1\nstore: {backend: memory}\n%s\n' "$body" > "$folder/memory.yaml"
 printf 'version: 1\nstore: {backend: sqlite, path: %s/state.db}\n%s\n' "$folder" "$body" > "$folder/sqlite.yaml"
 
-as_server=()
 if [[ " ${stores[*]} " == *" postgres "* ]]; then
   [[ -f "$plugin" ]] || { echo "run: no $plugin (swift build -c release --product beckon-postgres-store)" >&2; exit 66; }
-  pg_bindir="${PG_BINDIR:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}"
-  [[ -x "$pg_bindir/initdb" ]] || { echo "run: no PostgreSQL server (install postgresql, or set PG_BINDIR)" >&2; exit 69; }
-  mkdir -p "$folder/pg"
-  if [[ $(id -u) -eq 0 ]]; then chown postgres "$folder/pg"; as_server=(runuser -u postgres --); fi
-  pg_port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
-  export BECKON_BENCH_PG_PASSWORD="bench-$RANDOM$RANDOM"
-  printf 'postgres\n' > "$folder/pg/pw" && chmod 644 "$folder/pg/pw"
-  "${as_server[@]}" "$pg_bindir/initdb" -D "$folder/pg/data" -U postgres --pwfile="$folder/pg/pw" --auth-local=trust \
-    --auth-host=scram-sha-256 -E UTF8 --locale=C --no-instructions >/dev/null
-  "${as_server[@]}" "$pg_bindir/pg_ctl" -D "$folder/pg/data" -l "$folder/pg/server.log" -w start \
-    -o "-p $pg_port -k $folder/pg -c listen_addresses=127.0.0.1 -c max_connections=100" >/dev/null
-  psql -X -q -h "$folder/pg" -p "$pg_port" -U postgres -d postgres \
-    -c "CREATE ROLE beckon LOGIN PASSWORD '$BECKON_BENCH_PG_PASSWORD'" -c "CREATE DATABASE bench OWNER beckon"
+  pg_start "$folder/pg"
   printf 'version: 1\nplugins:\n  - path: %s\nstore:\n  backend: postgres.store\n  options: {host: 127.0.0.1, port: %s, dbname: bench, user: beckon, passwordEnv: BECKON_BENCH_PG_PASSWORD, poolSize: 8}\n%s\n' \
     "$plugin" "$pg_port" "$body" > "$folder/postgres.yaml"
 fi
