@@ -190,7 +190,8 @@ final class ChangeNotifier: Sendable {
     /// (set by an administrator, or by a test) is followed within one interval.
     private func watchRevisits(_ subject: String, _ server: BeckonServer) async {
         while !Task.isCancelled {
-            guard let due = Self.nextRevisit(subject, server) else { return }
+            let store = server.runtime.serving.runtime.engine.store
+            guard let due = await server.storeThreads.run(for: store, { Self.nextRevisit(subject, server) }) else { return }
             while server.wallClock() < due.at {
                 let wait = min(Duration.milliseconds(due.at - server.wallClock()), server.keepAliveInterval)
                 do { try await Task.sleep(for: max(wait, .milliseconds(1))) } catch { return }

@@ -51,7 +51,9 @@ struct ServerRoutes: Sendable {
     func add(to router: Router<BasicRequestContext>) {
         router.add(middleware: NoRouteProblem())
         router.get("/healthz") { _, _ in Self.json(.ok, JSONValue.object(["status": .string("ok")])) }
-        router.get("/readyz") { _, _ in self.readiness() }
+        router.get("/readyz") { _, _ in
+            await self.server.storeThreads.run(for: self.server.runtime.serving.runtime.engine.store) { self.readiness() }
+        }
         let subject = router.group("/v1/subjects/:subject")
         subject.get("/tips/:tip") { request, context in
             if self.server.tipStatusFastPath, let response = await self.fastTipStatus(request, context) { return response }

@@ -5,6 +5,9 @@ import BeckonRules
 import BeckonRuntime
 import BeckonServer
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 
 /// `beckon serve --config PATH --listen HOST:PORT`: the HTTP host (see `BeckonServer`).
@@ -71,6 +74,9 @@ struct ServeCommand: ParsableCommand {
     /// Loads the configuration and opens its store (exit 65, 66 or 69 as every command), then
     /// serves until a signal stops it, printing the address it listens on to standard error.
     func run() throws {
+        // SIGHUP reloads once the server runs; until then (loading the configuration, opening the
+        // store) it is ignored rather than ending the process, its default action.
+        signal(SIGHUP, SIG_IGN)
         let address = try ListenAddress(parsing: listen)
         let edge = try edgeOptions.edge(listeningOn: address)
         let configuration = try configOptions.loadConfiguration()
