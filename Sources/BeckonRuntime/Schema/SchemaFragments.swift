@@ -29,6 +29,7 @@ enum SchemaFragments {
             ("description", .string(description)),
             ("propertyNames", object([("pattern", .string(ConfigurationValues.idPattern))])),
             ("additionalProperties", declaration),
+            ("default", .object([:])),
         ])
     }
 
