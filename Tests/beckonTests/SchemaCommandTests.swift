@@ -33,6 +33,15 @@ struct SchemaCommandTests {
         #expect(result.standardOutput.contains("Print the JSON Schema (draft 2020-12) of the configuration file."))
     }
 
+    /// It reads no configuration: the common options and any argument are usage errors.
+    @Test(arguments: [["schema", "extra"], ["schema", "--config", "beckon.yaml"], ["schema", "--json"]])
+    func refusesArgumentsWith64(_ arguments: [String]) throws {
+        let result = try BeckonProcess.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError.hasPrefix("beckon: error: "))
+    }
+
     @Test func exampleNamesTheSchemaOnItsFirstLine() throws {
         let example = try String(contentsOf: BeckonProcess.repositoryRoot.appendingPathComponent("Config/example.yaml"), encoding: .utf8)
         #expect(example.split(separator: "\n", omittingEmptySubsequences: false).first == "# yaml-language-server: $schema=./beckon.schema.json")
