@@ -7,8 +7,8 @@ extension ConfigFileReader {
     mutating func readParameters(_ node: YAMLNode) {
         forEachDeclaration(in: node, section: "parameters", kind: "parameter") { this, id, pair in
             let what = "parameter '\(id)'"
-            guard let fields = this.reader.fields(pair.value, what, keys: ["type", "default", "transient"],
-                                                  required: ["type"], missingAt: pair.key.span),
+            guard let fields = this.reader.fields(pair.value, what, ConfigurationKeys.parameter,
+                                                  missingAt: pair.key.span),
                   let typeNode = fields["type"], let typeName = this.reader.string(typeNode, "the type of \(what)") else { return }
             guard let type = ValueType(declaration: typeName) else {
                 this.reader.diagnostics.error("config.value", "the type of \(what) must be bool, int, double, string, version, timestamp, duration or list<T> of one of those, not '\(typeName)'\(NameSuggester.hint(for: typeName, among: ValueType.declarationNames))", at: typeNode.span)
@@ -28,11 +28,11 @@ extension ConfigFileReader {
     mutating func readEvents(_ node: YAMLNode) {
         forEachDeclaration(in: node, section: "events", kind: "event") { this, id, pair in
             let what = "event '\(id)'"
-            guard let fields = this.reader.fields(pair.value, what, keys: ["info", "retention"], allowNull: true) else { return }
+            guard let fields = this.reader.fields(pair.value, what, ConfigurationKeys.event, allowNull: true) else { return }
             var event = EventDeclaration(id: id, span: pair.key.span)
             if let info = fields["info"] { event.infoFields = this.readInfoFields(info, what) }
             if let retention = fields["retention"],
-               let limits = this.reader.fields(retention, "the retention of \(what)", keys: ["maxCount", "maxAge"]) {
+               let limits = this.reader.fields(retention, "the retention of \(what)", ConfigurationKeys.eventRetention) {
                 if let maxCount = limits["maxCount"] {
                     event.maxLogCount = this.reader.int(maxCount, "'retention.maxCount' of \(what)", minimum: 1) ?? event.maxLogCount
                 }
@@ -55,7 +55,7 @@ extension ConfigFileReader {
         for pair in pairs {
             guard let name = reader.id(pair.key, kind: "info field"),
                   let typeName = reader.string(pair.value, "the type of info field '\(name)' of \(what)") else { continue }
-            let names = ValueType.scalarTypes.map(\.description)
+            let names = ConfigurationValues.infoFieldTypes
             guard let type = ValueType(declaration: typeName), names.contains(typeName) else {
                 reader.diagnostics.error("config.value", "the type of info field '\(name)' of \(what) must be one of \(names.joined(separator: ", ")), not '\(typeName)'\(NameSuggester.hint(for: typeName, among: names))", at: pair.value.span)
                 continue

@@ -3,19 +3,10 @@ import BeckonDiagnostics
 
 /// Scenarios, with WaitForIt's seconds-based names accepted as aliases.
 extension ConfigFileReader {
-    /// Canonical duration settings and their WaitForIt aliases (a number of seconds).
-    static let scenarioDurationAliases: [(name: String, alias: String)] = [
-        ("minTimeSinceFirstEvent", "minSecondsSinceFirstEvent"),
-        ("minTimeSinceLastEvent", "minSecondsSinceLastEvent"),
-        ("minTimeBetweenExecutions", "minSecondsBetweenExecutions"),
-    ]
-    static let scenarioKeys = ["minEventsRequired", "maxEventsPermitted", "maxExecutionsPermitted", "conditions", "event"]
-        + scenarioDurationAliases.flatMap { [$0.name, $0.alias] }
-
     mutating func readScenarios(_ node: YAMLNode) {
         forEachDeclaration(in: node, section: "scenarios", kind: "scenario") { this, id, pair in
             let what = "scenario '\(id)'"
-            guard let fields = this.reader.fields(pair.value, what, keys: Self.scenarioKeys, allowNull: true) else { return }
+            guard let fields = this.reader.fields(pair.value, what, ConfigurationKeys.scenario, allowNull: true) else { return }
             var scenario = ScenarioDeclaration(id: id, span: pair.key.span)
             func count(_ key: String) -> Int? {
                 fields[key].flatMap { this.reader.int($0, "'\(key)' of \(what)", minimum: 0) }
@@ -24,7 +15,7 @@ extension ConfigFileReader {
             scenario.maxEventsPermitted = count("maxEventsPermitted")
             scenario.maxExecutionsPermitted = count("maxExecutionsPermitted")
             var durations: [String: Int64] = [:]
-            for (name, alias) in Self.scenarioDurationAliases {
+            for (name, alias) in ConfigurationKeys.scenarioDurationAliases {
                 if let canonical = fields.pair(name), let aliased = fields.pair(alias) {
                     this.reader.diagnostics.error("config.conflict", "\(what) sets both '\(name)' and its alias '\(alias)'; keep one", at: aliased.key.span,
                                                   notes: ["'\(name)' is set at \(canonical.key.span)"])

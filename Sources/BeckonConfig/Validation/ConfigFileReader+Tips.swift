@@ -3,10 +3,6 @@ import BeckonDiagnostics
 
 /// Tips and tip groups.
 extension ConfigFileReader {
-    static let tipKeys = [
-        "title", "message", "image", "actions", "rules", "maxDisplayCount", "maxDisplayDuration", "ignoresDisplayFrequency",
-    ]
-
     /// Reads `tips:`. A tip's fields depend on nothing but the tip, so a large section's are read
     /// first, in chunks on the processors; ids are then checked, claimed and reported, and tips
     /// added, in order, exactly as when each tip is read in turn.
@@ -31,7 +27,7 @@ extension ConfigFileReader {
     static func readTip(id: String, _ pair: YAMLPair, source: SourceLines) -> TipRead {
         var reader = NodeReader()
         let what = "tip '\(id)'"
-        guard let fields = reader.fields(pair.value, what, keys: Self.tipKeys, required: ["title"],
+        guard let fields = reader.fields(pair.value, what, ConfigurationKeys.tip,
                                          missingAt: pair.key.span) else { return (nil, reader.diagnostics.all) }
         // Every field is checked even when the title is missing, so all problems show at once.
         let title = fields["title"].flatMap { reader.string($0, "the title of \(what)") }
@@ -69,7 +65,7 @@ extension ConfigFileReader {
     mutating func readGroups(_ node: YAMLNode) {
         forEachDeclaration(in: node, section: "groups", kind: "group") { this, id, pair in
             let what = "group '\(id)'"
-            guard let fields = this.reader.fields(pair.value, what, keys: ["priority", "tips"], required: ["tips"],
+            guard let fields = this.reader.fields(pair.value, what, ConfigurationKeys.group,
                                                   missingAt: pair.key.span) else { return }
             let priority = fields["priority"].flatMap {
                 this.reader.choice($0, "the priority of \(what)", as: TipGroupPriority.self)

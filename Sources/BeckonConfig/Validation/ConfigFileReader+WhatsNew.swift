@@ -5,7 +5,7 @@ import BeckonRules
 /// What's-new settings and entries; entries may come from several files, settings from one.
 extension ConfigFileReader {
     mutating func readWhatsNew(_ node: YAMLNode) {
-        guard let fields = reader.fields(node, "'whatsNew'", keys: ["mode", "freshInstall", "entries"]) else { return }
+        guard let fields = reader.fields(node, "'whatsNew'", ConfigurationKeys.whatsNew) else { return }
         if let mode = fields.pair("mode"), assembly.claimSection("whatsNew.mode", at: mode.key.span, diagnostics: &reader.diagnostics) {
             assembly.whatsNew.mode = reader.choice(mode.value, "'whatsNew.mode'", as: WhatsNewMode.self) ?? .exact
         }
@@ -20,8 +20,7 @@ extension ConfigFileReader {
     }
 
     private mutating func readEntry(_ node: YAMLNode) -> WhatsNewEntry? {
-        let keys = ["version", "title", "features", "primaryAction", "secondaryAction"]
-        guard let fields = reader.fields(node, "a what's-new entry", keys: keys, required: ["version", "title"]),
+        guard let fields = reader.fields(node, "a what's-new entry", ConfigurationKeys.whatsNewEntry),
               let version = fields["version"].flatMap({ reader.version($0, "the version of a what's-new entry") }) else { return nil }
         let what = "what's-new entry \(version)"
         guard let title = fields["title"].flatMap({ reader.string($0, "the title of \(what)") }) else { return nil }
@@ -44,7 +43,7 @@ extension ConfigFileReader {
     }
 
     private mutating func readFeature(_ node: YAMLNode, _ what: String) -> WhatsNewFeature? {
-        guard let fields = reader.fields(node, "a feature of \(what)", keys: ["image", "title", "subtitle"], required: ["title"]),
+        guard let fields = reader.fields(node, "a feature of \(what)", ConfigurationKeys.whatsNewFeature),
               let title = fields["title"].flatMap({ reader.string($0, "the title of a feature of \(what)") }) else { return nil }
         return WhatsNewFeature(
             image: fields["image"].flatMap { reader.string($0, "the image of a feature of \(what)") },
@@ -53,7 +52,7 @@ extension ConfigFileReader {
     }
 
     private mutating func readAction(_ node: YAMLNode, _ what: String) -> WhatsNewAction? {
-        guard let fields = reader.fields(node, what, keys: ["title", "url"], required: ["title"]),
+        guard let fields = reader.fields(node, what, ConfigurationKeys.whatsNewAction),
               let title = fields["title"].flatMap({ reader.string($0, "the title of \(what)") }) else { return nil }
         return WhatsNewAction(title: title, url: fields["url"].flatMap { reader.string($0, "the url of \(what)") })
     }

@@ -4,12 +4,7 @@ import BeckonRules
 
 /// Validates the root mapping of one configuration file into the shared assembly.
 struct ConfigFileReader {
-    /// The top-level keys of a configuration file.
-    static let topLevelKeys = [
-        "version", "include", "app", "display", "store", "plugins", "parameters", "events", "tips",
-        "groups", "scenarios", "whatsNew", "testing",
-    ]
-    static let supportedFormatVersion = 1
+    static let supportedFormatVersion = ConfigurationValues.formatVersion
 
     let file: String
     /// Whether this is the main file (only it must say `version:`).
@@ -24,8 +19,8 @@ struct ConfigFileReader {
 
     /// Reads every section of `root` except `include` (the loader follows includes itself).
     mutating func read(root: YAMLNode) {
-        guard let fields = reader.fields(root, "the configuration", keys: Self.topLevelKeys,
-                                         required: isMainFile ? ["version"] : []) else { return }
+        guard let fields = reader.fields(root, "the configuration", keys: ConfigurationKeys.topLevel.keys,
+                                         required: isMainFile ? ConfigurationKeys.topLevel.required : []) else { return }
         if let node = fields["version"] { readFormatVersion(node) }
         if let pair = fields.pair("app") { readApp(pair.value, keySpan: pair.key.span) }
         if let pair = fields.pair("display") { readDisplay(pair.value, keySpan: pair.key.span) }
@@ -51,7 +46,7 @@ struct ConfigFileReader {
 
     private mutating func readApp(_ node: YAMLNode, keySpan: SourceSpan) {
         guard assembly.claimSection("app", at: keySpan, diagnostics: &reader.diagnostics),
-              let fields = reader.fields(node, "'app'", keys: ["version"]) else { return }
+              let fields = reader.fields(node, "'app'", ConfigurationKeys.app) else { return }
         if let version = fields["version"] {
             assembly.appVersion = reader.version(version, "'app.version'")
         }
@@ -59,7 +54,7 @@ struct ConfigFileReader {
 
     private mutating func readDisplay(_ node: YAMLNode, keySpan: SourceSpan) {
         guard assembly.claimSection("display", at: keySpan, diagnostics: &reader.diagnostics),
-              let fields = reader.fields(node, "'display'", keys: ["frequency"]) else { return }
+              let fields = reader.fields(node, "'display'", ConfigurationKeys.display) else { return }
         guard let frequency = fields["frequency"] else { return }
         if let name = frequency.scalarText, let named = Self.namedFrequencies[name] {
             assembly.displayFrequency = named
@@ -72,13 +67,11 @@ struct ConfigFileReader {
     }
 
     /// `immediate`, `hourly`, `daily`, `weekly`, `monthly` (SEMANTICS §1).
-    static let namedFrequencies: [String: Int64] = [
-        "immediate": 0, "hourly": 3_600_000, "daily": 86_400_000, "weekly": 7 * 86_400_000, "monthly": 30 * 86_400_000,
-    ]
+    static let namedFrequencies = Dictionary(uniqueKeysWithValues: ConfigurationValues.namedFrequencies.map { ($0.name, $0.milliseconds) })
 
     private mutating func readStore(_ node: YAMLNode, keySpan: SourceSpan) {
         guard assembly.claimSection("store", at: keySpan, diagnostics: &reader.diagnostics),
-              let fields = reader.fields(node, "'store'", keys: ["backend", "path", "options", "synchronous", "busyTimeout"]) else { return }
+              let fields = reader.fields(node, "'store'", ConfigurationKeys.store) else { return }
         if let backend = fields["backend"], let text = reader.string(backend, "'store.backend'") {
             assembly.storeBackendNode = backend
             readStoreBackend(text, node: backend)
@@ -108,7 +101,7 @@ struct ConfigFileReader {
         default:
             let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2, NodeReader.isValidID(parts[0]), NodeReader.isValidID(parts[1]) else {
-                reader.diagnostics.error("config.value", "'store.backend' must be memory, sqlite or PLUGIN.STORE (a store of a loaded plugin), not '\(text)'\(NameSuggester.hint(for: text, among: ["memory", "sqlite"]))", at: node.span)
+                reader.diagnostics.error("config.value", "'store.backend' must be memory, sqlite or PLUGIN.STORE (a store of a loaded plugin), not '\(text)'\(NameSuggester.hint(for: text, among: ConfigurationValues.builtInStoreBackends))", at: node.span)
                 return
             }
             assembly.store.backend = .plugin(namespace: parts[0], store: parts[1])
@@ -119,7 +112,7 @@ struct ConfigFileReader {
     private mutating func readPlugins(_ node: YAMLNode) {
         guard let items = reader.list(node, "'plugins'") else { return }
         for item in items {
-            guard let fields = reader.fields(item, "a plugin", keys: ["path", "as", "config"], required: ["path"]),
+            guard let fields = reader.fields(item, "a plugin", ConfigurationKeys.plugin),
                   let pathNode = fields["path"], let written = reader.path(pathNode, "a plugin's 'path'", source: source) else { continue }
             var namespace: String?
             if let name = fields["as"] {
@@ -146,7 +139,7 @@ struct ConfigFileReader {
 
     private mutating func readTesting(_ node: YAMLNode, keySpan: SourceSpan) {
         guard assembly.claimSection("testing", at: keySpan, diagnostics: &reader.diagnostics),
-              let fields = reader.fields(node, "'testing'", keys: ["show", "hide", "showAll", "hideAll"]) else { return }
+              let fields = reader.fields(node, "'testing'", ConfigurationKeys.testing) else { return }
         assembly.testing.show = tipReferences(fields["show"], "'testing.show'")
         assembly.testing.hide = tipReferences(fields["hide"], "'testing.hide'")
         if let node = fields["showAll"] { assembly.testing.showAll = reader.bool(node, "'testing.showAll'") ?? false }

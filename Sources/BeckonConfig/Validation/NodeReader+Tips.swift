@@ -10,7 +10,7 @@ extension NodeReader {
         var actions: [TipAction] = []
         var seen: Set<String> = []
         for item in items {
-            guard let fields = fields(item, "an action of \(what())", keys: ["id", "title"], required: ["id", "title"]),
+            guard let fields = fields(item, "an action of \(what())", ConfigurationKeys.tipAction),
                   let idNode = fields["id"], let id = id(idNode, kind: "action"),
                   let title = fields["title"].flatMap({ string($0, "the title of action '\(id)' of \(what())") }) else { continue }
             // A tip has a few actions, where a scan beats hashing; many are indexed.

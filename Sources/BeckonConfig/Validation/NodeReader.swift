@@ -38,6 +38,12 @@ struct NodeReader {
         return fields
     }
 
+    /// The fields of a mapping of one kind of the key catalog: its keys, its required keys.
+    mutating func fields(_ node: YAMLNode, _ what: @autoclosure () -> String, _ kind: MappingKeys,
+                         allowNull: Bool = false, missingAt: SourceSpan? = nil) -> Fields? {
+        fields(node, what(), keys: kind.keys, required: kind.required, allowNull: allowNull, missingAt: missingAt)
+    }
+
     /// The items of a list; a single scalar is not accepted as a one-item list.
     mutating func list(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [YAMLNode]? {
         if case .sequence(let items) = node.content { return items }

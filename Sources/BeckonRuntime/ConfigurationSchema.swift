@@ -1,0 +1,127 @@
+import BeckonConfig
+import BeckonCore
+import BeckonRules
+
+/// The JSON Schema (draft 2020-12) of a configuration file, as `beckon schema` prints it: every
+/// key of the key catalog the loader reads with, its type, default, enumeration and a short
+/// description, for editors (the YAML language server) and CI (`check-jsonschema`).
+///
+/// It checks structure only: rules' meaning, references between ids and plugins' own options
+/// are `beckon check`'s.
+public enum ConfigurationSchema {
+    /// The schema's `$id`: a stable name (a URN, not a download) for format version 1.
+    public static let id = "urn:beckon:configuration:\(ConfigurationValues.formatVersion)"
+    /// The JSON Schema dialect it is written in.
+    public static let dialect = "https://json-schema.org/draft/2020-12/schema"
+
+    /// The schema as a JSON value.
+    public static var document: JSONValue {
+        typealias F = SchemaFragments
+        let root = F.mapping(ConfigurationKeys.topLevel, "A Beckon configuration file (the main file or one it includes).", properties: [
+            "version": F.object([
+                ("type", .string("integer")), ("const", .int(Int64(ConfigurationValues.formatVersion))),
+                ("description", .string("Configuration format version; must be 1. Required in the main file, optional in included files.")),
+            ]),
+            "include": F.object([
+                ("description", .string("More configuration files, relative to the including file.")),
+                ("anyOf", .array([
+                    .object(["type": .string("string")]),
+                    .object(["type": .string("array"), "items": .object(["type": .string("string")])]),
+                ])),
+            ]),
+            "app": F.mapping(ConfigurationKeys.app, "The app.", properties: [
+                "version": F.version("The current app version; the CLI's --app-version wins."),
+            ]),
+            "display": F.mapping(ConfigurationKeys.display, "Tip display settings.", properties: [
+                "frequency": displayFrequency,
+            ]),
+            "store": store,
+            "plugins": F.list("Plugins to load, in order.", of: plugin, default: .array([])),
+            "parameters": F.declarations("Typed values per subject.", of: parameter),
+            "events": F.declarations("Events that can be donated.", of: event),
+            "tips": F.declarations("Tips.", of: tip),
+            "groups": F.declarations("Tip groups.", of: group),
+            "scenarios": F.declarations("One-off scenarios.", of: scenario),
+            "whatsNew": whatsNew,
+            "testing": testing,
+        ], requiring: false)
+        guard case .object(var members) = root else { return root }
+        members["$schema"] = .string(dialect)
+        members["$id"] = .string(id)
+        members["title"] = .string("Beckon configuration")
+        return .object(members)
+    }
+
+    /// The schema as indented JSON text with keys sorted, ending in a newline: what `beckon
+    /// schema` prints and `Config/beckon.schema.json` holds.
+    public static var text: String {
+        document.indentedText + "\n"
+    }
+
+    // MARK: Sections
+
+    private static var displayFrequency: JSONValue {
+        let names = ConfigurationValues.namedFrequencies.map(\.name)
+        return SchemaFragments.object([
+            ("type", .string("string")),
+            ("description", .string("Minimum time between the first displays of two different tips for one subject: "
+                + "\(names.joined(separator: ", ")) or a duration.")),
+            ("default", .string(names[0])),
+            ("anyOf", .array([
+                .object(["enum": .array(names.map(JSONValue.string))]),
+                .object(["pattern": .string(ConfigurationValues.durationPattern)]),
+            ])),
+        ])
+    }
+
+    private static var store: JSONValue {
+        typealias F = SchemaFragments
+        let backends = ConfigurationValues.builtInStoreBackends
+        return F.mapping(ConfigurationKeys.store, "Where state is kept.", properties: [
+            "backend": F.object([
+                ("type", .string("string")),
+                ("description", .string("The store: \(backends.joined(separator: ", ")) or PLUGIN.STORE, a store of a loaded plugin by its namespace.")),
+                ("default", .string(StoreBackend.sqlite.description)),
+                ("anyOf", .array([
+                    .object(["enum": .array(backends.map(JSONValue.string))]),
+                    .object(["pattern": .string(ConfigurationValues.pluginStorePattern)]),
+                ])),
+            ]),
+            "path": F.object([
+                ("type", F.types("string", "number", "boolean")), ("default", .string(StoreSettings.defaultPath)),
+                ("description", .string("The SQLite file: a file path, absolute or relative to the file that sets it, never a URI.")),
+            ]),
+            "options": F.anyValue("Options for a plugin store, handed to its open as canonical JSON; the store checks them."),
+            "synchronous": F.choice(ConfigurationValues.storeSynchronousModes,
+                                    "SQLite durability: normal survives a crash of the process; full also survives a power loss.",
+                                    default: StoreSynchronous.normal.rawValue),
+            "busyTimeout": F.duration("How long a write waits for another process's lock before the store is reported unavailable.",
+                                      default: DurationSyntax.format(StoreSettings.defaultBusyTimeout)),
+        ])
+    }
+
+    private static var plugin: JSONValue {
+        typealias F = SchemaFragments
+        return F.mapping(ConfigurationKeys.plugin, "A plugin to load.", properties: [
+            "path": F.text("The .so file, relative to the declaring file; absolute allowed."),
+            "as": F.object([
+                ("type", .string("string")),
+                ("description", .string("The namespace of its functions in rules and of its stores; defaults to the plugin's own name.")),
+                ("pattern", .string(ConfigurationValues.namespacePattern)),
+                ("not", .object(["enum": .array(ConfigurationValues.reservedNamespaces.map(JSONValue.string))])),
+            ]),
+            "config": F.anyValue("Any YAML, handed to the plugin as canonical JSON; the plugin checks it."),
+        ])
+    }
+
+    private static var testing: JSONValue {
+        typealias F = SchemaFragments
+        let tipIDs = F.id("a tip id")
+        return F.mapping(ConfigurationKeys.testing, "Testing overrides of tip status; normally absent.", properties: [
+            "show": F.list("These tips are available.", of: tipIDs, default: .array([])),
+            "hide": F.list("These tips are pending.", of: tipIDs, default: .array([])),
+            "showAll": F.boolean("Every tip is available.", default: false),
+            "hideAll": F.boolean("Every tip is pending.", default: false),
+        ])
+    }
+}
