@@ -101,10 +101,5 @@ enum LeadingOptions {
             }
             self.children = children
         }
-
-        /// A tree from explicit children (for tests).
-        init(children: [String: Tree]) {
-            self.children = children
-        }
     }
 }
