@@ -11,7 +11,8 @@ extension BeckonCommand {
     /// print on standard output as the argument parser does; an error nobody expected exits 70.
     /// The plain decision command lines (`tip status ID --config …`) are read without the
     /// argument parser's reflection, which would cost more than the decision on a cold start
-    /// (see `DecisionFastPath`).
+    /// (see `DecisionFastPath`). The common options may come before the subcommand
+    /// (`beckon --config X tip status t`): they are moved after it first (see `LeadingOptions`).
     static func main() {
         if let problem = CommandLineArguments.nonUTF8Problem() {
             Output.error(problem)
@@ -22,8 +23,16 @@ extension BeckonCommand {
             Output.line(configuration.version)
             return
         }
+        let arguments: [String]
+        switch LeadingOptions.arrange(Array(CommandLine.arguments.dropFirst()), subcommands: { LeadingOptions.Tree(BeckonCommand.self) }) {
+        case .arguments(let arranged):
+            arguments = arranged
+        case .usageError(let message):
+            Output.error(message)
+            Glibc.exit(ExitStatus.usage.rawValue)
+        }
         do {
-            var command = try DecisionFastPath.command(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
+            var command = try DecisionFastPath.command(arguments) ?? parseAsRoot(arguments)
             try command.run()
         } catch {
             let status = exitCode(for: error)

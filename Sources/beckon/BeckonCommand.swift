@@ -13,6 +13,7 @@ struct BeckonCommand: ParsableCommand {
             """,
         version: Runtime.version,
         subcommands: [
+            InitCommand.self,
             Check.self, StatusCommand.self, TipCommand.self, GroupCommand.self, EventCommand.self, ParamCommand.self,
             SchemaCommand.self,
             ScenarioCommand.self, WhatsNewCommand.self, ExplainCommand.self, ResetCommand.self, Simulate.self, PluginsCommand.self,

@@ -9,19 +9,44 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate a configuration file and report every problem with its line and column.",
-        discussion: "Exit 0 when valid (warnings allowed), 65 when not, 66 when the file cannot be read, 69 when a plugin cannot be loaded."
+        discussion: """
+            Formats: text (for people, on standard error), json (one JSON array on standard output; \
+            --json is the same) and github (GitHub Actions workflow commands on standard output, one \
+            per diagnostic). Exit 0 when valid (warnings allowed), 65 when not, 66 when the file \
+            cannot be read, 69 when a plugin cannot be loaded.
+            """
     )
 
     @OptionGroup var options: ConfigOptions
 
+    @Option(help: ArgumentHelp("How to print the diagnostics: text, json (as --json) or github (GitHub Actions workflow commands).",
+                               valueName: "format"))
+    var format: ConfigOptions.DiagnosticFormat?
+
+    /// `--json` is `--format json`; together with another format it is a usage error.
+    func validate() throws {
+        if options.json, let format, format != .json {
+            throw ValidationError("--json cannot be combined with --format \(format.rawValue)")
+        }
+    }
+
+    /// The format asked for: `--format`, else json with `--json`, else text.
+    var chosenFormat: ConfigOptions.DiagnosticFormat { format ?? options.diagnosticFormat }
+
     func run() throws {
-        let loaded = try options.loadConfiguration().loaded
-        if options.json {
+        let format = chosenFormat
+        let loaded = try options.loadConfiguration(format: format).loaded
+        switch format {
+        case .json:
             Output.printJSON(loaded.warnings.map(DiagnosticJSON.init))
             return
-        }
-        if !loaded.warnings.isEmpty {
-            Output.standardError(DiagnosticRenderer(sources: loaded.sources).render(loaded.warnings))
+        case .github:
+            let annotations = GitHubAnnotations()
+            for warning in loaded.warnings { Output.line(annotations.line(for: warning)) }
+        case .text:
+            if !loaded.warnings.isEmpty {
+                Output.standardError(DiagnosticRenderer(sources: loaded.sources).render(loaded.warnings))
+            }
         }
         Output.line("\(options.configPath): valid — \(Self.summary(of: loaded.configuration))")
     }

@@ -34,19 +34,44 @@ struct ConfigOptions: ParsableArguments {
         return "beckon.yaml"
     }
 
-    /// Loads the configuration and its plugins, or prints why not (in the chosen format) and
-    /// exits 65 (invalid), 66 (unreadable) or 69 (a plugin cannot be loaded).
-    func loadConfiguration() throws -> PluggedConfiguration {
+    /// How a configuration's diagnostics are printed: `beckon check --format`.
+    enum DiagnosticFormat: String, CaseIterable, ExpressibleByArgument {
+        /// For people, on standard error: `path:line:col: error: message [code]` and the line quoted.
+        case text
+        /// One JSON array on standard output (`--json`).
+        case json
+        /// GitHub Actions workflow commands on standard output (`::error file=…::message`).
+        case github
+    }
+
+    /// The format of diagnostics that `--json` asks for.
+    var diagnosticFormat: DiagnosticFormat { json ? .json : .text }
+
+    /// Loads the configuration and its plugins, or prints why not (in `format`, by default the
+    /// one `--json` asks for) and exits 65 (invalid), 66 (unreadable) or 69 (a plugin cannot be
+    /// loaded). In the GitHub format the diagnostics go to standard output as workflow commands,
+    /// an unreadable file as one `::error` line, and the summary error line to standard error.
+    func loadConfiguration(format: DiagnosticFormat? = nil) throws -> PluggedConfiguration {
         if let logLevel { PluginLog.setLevel(logLevel) }
+        let format = format ?? diagnosticFormat
         do {
             return try Runtime.load(configPath: configPath)
         } catch .unreadable(let path, let reason) {
-            Output.error("cannot read configuration '\(path)': \(reason)")
+            let message = "cannot read configuration '\(path)': \(reason)"
+            if format == .github {
+                Output.line(GitHubAnnotations.command("error", properties: [("file", path)], message: message))
+            }
+            Output.error(message)
             throw ExitStatus.noInput
         } catch .invalid(let error) {
-            if json {
+            switch format {
+            case .json:
                 Output.printJSON(error.diagnostics.map(DiagnosticJSON.init))
-            } else {
+            case .github:
+                let annotations = GitHubAnnotations()
+                for diagnostic in error.diagnostics { Output.line(annotations.line(for: diagnostic)) }
+                Output.error("\(configPath) is not valid: \(DiagnosticRenderer.summary(of: error.diagnostics))")
+            case .text:
                 Output.standardError(DiagnosticRenderer(sources: error.sources).render(error.diagnostics))
                 Output.error("\(configPath) is not valid: \(DiagnosticRenderer.summary(of: error.diagnostics))")
             }

@@ -26,7 +26,9 @@ extension ScenarioCommand.Status: IdentifiedDecisionCommand {}
 /// run time, which on a cold start costs more than loading the configuration and deciding. Any
 /// other command line (help, `--name=value`, an option given twice, `--log-level`, an unknown or
 /// misplaced word, a value that starts with `-`) is left to the argument parser, so its answers,
-/// errors and help read exactly as before; the tests check that both readings agree.
+/// errors and help read exactly as before; the tests check that both readings agree. Common
+/// options written before the subcommand (`beckon --config X tip status t`) are moved after the
+/// id first (`LeadingOptions`), so such a line takes this path too.
 enum DecisionFastPath {
     private typealias Maker = @Sendable (_ id: String, _ options: DecisionOptions, _ changes: Bool) -> (any ParsableCommand)?
 
