@@ -11,7 +11,7 @@ struct EventCommand: ParsableCommand {
 
     struct Donate: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "donate", abstract: "Record one donation of an event at --now, with typed info fields.")
-        @Argument(help: "The event's id.") var id: String
+        @Argument(help: "The event's id.", completion: IdCompletion.of(.events)) var id: String
         @Option(name: .customLong("info"), help: ArgumentHelp("An info field: FIELD=VALUE, typed as declared (repeatable).", valueName: "field=value"))
         var info: [String] = []
         @OptionGroup var options: DecisionOptions
@@ -38,7 +38,7 @@ struct ParamCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
             abstract: "Store a parameter's value for the subject, typed as declared (lists: comma-separated; null: back to the default).")
-        @Argument(help: "The parameter's name.") var name: String
+        @Argument(help: "The parameter's name.", completion: IdCompletion.of(.storedParameters)) var name: String
         // Unrecognized inputs are collected so that a negative number (-5, -2.5) is a value,
         // not an unknown option; validate() keeps exactly one value and refuses other options.
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The value (a negative number needs no '--').", valueName: "value"))
@@ -64,7 +64,7 @@ struct ParamCommand: ParsableCommand {
 
     struct Get: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "get", abstract: "Print a parameter's value for the subject (its default when unset).")
-        @Argument(help: "The parameter's name.") var name: String
+        @Argument(help: "The parameter's name.", completion: IdCompletion.of(.parameters)) var name: String
         @OptionGroup var options: DecisionOptions
 
         func run() throws {

@@ -31,10 +31,12 @@ struct DecisionOptions: ParsableArguments {
             help: ArgumentHelp("A transient parameter for this request: NAME=VALUE, typed as declared (repeatable).", valueName: "name=value"))
     var transients: [String] = []
 
-    @Option(name: .customLong("show-tip"), help: ArgumentHelp("Testing: show this tip whatever its rules (repeatable).", valueName: "id"))
+    @Option(name: .customLong("show-tip"), help: ArgumentHelp("Testing: show this tip whatever its rules (repeatable).", valueName: "id"),
+            completion: IdCompletion.of(.tips))
     var showTips: [String] = []
 
-    @Option(name: .customLong("hide-tip"), help: ArgumentHelp("Testing: hide this tip (repeatable).", valueName: "id"))
+    @Option(name: .customLong("hide-tip"), help: ArgumentHelp("Testing: hide this tip (repeatable).", valueName: "id"),
+            completion: IdCompletion.of(.tips))
     var hideTips: [String] = []
 
     @Flag(name: .customLong("show-all-tips"), help: "Testing: show every tip.")

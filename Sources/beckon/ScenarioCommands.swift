@@ -12,7 +12,7 @@ struct ScenarioCommand: ParsableCommand {
 
     struct Trigger: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "trigger", abstract: "Count one event of the scenario.")
-        @Argument(help: "The scenario's id.") var id: String
+        @Argument(help: "The scenario's id.", completion: IdCompletion.of(.scenarios)) var id: String
         @OptionGroup var options: DecisionOptions
         @OptionGroup var changes: ChangesOption
 
@@ -23,7 +23,7 @@ struct ScenarioCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "try",
             abstract: "Decide and commit: run the scenario if every check passes. Exit 0 if it executed, 1 if not (with every failed check).")
-        @Argument(help: "The scenario's id.") var id: String
+        @Argument(help: "The scenario's id.", completion: IdCompletion.of(.scenarios)) var id: String
         @OptionGroup var options: DecisionOptions
         @OptionGroup var changes: ChangesOption
 
@@ -32,7 +32,7 @@ struct ScenarioCommand: ParsableCommand {
 
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "status", abstract: "The same checks as try, recording nothing. Exit 0 if it would execute, 1 if not.")
-        @Argument(help: "The scenario's id.") var id: String
+        @Argument(help: "The scenario's id.", completion: IdCompletion.of(.scenarios)) var id: String
         @OptionGroup var options: DecisionOptions
 
         func run() throws { try options.perform { _ in .scenarioStatus(id) } }
@@ -40,7 +40,7 @@ struct ScenarioCommand: ParsableCommand {
 
     struct Reset: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "reset", abstract: "Clear the scenario's events and executions for the subject.")
-        @Argument(help: "The scenario's id.") var id: String
+        @Argument(help: "The scenario's id.", completion: IdCompletion.of(.scenarios)) var id: String
         @OptionGroup var options: DecisionOptions
         @OptionGroup var changes: ChangesOption
 
@@ -68,7 +68,7 @@ struct WhatsNewCommand: ParsableCommand {
 
     struct Mark: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "mark", abstract: "Record a version's entry as presented.")
-        @Argument(help: "The version, e.g. 2.3.0.") var version: String
+        @Argument(help: "The version, e.g. 2.3.0.", completion: IdCompletion.of(.whatsNewVersions)) var version: String
         @OptionGroup var options: DecisionOptions
         @OptionGroup var changes: ChangesOption
 
@@ -89,7 +89,7 @@ struct WhatsNewCommand: ParsableCommand {
 
     struct Unmark: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "unmark", abstract: "Forget that a version (or, with --all, every version) was presented.")
-        @Argument(help: "The version, e.g. 2.3.0.") var version: String?
+        @Argument(help: "The version, e.g. 2.3.0.", completion: IdCompletion.of(.whatsNewVersions)) var version: String?
         @Flag(help: "Forget every presented version.") var all = false
         @OptionGroup var options: DecisionOptions
         @OptionGroup var changes: ChangesOption

@@ -7,7 +7,8 @@ struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Print every tip, group and scenario and the what's-new answer for the subject, recording nothing.")
-    @Option(name: .customLong("tip"), help: ArgumentHelp("List only this tip (repeatable); groups and scenarios stay whole.", valueName: "id"))
+    @Option(name: .customLong("tip"), help: ArgumentHelp("List only this tip (repeatable); groups and scenarios stay whole.", valueName: "id"),
+            completion: IdCompletion.of(.tips))
     var tips: [String] = []
     @OptionGroup var options: DecisionOptions
 

@@ -13,7 +13,7 @@ struct TipCommand: ParsableCommand {
 
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "status", abstract: "Print the tip's status and why. Exit 0 if available, 1 if not.")
-        @Argument(help: "The tip's id.") var id: String
+        @Argument(help: "The tip's id.", completion: IdCompletion.of(.tips)) var id: String
         @OptionGroup var options: DecisionOptions
 
         func run() throws { try options.perform { _ in .tipStatus(id) } }
@@ -23,7 +23,7 @@ struct TipCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "display",
             abstract: "Record that the host displayed the tip, if it is available. Exit 0 if recorded, 1 if not (and why).")
-        @Argument(help: "The tip's id.") var id: String
+        @Argument(help: "The tip's id.", completion: IdCompletion.of(.tips)) var id: String
         @OptionGroup var options: DecisionOptions
         @OptionGroup var changes: ChangesOption
 
@@ -32,7 +32,7 @@ struct TipCommand: ParsableCommand {
 
     struct Shown: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "shown", abstract: "Add on-screen time to the tip (maxDisplayDuration).")
-        @Argument(help: "The tip's id.") var id: String
+        @Argument(help: "The tip's id.", completion: IdCompletion.of(.tips)) var id: String
         @Option(name: .customLong("for"), help: ArgumentHelp("How long it was on screen: 45s, 2m, 1m30s.", valueName: "duration"))
         var duration: String
         @OptionGroup var options: DecisionOptions
@@ -52,7 +52,7 @@ struct TipCommand: ParsableCommand {
 
     struct Invalidate: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "invalidate", abstract: "Invalidate the tip until it is reset.")
-        @Argument(help: "The tip's id.") var id: String
+        @Argument(help: "The tip's id.", completion: IdCompletion.of(.tips)) var id: String
         @Option(help: "Why: actionPerformed (the user did it) or tipClosed (the user closed it).") var reason: HostInvalidationReason
         @OptionGroup var options: DecisionOptions
         @OptionGroup var changes: ChangesOption
@@ -62,7 +62,7 @@ struct TipCommand: ParsableCommand {
 
     struct Reset: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "reset", abstract: "Clear the tip's status, counts and durations for the subject.")
-        @Argument(help: "The tip's id.") var id: String
+        @Argument(help: "The tip's id.", completion: IdCompletion.of(.tips)) var id: String
         @OptionGroup var options: DecisionOptions
         @OptionGroup var changes: ChangesOption
 
@@ -78,7 +78,7 @@ struct GroupCommand: ParsableCommand {
 
     struct Current: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "current", abstract: "Print the group's current tip. Exit 0 if it has one, 1 if not.")
-        @Argument(help: "The group's id.") var id: String
+        @Argument(help: "The group's id.", completion: IdCompletion.of(.groups)) var id: String
         @OptionGroup var options: DecisionOptions
 
         func run() throws { try options.perform { _ in .groupCurrent(id) } }
@@ -93,7 +93,7 @@ struct ExplainCommand: ParsableCommand {
 
     struct Tip: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "tip", abstract: "Explain a tip's status. Exit 0 if available, 1 if not.")
-        @Argument(help: "The tip's id.") var id: String
+        @Argument(help: "The tip's id.", completion: IdCompletion.of(.tips)) var id: String
         @OptionGroup var options: DecisionOptions
 
         func run() throws { try options.perform { _ in .explainTip(id) } }
@@ -101,7 +101,7 @@ struct ExplainCommand: ParsableCommand {
 
     struct Scenario: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "scenario", abstract: "Explain whether a scenario would run. Exit 0 if it would, 1 if not.")
-        @Argument(help: "The scenario's id.") var id: String
+        @Argument(help: "The scenario's id.", completion: IdCompletion.of(.scenarios)) var id: String
         @OptionGroup var options: DecisionOptions
 
         func run() throws { try options.perform { _ in .explainScenario(id) } }
