@@ -7,7 +7,8 @@ import FoundationEssentials
 
 /// `--config`, `--json` and `--log-level`, common to every subcommand.
 struct ConfigOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The configuration file. Default: $BECKON_CONFIG, else ./beckon.yaml.", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("The configuration file. Default: $BECKON_CONFIG, else ./beckon.yaml.", valueName: "path"),
+            completion: .file(extensions: ["yaml", "yml"]))
     var config: String?
 
     @Flag(name: .long, help: "Print one JSON document that scripts can rely on.")
