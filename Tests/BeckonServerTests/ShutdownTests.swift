@@ -6,10 +6,15 @@ import Testing
 /// request in flight finish, and exits 0. SIGHUP reloads its configuration.
 @Suite("beckon serve: signals")
 struct ShutdownTests {
+    /// Options that let a held request wait as long as a test may take to look at it.
+    static let patientServer = ["--request-timeout", "10m", "--idle-timeout", "10m"]
+
     @Test func aRequestInFlightAtSIGTERMCompletesThenTheProcessExitsZero() async throws {
         let folder = try ServedBeckon.folder()
-        // A request timeout far beyond the test, so that a loaded machine never turns the held request into a 408.
-        let server = try ServeProcess(folder, ["--shutdown-grace", "60s", "--request-timeout", "10m"])
+        // Request and idle timeouts far beyond the test: the held request must outlive a test task
+        // that a fully loaded suite leaves waiting for a thread (once over 60 s, the default idle
+        // timeout, which then closed the connection and the request with it).
+        let server = try ServeProcess(folder, Self.patientServer + ["--shutdown-grace", "60s"])
         let body = #"{"now": "2026-03-01T09:00:00Z"}"#
 
         // A request whose head is sent, its body not yet.
@@ -39,7 +44,7 @@ struct ShutdownTests {
 
     @Test func aRequestStillInFlightAfterTheGracePeriodIsCutAndTheProcessExitsZero() async throws {
         let folder = try ServedBeckon.folder()
-        let server = try ServeProcess(folder, ["--shutdown-grace", "200ms", "--request-timeout", "10m"])
+        let server = try ServeProcess(folder, Self.patientServer + ["--shutdown-grace", "200ms"])
         // A body announced and never sent.
         let stuck = try #require(RawConnection(port: server.port))
         stuck.write("POST /v1/subjects/zelda/tips/welcome/display HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{")
