@@ -28,8 +28,14 @@ struct ConfigOptions: ParsableArguments {
 
     /// The configuration path: `--config`, else `$BECKON_CONFIG`, else `./beckon.yaml`.
     var configPath: String {
-        if let config { return config }
-        if let fromEnvironment = ProcessInfo.processInfo.environment["BECKON_CONFIG"], !fromEnvironment.isEmpty {
+        Self.configPath(given: config)
+    }
+
+    /// The configuration a command uses: `given` (its `--config`), else `$BECKON_CONFIG` in
+    /// `environment`, else `./beckon.yaml`.
+    static func configPath(given: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let given { return given }
+        if let fromEnvironment = environment["BECKON_CONFIG"], !fromEnvironment.isEmpty {
             return fromEnvironment
         }
         return "beckon.yaml"

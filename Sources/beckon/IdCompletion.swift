@@ -80,9 +80,8 @@ enum IdCompletion {
             }
             position += 1
         }
-        if let given, !given.isEmpty { return given }
-        if let fromEnvironment = environment["BECKON_CONFIG"], !fromEnvironment.isEmpty { return fromEnvironment }
-        return "beckon.yaml"
+        // An empty `--config ''` being typed names nothing yet.
+        return ConfigOptions.configPath(given: given?.isEmpty == false ? given : nil, environment: environment)
     }
 
     /// A word as the shell would pass it to the command: the shells hand the completion the

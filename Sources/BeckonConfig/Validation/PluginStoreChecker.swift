@@ -33,7 +33,7 @@ struct PluginStoreChecker {
         let known = offered.isEmpty ? "no loaded plugin offers a store" : "loaded plugins offer \(offered.joined(separator: ", "))"
         diagnostics.error(
             "config.value",
-            "'store.backend' names the store '\(qualified)', which no loaded plugin offers (\(known))\(NameSuggester.hint(for: qualified, among: offered + ["memory", "sqlite"]))",
+            "'store.backend' names the store '\(qualified)', which no loaded plugin offers (\(known))\(NameSuggester.hint(for: qualified, among: offered + ConfigurationValues.builtInStoreBackends))",
             at: node.span
         )
     }
