@@ -102,7 +102,9 @@ public enum TimestampSyntax {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    static func civilFromDays(_ days: Int64) -> (Int64, Int64, Int64) {
+    /// Howard Hinnant's civil_from_days: the year, month (1…12) and day (1…31) of a day counted
+    /// from 1970-01-01.
+    public static func civilFromDays(_ days: Int64) -> (Int64, Int64, Int64) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

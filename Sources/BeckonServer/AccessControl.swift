@@ -61,6 +61,22 @@ public final class AccessControl: Sendable {
         return tokens
     }
 
+    /// The token of an `Authorization: Bearer TOKEN` header's value (the scheme in any case),
+    /// or nil when the value is not of that form.
+    static func bearerToken(in header: String) -> Substring? {
+        guard header.count > 7, header.prefix(7).lowercased() == "bearer " else { return nil }
+        return Substring(header.dropFirst(7).drop(while: { $0 == " " }))
+    }
+
+    /// Whether a request with this `Authorization` header's value (nil: none) is granted
+    /// `scope`: always when no token is configured.
+    func grants(_ scope: BearerTokens.Scope, authorization header: String?) -> Bool {
+        let tokens = tokens
+        if tokens.isEmpty { return true }
+        guard let header, let token = Self.bearerToken(in: header), let granted = tokens.scope(of: token) else { return false }
+        return granted >= scope
+    }
+
     /// Whether `host` is a loopback address, where a server without tokens is reachable only
     /// from its own machine.
     public static func isLoopback(host: String) -> Bool {

@@ -21,10 +21,9 @@ struct AuthMiddleware: RouterMiddleware {
         guard let header = request.headers[.authorization] else {
             return Self.unauthorized("this request needs a bearer token: Authorization: Bearer TOKEN", error: nil)
         }
-        guard header.count > 7, header.prefix(7).lowercased() == "bearer " else {
+        guard let token = AccessControl.bearerToken(in: header) else {
             return Self.unauthorized("the Authorization header is not 'Bearer TOKEN'", error: "invalid_request")
         }
-        let token = header.dropFirst(7).drop(while: { $0 == " " })
         guard let scope = tokens.scope(of: token) else {
             return Self.unauthorized("the bearer token is not one the server knows", error: "invalid_token")
         }

@@ -36,8 +36,9 @@ public struct BeckonServer: Sendable {
     public let shutdownGrace: Duration
     /// Bearer tokens, request limits and CORS (`EdgeOptions`): by default no token, the default limits, no CORS.
     public var edge = EdgeOptions()
-    /// Whether tip status requests take the fast path (`TipStatusFastPath`); off only to compare it with the general path.
-    public var tipStatusFastPath = true
+    /// Where tip status requests are answered (`TipStatusFastPath`); other than `.eventLoop`
+    /// only to compare the paths.
+    public var tipStatusPath = TipStatusPath.eventLoop
     /// How often an open change stream (`GET /v1/subjects/{subject}/changes`) gets a keep-alive comment.
     public var keepAliveInterval: Duration = .seconds(15)
     /// Threads of their own for the decisions of a store whose calls may wait (a plugin's
@@ -66,6 +67,20 @@ public struct BeckonServer: Sendable {
     @Sendable public static func systemClock() -> Int64 {
         Int64((Date().timeIntervalSince1970 * 1000).rounded())
     }
+
+    /// Where `beckon serve` answers tip status requests.
+    public enum TipStatusPath: Sendable, CaseIterable {
+        /// On the event loop that read the request, when the edge and the store allow, else
+        /// as `.route`.
+        case eventLoop
+        /// In the router's route, by the fast path, else as `.general`.
+        case route
+        /// In the router's route, as every other operation is answered.
+        case general
+    }
+
+    /// The `Server` header of every answer.
+    static let serverName = "beckon/\(Runtime.version)"
 
     /// A logger that writes nothing.
     public static let silentLogger = Logger(label: "beckon.serve", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -101,12 +116,22 @@ public struct BeckonServer: Sendable {
         var frameworkLogger = logger
         frameworkLogger.logLevel = max(logger.logLevel, .warning)
         return Application(
-            router: router(), server: .http1(configuration: edge.limits.http1Configuration),
-            configuration: ApplicationConfiguration(address: .hostname(address.host, port: address.port), serverName: "beckon/\(Runtime.version)"),
+            router: router(), server: httpServer,
+            configuration: ApplicationConfiguration(address: .hostname(address.host, port: address.port), serverName: Self.serverName),
             services: services,
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? address.port) },
             logger: frameworkLogger
         )
+    }
+
+    /// Hummingbird's HTTP/1.1 server with the edge's limits, answering tip status requests on
+    /// their event loop where it can (`BeckonHTTP1Channel`).
+    private var httpServer: HTTPServerBuilder {
+        let routes = ServerRoutes(server: self)
+        let configuration = edge.limits.http1Configuration
+        return HTTPServerBuilder { responder in
+            BeckonHTTP1Channel(responder: responder, configuration: configuration, tipStatus: { routes.eventLoopTipStatus($0) })
+        }
     }
 
     /// Serves on `address` until the task running it is cancelled or, with `stoppingOnSignals`,

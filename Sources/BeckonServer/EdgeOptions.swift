@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// What stands between the network and the routes of `beckon serve`: bearer tokens, request
@@ -22,5 +23,17 @@ public struct EdgeOptions: Sendable {
         if !corsOrigins.isEmpty { router.add(middleware: CORSPolicy(origins: corsOrigins)) }
         router.add(middleware: LimitsMiddleware(limits: limits))
         if let access { router.add(middleware: AuthMiddleware(access: access)) }
+    }
+
+    /// Whether this edge lets a `GET` under `/v1/` with these headers through to its route with
+    /// nothing added or refused: headers within the limit, no `Origin` when CORS is on, and a
+    /// token granting `read` when tokens are asked for. Only then may a request be answered
+    /// before the middleware (`EventLoopTipStatus`); any other is the middleware's to answer.
+    func passesUnchanged(_ head: HTTPRequest) -> Bool {
+        let headers = head.headerFields
+        guard RequestLimits.headerBytes(of: headers) <= limits.maxHeaderBytes else { return false }
+        if !corsOrigins.isEmpty && headers[.origin] != nil { return false }
+        if let access, !access.grants(.read, authorization: headers[.authorization]) { return false }
+        return true
     }
 }

@@ -1,4 +1,6 @@
 import Glibc
+// `timespec`'s fields, once NIO's HTTP modules are in the target too (a release build asks for it).
+import SwiftOverlayShims
 
 /// What tells one version of a file from another without reading it: its device, inode, size
 /// and modification time in nanoseconds. An edit in place changes the size or the time; a

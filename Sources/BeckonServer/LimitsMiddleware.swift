@@ -17,7 +17,7 @@ struct LimitsMiddleware: RouterMiddleware {
     struct TimedOut: Error {}
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let headerBytes = request.headers.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count }
+        let headerBytes = RequestLimits.headerBytes(of: request.headers)
         if headerBytes > limits.maxHeaderBytes {
             return Self.closing(Problem(.headersTooLarge, "the request's headers hold \(headerBytes) bytes, more than the \(limits.maxHeaderBytes) the server reads"))
         }

@@ -1,6 +1,7 @@
 public import Hummingbird
 public import HummingbirdCore
 public import NIOCore
+import HTTPTypes
 
 /// How much and how long `beckon serve` reads of a request before it gives up on it:
 ///
@@ -34,6 +35,11 @@ public struct RequestLimits: Sendable {
         self.maxHeaderBytes = maxHeaderBytes
         self.requestTimeout = requestTimeout
         self.idleTimeout = idleTimeout
+    }
+
+    /// The size of a request's headers as the limit counts it: its names' and values' UTF-8 bytes.
+    static func headerBytes(of headers: HTTPFields) -> Int {
+        headers.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count }
     }
 
     /// Where the HTTP parser itself stops reading headers: well past `maxHeaderBytes`, so that

@@ -28,13 +28,13 @@ struct RequestObservation: RouterMiddleware {
         do {
             let response = try await next(request, context)
             let status = response.status.code
-            record(request, context, status: status, since: start)
+            record(method: request.method.rawValue, route: ServerMetrics.route(context.endpointPath), status: status, since: start)
             if let code = Self.storeErrors[status], response.headers[.contentType] == "application/problem+json" {
                 metrics.recordStoreError(code)
             }
             return response
         } catch {
-            record(request, context, status: Self.status(of: error), since: start)
+            record(method: request.method.rawValue, route: ServerMetrics.route(context.endpointPath), status: Self.status(of: error), since: start)
             throw error
         }
     }
@@ -44,10 +44,11 @@ struct RequestObservation: RouterMiddleware {
         (error as? any HTTPResponseError)?.status.code ?? 500
     }
 
-    private func record(_ request: Request, _ context: Context, status: Int, since start: ContinuousClock.Instant) {
+    /// Counts and logs a request with this method and route label, answered with `status`,
+    /// that came in at `start` (also for the requests answered before the router, by
+    /// `EventLoopTipStatus`).
+    func record(method: String, route: String, status: Int, since start: ContinuousClock.Instant) {
         let duration = ContinuousClock.now - start
-        let route = ServerMetrics.route(context.endpointPath)
-        let method = request.method.rawValue
         metrics.recordRequest(route: route, method: method, status: status, duration: duration)
         guard logger.logLevel <= .info else { return }
         logger.info("request", metadata: [

@@ -56,7 +56,7 @@ struct ServerRoutes: Sendable {
         }
         let subject = router.group("/v1/subjects/:subject")
         subject.get("/tips/:tip") { request, context in
-            if self.server.tipStatusFastPath, let response = await self.fastTipStatus(request, context) { return response }
+            if self.server.tipStatusPath != .general, let response = await self.fastTipStatus(request, context) { return response }
             return await self.answer(request, context) { runtime, input throws(Problem) in
                 try ServerOperation.action("tip.status", id: try Self.parameter("tip", context), input: input, runtime: runtime)
             }

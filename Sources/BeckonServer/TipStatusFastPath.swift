@@ -1,7 +1,9 @@
 import BeckonCore
 import BeckonRules
 import BeckonRuntime
+import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import NIOCore
 
 /// `GET /v1/subjects/{subject}/tips/{tip}`, the route hosts call most, answered as the C API's
@@ -16,29 +18,83 @@ import NIOCore
 /// `now`, `appVersion`, `transient`, `showTip`, `hideTip`, `showAllTips`, `hideAllTips`, and
 /// every failure (an undeclared tip, a bad instant, a store that does not answer), so that each
 /// problem is the general path's own.
+///
+/// Over a store whose calls never wait (memory, SQLite), the request is answered on the
+/// connection's event loop (`eventLoopTipStatus`, through `EventLoopTipStatus`) when nothing at
+/// the edge has a say in it; otherwise the router's route takes the fast path (`fastTipStatus`).
 extension ServerRoutes {
+    /// The route template of tip status, as the router names it in metrics and access lines.
+    static let tipStatusRoute = "/v1/subjects/{subject}/tips/{tip}"
+
     /// The answer of a tip status request, or nil when the general path must answer it. A store
     /// whose calls may wait decides on the server's `storeThreads`.
     func fastTipStatus(_ request: Request, _ context: BasicRequestContext) async -> Response? {
-        // The serving runtime is held, not borrowed: the store's read may wait (a SQLite lock, a
-        // PostgreSQL round trip), and a borrowed runtime would keep a reload waiting as long.
-        let serving = server.runtime.serving
-        return await server.storeThreads.run(for: serving.runtime.engine.store) { fastTipStatus(request, context, on: serving) }
-    }
-
-    /// `fastTipStatus`'s answer, decided with `serving`.
-    private func fastTipStatus(_ request: Request, _ context: BasicRequestContext, on serving: ReloadableRuntime.Serving) -> Response? {
-        guard Self.hasNoBody(request),
+        guard Self.hasNoBody(request.headers),
               let subject = try? Self.subject(context),
               let tip = try? Self.parameter("tip", context)
         else { return nil }
+        // The serving runtime is held, not borrowed: the store's read may wait (a SQLite lock, a
+        // PostgreSQL round trip), and a borrowed runtime would keep a reload waiting as long.
+        let serving = server.runtime.serving
+        return await server.storeThreads.run(for: serving.runtime.engine.store) {
+            guard let answer = fastTipStatus(subject: subject, tip: tip, query: request.uri.queryParameters, on: serving) else { return nil }
+            return respond(answer.json, to: request, operation: "tip.status", positive: answer.available)
+        }
+    }
 
+    /// The answer of a tip status request decided on the event loop that read it, with the
+    /// headers the application adds (`Date`, `Server`), counted and logged as
+    /// `RequestObservation` counts and logs a request; nil when the router must answer it: the
+    /// request is not a plain `GET` of a tip's status (a body, a `Connection` header, a path of
+    /// another shape or not percent-encoded UTF-8), the edge has a say in it
+    /// (`EdgeOptions.passesUnchanged`), the store's calls may wait, or the fast path does not
+    /// decide it.
+    func eventLoopTipStatus(_ head: HTTPRequest) -> (head: HTTPResponse, body: ByteBuffer)? {
+        guard server.tipStatusPath == .eventLoop, head.method == .get, head.headerFields[.connection] == nil,
+              Self.hasNoBody(head.headerFields), server.edge.passesUnchanged(head)
+        else { return nil }
+        let serving = server.runtime.serving
+        guard !serving.runtime.engine.store.callsMayWait else { return nil }
+        let start = ContinuousClock.now
+        let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
+        guard let (rawSubject, rawTip) = Self.tipStatusParameters(in: request.uri.path),
+              let subject = Self.percentDecoded(String(rawSubject)), subject.utf8.count <= Self.subjectLimit,
+              let tip = Self.percentDecoded(String(rawTip)),
+              let answer = fastTipStatus(subject: subject, tip: tip, query: request.uri.queryParameters, on: serving)
+        else { return nil }
+
+        var response = respond(answer.json, to: request, operation: "tip.status", positive: answer.available)
+        response.headers[.date] = HTTPDate.now
+        response.headers[.server] = BeckonServer.serverName
+        server.metrics.requestStarted()
+        RequestObservation(metrics: server.metrics, logger: server.logger)
+            .record(method: head.method.rawValue, route: Self.tipStatusRoute, status: response.status.code, since: start)
+        return (response.head, response.status == .notModified ? ByteBuffer() : answer.json)
+    }
+
+    /// The subject and tip of a path `/v1/subjects/{subject}/tips/{tip}` as written (neither
+    /// empty, nor `.` or `..`), or nil for a path of any other shape.
+    static func tipStatusParameters(in path: String) -> (subject: Substring, tip: Substring)? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.count == 6, segments[0].isEmpty, segments[1] == "v1", segments[2] == "subjects", segments[4] == "tips",
+              Self.isPlainSegment(segments[3]), Self.isPlainSegment(segments[5])
+        else { return nil }
+        return (segments[3], segments[5])
+    }
+
+    private static func isPlainSegment(_ segment: Substring) -> Bool {
+        !segment.isEmpty && segment != "." && segment != ".."
+    }
+
+    /// The JSON answer of tip `tip` for `subject` and whether the tip is available, decided
+    /// with `serving`; nil when the general path must answer (see the type's comment).
+    private func fastTipStatus(subject: String, tip: String, query: FlatDictionary<Substring, Substring>,
+                               on serving: ReloadableRuntime.Serving) -> (json: ByteBuffer, available: Bool)? {
         // The plain members are read here; a request with any other the fast path reads goes
         // through `DecisionInput`, which checks them as the general path does.
         var instant: Int64?
         var version: Version?
         var needsInput = false
-        let query = request.uri.queryParameters
         for (name, value) in query {
             switch name {
             case "now":
@@ -79,15 +135,15 @@ extension ServerRoutes {
             slot = looked
         }
         guard let decision = try? engine.tipStatus(slot: slot, decisionRequest) else { return nil }
-        let buffer = templates.withStatusJSONText(slot: slot, id: found == nil ? tip : nil, decision,
-                                                  subject: decisionRequest.subject, now: decisionRequest.now) { ByteBuffer(bytes: $0) }
-        return respond(buffer, to: request, operation: "tip.status", positive: decision.status == .available)
+        let json = templates.withStatusJSONText(slot: slot, id: found == nil ? tip : nil, decision,
+                                                subject: decisionRequest.subject, now: decisionRequest.now) { ByteBuffer(bytes: $0) }
+        return (json, decision.status == .available)
     }
 
-    /// Whether the request says it has no body (no `Content-Length` but 0, no `Transfer-Encoding`).
-    static func hasNoBody(_ request: Request) -> Bool {
-        if request.headers[.transferEncoding] != nil { return false }
-        guard let length = request.headers[.contentLength] else { return true }
+    /// Whether the headers say the request has no body (no `Content-Length` but 0, no `Transfer-Encoding`).
+    static func hasNoBody(_ headers: HTTPFields) -> Bool {
+        if headers[.transferEncoding] != nil { return false }
+        guard let length = headers[.contentLength] else { return true }
         return length == "0"
     }
 }

@@ -4,10 +4,15 @@ import Glibc
 final class RawConnection {
     private let socket: Int32
 
-    /// Connects to `port`, or returns nil when the connection is refused.
-    init?(port: Int) {
+    /// Connects to `port`, or returns nil when the connection is refused. With
+    /// `receiveBufferBytes`, the system holds at most about that many bytes the peer sent and
+    /// this side did not read yet (else it grows the buffer up to `net.ipv4.tcp_rmem`'s maximum).
+    init?(port: Int, receiveBufferBytes: Int? = nil) {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { return nil }
+        if var bytes = receiveBufferBytes.map(Int32.init) {
+            setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -63,3 +68,6 @@ final class RawConnection {
         close(socket)
     }
 }
+
+/// One thread may write while another reads: the socket is the only state, and the system allows it.
+extension RawConnection: @unchecked Sendable {}

@@ -1,0 +1,36 @@
+import BeckonRules
+import FoundationEssentials
+import Synchronization
+
+/// The `Date` header's value (RFC 9110's IMF-fixdate, `Tue, 24 Nov 2026 21:54:16 GMT`), as
+/// Hummingbird writes it on the answers of the router, for the answers written without it
+/// (`EventLoopTipStatus`); formatted once a second.
+enum HTTPDate {
+    private static let cached = Mutex<(second: Int64, text: String)>((second: .min, text: ""))
+
+    /// The header's value for the current second.
+    static var now: String {
+        let second = Int64(Date().timeIntervalSince1970.rounded(.down))
+        return cached.withLock { cache in
+            if cache.second != second { cache = (second, text(unixSeconds: second)) }
+            return cache.text
+        }
+    }
+
+    private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// The header's value for a second counted from 1970-01-01 00:00:00 UTC (a Thursday).
+    static func text(unixSeconds: Int64) -> String {
+        let days = unixSeconds >= 0 ? unixSeconds / 86_400 : (unixSeconds - 86_399) / 86_400
+        let secondOfDay = unixSeconds - days * 86_400
+        let (year, month, day) = TimestampSyntax.civilFromDays(days)
+        let weekday = weekdays[Int(((days % 7) + 7) % 7)]
+        return "\(weekday), \(twoDigits(day)) \(months[Int(month) - 1]) \(year) "
+            + "\(twoDigits(secondOfDay / 3600)):\(twoDigits(secondOfDay / 60 % 60)):\(twoDigits(secondOfDay % 60)) GMT"
+    }
+
+    private static func twoDigits(_ value: Int64) -> String {
+        value < 10 ? "0\(value)" : String(value)
+    }
+}

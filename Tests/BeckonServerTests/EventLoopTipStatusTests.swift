@@ -1,0 +1,245 @@
+import BeckonRuntime
+@testable import BeckonServer
+import Foundation
+import HTTPTypes
+import NIOHTTP1
+import Testing
+
+/// Tip status answered on the event loop that read the request (`EventLoopTipStatus`): only
+/// plain requests the edge has no say in, in the order requests came, on connections that stay
+/// as alive as any other. That the answers are the router's, byte for byte, is `FastPathTests`'.
+@Suite("beckon serve: tip status answered on the event loop")
+struct EventLoopTipStatusTests {
+    /// What stands at the edge of the server a case is asked of.
+    enum Edge: Sendable {
+        case none, cors, tokens, smallHeaders
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var path: String
+        var method = HTTPRequest.Method.get
+        var headers: [(String, String)] = []
+        var edge = Edge.none
+        var tipStatusPath = BeckonServer.TipStatusPath.eventLoop
+        /// Whether it is answered on the event loop (else it is passed on to the router).
+        var answered: Bool
+        var testDescription: String { name }
+    }
+
+    static let tip = "/v1/subjects/ada/tips/welcome"
+
+    static let cases: [Case] = [
+        Case(name: "a plain GET", path: tip, answered: true),
+        Case(name: "now, appVersion and a transient parameter",
+             path: tip + "?now=2026-03-01T00:00:00Z&appVersion=2.4.0&transient=screenBrightness=0.7", answered: true),
+        Case(name: "a testing override", path: tip + "?hideTip=welcome", answered: true),
+        Case(name: "a percent-encoded subject", path: "/v1/subjects/ada%20lovelace/tips/welcome", answered: true),
+        Case(name: "an If-None-Match", path: tip, headers: [("If-None-Match", "W/\"0000000000000000\"")], answered: true),
+        Case(name: "Content-Length: 0", path: tip, headers: [("Content-Length", "0")], answered: true),
+        Case(name: "the router's fast path asked for", path: tip, tipStatusPath: .route, answered: false),
+        Case(name: "the general path asked for", path: tip, tipStatusPath: .general, answered: false),
+        Case(name: "HEAD", path: tip, method: .head, answered: false),
+        Case(name: "POST", path: tip, method: .post, answered: false),
+        Case(name: "Connection: close", path: tip, headers: [("Connection", "close")], answered: false),
+        Case(name: "Connection: keep-alive", path: tip, headers: [("Connection", "keep-alive")], answered: false),
+        Case(name: "a body's length", path: tip, headers: [("Content-Length", "2")], answered: false),
+        Case(name: "a chunked body", path: tip, headers: [("Transfer-Encoding", "chunked")], answered: false),
+        Case(name: "a trailing slash", path: tip + "/", answered: false),
+        Case(name: "another route under the tip", path: tip + "/explanation", answered: false),
+        Case(name: "an empty subject", path: "/v1/subjects//tips/welcome", answered: false),
+        Case(name: "a dot-dot subject", path: "/v1/subjects/../tips/welcome", answered: false),
+        Case(name: "another version", path: "/v2/subjects/ada/tips/welcome", answered: false),
+        Case(name: "a subject past the limit", path: "/v1/subjects/\(String(repeating: "s", count: 257))/tips/welcome", answered: false),
+        Case(name: "a subject not UTF-8", path: "/v1/subjects/bad%FF/tips/welcome", answered: false),
+        Case(name: "an undeclared tip", path: "/v1/subjects/ada/tips/welcom", answered: false),
+        Case(name: "an unknown query member", path: tip + "?colour=red", answered: false),
+        Case(name: "a bad instant", path: tip + "?now=yesterday", answered: false),
+        Case(name: "CORS on, no Origin", path: tip, edge: .cors, answered: true),
+        Case(name: "CORS on, an Origin", path: tip, headers: [("Origin", "https://app.example")], edge: .cors, answered: false),
+        Case(name: "tokens asked for, none given", path: tip, edge: .tokens, answered: false),
+        Case(name: "a read token", path: tip, headers: [("Authorization", "Bearer \(EdgeHarness.readToken)")], edge: .tokens, answered: true),
+        Case(name: "a write token", path: tip, headers: [("Authorization", "bearer \(EdgeHarness.writeToken)")], edge: .tokens, answered: true),
+        Case(name: "an unknown token", path: tip, headers: [("Authorization", "Bearer nope")], edge: .tokens, answered: false),
+        Case(name: "another scheme", path: tip, headers: [("Authorization", "Basic \(EdgeHarness.readToken)")], edge: .tokens, answered: false),
+        Case(name: "headers within the limit", path: tip, headers: [("X-Note", "short")], edge: .smallHeaders, answered: true),
+        Case(name: "headers past the limit", path: tip, headers: [("X-Note", String(repeating: "n", count: 80))], edge: .smallHeaders, answered: false),
+    ]
+
+    @Test(arguments: cases)
+    func answersOnlyWhatNeitherTheEdgeNorTheRouterHasASayIn(_ example: Case) throws {
+        let folder = try ServedBeckon.folder()
+        let runtime = try ReloadableRuntime(configPath: folder.appendingPathComponent("beckon.yaml").path)
+        var server = BeckonServer(runtime: runtime)
+        server.tipStatusPath = example.tipStatusPath
+        switch example.edge {
+        case .none: break
+        case .cors: server.edge.corsOrigins = ["https://app.example"]
+        case .tokens: server.edge.access = try EdgeHarness.access(in: folder)
+        case .smallHeaders: server.edge.limits.maxHeaderBytes = 64
+        }
+        var fields = HTTPFields()
+        for (name, value) in example.headers { fields[HTTPField.Name(name)!] = value }
+        let head = HTTPRequest(method: example.method, scheme: "http", authority: "127.0.0.1", path: example.path, headerFields: fields)
+
+        let answer = ServerRoutes(server: server).eventLoopTipStatus(head)
+        #expect((answer != nil) == example.answered)
+        if let answer {
+            #expect(answer.head.status == .ok || answer.head.status == .notModified)
+            #expect(answer.head.headerFields[.date] != nil && answer.head.headerFields[.server] == BeckonServer.serverName)
+        }
+    }
+
+    /// Requests sent in one write, tip status ones between ones the router answers, are
+    /// answered in their order, each after the ones before it took effect: the tip that two
+    /// donations make available is answered available after them.
+    @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
+        let folder = try ServedBeckon.folder("""
+            version: 1
+            store: {backend: memory}
+            events:
+              landmarkViewed: {}
+            tips:
+              welcome: {title: Welcome}
+              favorite-landmark:
+                title: Save as favorite
+                rules: [events.landmarkViewed.within(7d).count >= 2]
+            """)
+        let now = "now=2026-03-04T05:06:07Z"
+        let favorite = "GET /v1/subjects/ada/tips/favorite-landmark?\(now) HTTP/1.1\r\nHost: x\r\n\r\n"
+        let donate = "POST /v1/subjects/ada/events/landmarkViewed/donate?\(now) HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n"
+        let health = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+        let last = "GET /v1/subjects/ada/tips/welcome?\(now) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        try await EdgeHarness.withServer(folder, edge: EdgeOptions()) { port in
+            let exchange = try await EdgeHarness.raw(port, [favorite + donate + donate + favorite + health + last])
+            let answers = try #require(Self.responses(in: exchange.text))
+            #expect(answers.map(\.status) == [200, 200, 200, 200, 200, 200])
+            let objects = answers.map { (try? JSONSerialization.jsonObject(with: Data($0.body.utf8))) as? [String: Any] ?? [:] }
+            #expect(objects.map { $0["op"] as? String ?? $0["status"] as? String ?? "?" }
+                    == ["tip.status", "donate", "donate", "tip.status", "ok", "tip.status"])
+            #expect(objects[0]["status"] as? String == "pending")
+            #expect(objects[3]["status"] as? String == "available")
+            #expect(objects[5]["id"] as? String == "welcome")
+            #expect(exchange.closedByServer)
+        }
+    }
+
+    /// A client that sends thousands of tip status requests and reads nothing: once its answers
+    /// back up (the channel is no longer writable), requests go on to the router, whose writes
+    /// wait and whose reads stop, so the server stops answering instead of piling answers up;
+    /// when the client reads, it gets every answer, in order.
+    @Test func answersStopWhileTheClientReadsNothingThenAllArriveInOrder() async throws {
+        let folder = try ServedBeckon.folder()
+        // More answers than the system buffers for a connection (`net.ipv4.tcp_wmem`'s 4 MiB at most).
+        let count = 20000
+        var requests = ""
+        for index in 0..<count {
+            let close = index == count - 1 ? "Connection: close\r\n" : ""
+            requests += "GET /v1/subjects/s\(index)/tips/welcome HTTP/1.1\r\nHost: x\r\n\(close)\r\n"
+        }
+        try await EdgeHarness.withServer(folder, edge: EdgeOptions()) { [requests] port in
+            // A small receive buffer: the system holds few of the server's answers for the client.
+            guard let connection = RawConnection(port: port, receiveBufferBytes: 16 * 1024) else { throw POSIXError(.ECONNREFUSED) }
+            connection.giveUpReading(after: .seconds(30))
+            // Written from a thread of its own: once the server stops reading, the write waits.
+            Thread.detachNewThread { connection.write(requests) }
+
+            // The server answers some, then none while the client reads nothing.
+            var answered: [Int] = []
+            while answered.count < 4 || Set(answered.suffix(4)).count > 1 {
+                try await Task.sleep(for: .milliseconds(250))
+                answered.append(try await Self.tipStatusAnswers(port))
+                #expect(answered.count < 120, "the server kept answering: \(answered.suffix(4))")
+                if answered.count >= 120 || answered.last == count { break }
+            }
+            #expect(answered.last! < count, "answered \(answered.last!) of \(count) to a client that reads nothing")
+
+            let (text, closed) = try await Self.onThread { connection.read() }
+            let answers = try #require(Self.responses(in: text))
+            #expect(answers.count == count && closed)
+            let subjects = answers.map { ((try? JSONSerialization.jsonObject(with: Data($0.body.utf8))) as? [String: Any])?["subject"] as? String }
+            #expect(subjects == (0..<count).map { "s\($0)" })
+            #expect(answers.allSatisfy { $0.status == 200 })
+        }
+    }
+
+    /// A request answered on the event loop is counted under the route's label as the router
+    /// counts it (the access line is written by the same `RequestObservation.record`).
+    @Test func countsAsTheRouterCounts() async throws {
+        let folder = try ServedBeckon.folder()
+        let runtime = try ReloadableRuntime(configPath: folder.appendingPathComponent("beckon.yaml").path)
+        var lines: [[String]] = []
+        for path in [BeckonServer.TipStatusPath.eventLoop, .route] {
+            var server = BeckonServer(runtime: runtime)
+            server.tipStatusPath = path
+            let counted = try await ServedBeckon.run(server) { client, _ in
+                _ = try await client.get(Self.tip)
+                let tag = try await client.get(Self.tip).headers["ETag"].first ?? ""
+                _ = try await client.send(.GET, Self.tip, body: nil, headers: [("If-None-Match", tag)])
+                return try await client.get("/metrics").body.split(separator: "\n")
+                    .filter { $0.hasPrefix("beckon_http_requests_total{") || $0.hasPrefix("beckon_decisions_total{") }.map(String.init).sorted()
+            }
+            lines.append(counted)
+        }
+        #expect(lines[0] == lines[1])
+        #expect(lines[0].contains(#"beckon_http_requests_total{route="/v1/subjects/{subject}/tips/{tip}",method="GET",status="304"} 1"#))
+    }
+
+    /// How many tip status requests the server on `port` has answered with 200 (its metrics).
+    static func tipStatusAnswers(_ port: Int) async throws -> Int {
+        let metrics = try await ServedBeckon.Client(port: port).get("/metrics").body
+        let prefix = #"beckon_http_requests_total{route="/v1/subjects/{subject}/tips/{tip}",method="GET",status="200"} "#
+        let line = metrics.split(separator: "\n").first { $0.hasPrefix(prefix) }
+        return line.flatMap { Int($0.dropFirst(prefix.count)) } ?? 0
+    }
+
+    /// A keep-alive connection asking tip status more often than the idle timeout is not idle:
+    /// it is closed only once it falls silent.
+    @Test func aConnectionBusyWithTipStatusIsNotIdle() async throws {
+        let folder = try ServedBeckon.folder()
+        let edge = EdgeOptions(limits: RequestLimits(idleTimeout: .seconds(1)))
+        let request = "GET \(Self.tip) HTTP/1.1\r\nHost: x\r\n\r\n"
+        try await EdgeHarness.withServer(folder, edge: edge) { port in
+            // Eight requests 300 ms apart: 2.4 s, more than twice the idle timeout.
+            let (text, closed) = try await Self.onThread {
+                guard let connection = RawConnection(port: port) else { throw POSIXError(.ECONNREFUSED) }
+                connection.giveUpReading(after: .seconds(20))
+                for _ in 0..<8 {
+                    connection.write(request)
+                    usleep(300_000)
+                }
+                return connection.read()
+            }
+            let answers = try #require(Self.responses(in: text))
+            #expect(answers.map(\.status) == Array(repeating: 200, count: 8))
+            #expect(closed)
+        }
+    }
+
+    /// Runs blocking socket work on a thread of its own (not the concurrency pool the server uses).
+    static func onThread<R: Sendable>(_ work: @escaping @Sendable () throws -> R) async throws -> R {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    /// The responses in a stream of HTTP/1.1 responses with `Content-Length` bodies (none for a
+    /// 304), or nil when the text is not that.
+    static func responses(in text: String) -> [(status: Int, body: String)]? {
+        var rest = Substring(text)
+        var found: [(status: Int, body: String)] = []
+        while !rest.isEmpty {
+            guard rest.hasPrefix("HTTP/1.1 "), let status = Int(rest.dropFirst(9).prefix(3)),
+                  let end = rest.range(of: "\r\n\r\n")
+            else { return nil }
+            let head = rest[..<end.lowerBound].lowercased()
+            let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+            let bodyBytes = rest[end.upperBound...].utf8.prefix(length)
+            guard bodyBytes.count == length else { return nil }
+            found.append((status, String(decoding: bodyBytes, as: UTF8.self)))
+            rest = Substring(String(decoding: rest[end.upperBound...].utf8.dropFirst(length), as: UTF8.self))
+        }
+        return found
+    }
+}
