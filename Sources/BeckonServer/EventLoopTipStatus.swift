@@ -6,7 +6,7 @@ import NIOHTTPTypes
 /// the hop to Swift concurrency and the router that every other request takes: for the route
 /// hosts call most, that hop costs more than the decision (`Benchmarks/serve`).
 ///
-/// A request is answered here only when `answer` says so (`BeckonServer.eventLoopTipStatus`:
+/// A request is answered here only when `answer` says so (`ServerRoutes.eventLoopTipStatus`:
 /// a plain `GET` of `/v1/subjects/{subject}/tips/{tip}` over a store whose calls never wait);
 /// it is passed on to the router otherwise, and so is every request read while one passed on
 /// is still unanswered, so that answers leave in the order their requests came, and every
