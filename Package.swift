@@ -227,6 +227,7 @@ let package = Package(
             dependencies: [
                 "BeckonServer", "BeckonRuntime", "BeckonConfig", "BeckonCore", "BeckonRules",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -100,6 +100,8 @@ public struct BeckonServer: Sendable {
         OpenAPIDocument.add(to: router)
         OperatorRoutes(server: self).add(to: router)
         ServerRoutes(server: self).add(to: router)
+        // Last, so that it knows every route's path and methods.
+        router.add(middleware: NoRouteProblem(routes: router.routes))
         return router
     }
 

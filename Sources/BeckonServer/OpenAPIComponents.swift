@@ -137,7 +137,7 @@ extension OpenAPIDocument {
             title: {type: string}
             status: {type: integer}
             detail: {type: string, description: 'What went wrong, as the CLI''s `beckon: error:` line says it ("did you mean" included).'}
-            code: {type: string, enum: [usage, no_route, too_large, invalid_argument, not_found, not_applicable, no_input, unavailable, conflict, internal, unauthorized, forbidden, subject_too_long, headers_too_large, timeout]}
+            code: {type: string, enum: [usage, no_route, too_large, invalid_argument, not_found, not_applicable, no_input, unavailable, conflict, internal, unauthorized, forbidden, subject_too_long, headers_too_large, timeout, method_not_allowed]}
             exitCode: {type: integer, description: The CLI's exit code for the same failure (absent for the HTTP server's own codes).}
             kind: {type: string, description: 'For `not_found`: what was named (tip, event, …).'}
             id: {type: string, description: 'For `not_found`: the id named.'}

@@ -45,7 +45,7 @@ enum OpenAPIDocument {
     /// Serves the document at `GET /openapi.yaml`.
     static func add(to router: Router<BasicRequestContext>) {
         let body = ByteBuffer(string: text)
-        router.get("/openapi.yaml") { _, _ in
+        router.getAndHead("/openapi.yaml") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/yaml"], body: ResponseBody(byteBuffer: body))
         }
     }

@@ -15,7 +15,9 @@ extension OpenAPIDocument {
         `application/problem+json` document carrying Beckon's code (the status table is in the
         README). Options go in the query or, for operations that record, in a JSON body, never
         both for one member. With tokens configured, everything under `/v1/` needs a bearer token:
-        a read token for GET (and batches of reads), a write token for the rest.
+        a read token for GET (and batches of reads), a write token for the rest. Every GET but
+        the change stream also answers HEAD (its headers, no body); a method a path does not take
+        is 405 `method_not_allowed` with `Allow`, and OPTIONS answers 204 with that `Allow`.
       license: {name: MIT}
     servers:
       - url: /

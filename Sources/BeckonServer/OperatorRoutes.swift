@@ -12,11 +12,11 @@ struct OperatorRoutes: Sendable {
     let server: BeckonServer
 
     func add(to router: Router<BasicRequestContext>) {
-        router.get("/v1/config") { _, _ in
+        router.getAndHead("/v1/config") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"],
                      body: ResponseBody(byteBuffer: ByteBuffer(string: server.configuration.json.text)))
         }
-        router.get("/metrics") { _, _ in
+        router.getAndHead("/metrics") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: ResponseBody(byteBuffer: ByteBuffer(string: server.metrics.text)))
         }

@@ -49,13 +49,12 @@ struct ServerRoutes: Sendable {
     static let subjectLimit = 256
 
     func add(to router: Router<BasicRequestContext>) {
-        router.add(middleware: NoRouteProblem())
-        router.get("/healthz") { _, _ in Self.json(.ok, JSONValue.object(["status": .string("ok")])) }
-        router.get("/readyz") { _, _ in
+        router.getAndHead("/healthz") { _, _ in Self.json(.ok, JSONValue.object(["status": .string("ok")])) }
+        router.getAndHead("/readyz") { _, _ in
             await self.server.storeThreads.run(for: self.server.runtime.serving.runtime.engine.store) { self.readiness() }
         }
         let subject = router.group("/v1/subjects/:subject")
-        subject.get("/tips/:tip") { request, context in
+        subject.getAndHead("/tips/:tip") { request, context in
             if self.server.tipStatusPath != .general, let response = await self.fastTipStatus(request, context) { return response }
             return await self.answer(request, context) { runtime, input throws(Problem) in
                 try ServerOperation.action("tip.status", id: try Self.parameter("tip", context), input: input, runtime: runtime)
@@ -65,22 +64,22 @@ struct ServerRoutes: Sendable {
         route(subject.post, "/tips/:tip/shown", "tip.shown", id: "tip")
         route(subject.post, "/tips/:tip/invalidate", "tip.invalidate", id: "tip")
         route(subject.post, "/tips/:tip/reset", "tip.reset", id: "tip")
-        route(subject.get, "/tips/:tip/explanation", "explain.tip", id: "tip")
-        route(subject.get, "/groups/:group", "group.current", id: "group")
+        route(subject.getAndHead, "/tips/:tip/explanation", "explain.tip", id: "tip")
+        route(subject.getAndHead, "/groups/:group", "group.current", id: "group")
         route(subject.post, "/events/:event/donate", "donate", id: "event")
-        route(subject.get, "/scenarios/:scenario", "scenario.status", id: "scenario")
+        route(subject.getAndHead, "/scenarios/:scenario", "scenario.status", id: "scenario")
         route(subject.post, "/scenarios/:scenario/try", "scenario.try", id: "scenario")
         route(subject.post, "/scenarios/:scenario/trigger", "scenario.trigger", id: "scenario")
         route(subject.post, "/scenarios/:scenario/reset", "scenario.reset", id: "scenario")
-        route(subject.get, "/scenarios/:scenario/explanation", "explain.scenario", id: "scenario")
+        route(subject.getAndHead, "/scenarios/:scenario/explanation", "explain.scenario", id: "scenario")
         route(subject.post, "/whatsnew/next", "whatsNew.next")
         route(subject.post, "/whatsnew/present", "whatsNew.present")
         route(subject.post, "/whatsnew/:version/mark", "whatsNew.mark", id: "version")
         route(subject.post, "/whatsnew/:version/unmark", "whatsNew.unmark", id: "version")
         route(subject.post, "/whatsnew/unmark", "whatsNew.unmark")
-        route(subject.get, "/parameters/:name", "param.get", id: "name")
+        route(subject.getAndHead, "/parameters/:name", "param.get", id: "name")
         route(subject.put, "/parameters/:name", "param.set", id: "name")
-        route(subject.get, "", "status")
+        route(subject.getAndHead, "", "status")
         route(subject.delete, "", "reset")
         subject.post("/batch") { request, context in await BatchRoute(server: self.server).answer(request, context) }
         subject.get("/changes") { request, context in ChangeStreamRoute(server: self.server).stream(request, context) }
@@ -161,7 +160,7 @@ struct ServerRoutes: Sendable {
     /// `If-None-Match` names it gets 304 with no body.
     func respond(_ buffer: ByteBuffer, to request: Request, operation: String, positive: Bool?) -> Response {
         server.metrics.recordDecision(operation: operation, positive: positive)
-        guard request.method == .get else {
+        guard request.method == .get || request.method == .head else {
             return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
         }
         let tag = AnswerETag(of: buffer)

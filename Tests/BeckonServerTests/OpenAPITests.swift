@@ -2,6 +2,7 @@
 @testable import BeckonServer
 import BeckonRuntime
 import Foundation
+import Hummingbird
 import NIOHTTP1
 import Testing
 
@@ -40,16 +41,66 @@ struct OpenAPITests {
         #expect(try Self.documentedRoutes() == listed)
     }
 
+    /// The router has the documented routes and no other, with HEAD beside every GET but the
+    /// change stream's.
+    @Test func theRouterHasExactlyTheDocumentedRoutes() throws {
+        let folder = try ServedBeckon.folder()
+        let server = BeckonServer(runtime: try ReloadableRuntime(configPath: folder.appendingPathComponent("beckon.yaml").path))
+        let routed = server.router().routes.map { "\($0.method) \($0.path)" }.sorted()
+        let documented = OpenAPIDocument.routes.map { "\($0.method) \($0.path)" }
+        let heads = OpenAPIDocument.routes.filter { $0.method == "GET" && $0.path != Self.changes }.map { "HEAD \($0.path)" }
+        #expect(routed == (documented + heads).sorted())
+    }
+
+    static let changes = "/v1/subjects/{subject}/changes"
+
+    /// HEAD answers what GET answers (status and headers, `Content-Length` and `ETag`
+    /// included), without the body.
+    @Test func headAnswersGetsHeadersWithoutTheBody() async throws {
+        let folder = try ServedBeckon.folder()
+        try await ServedBeckon.withServer(folder) { client in
+            for route in OpenAPIDocument.routes where route.method == "GET" && route.path != Self.changes {
+                let path = Self.example(route.path) + (route.path.hasPrefix("/v1/subjects/") ? "?now=2026-03-01T09:00:00Z" : "")
+                let got = try await client.send(.GET, path, body: nil)
+                let head = try await client.send(.HEAD, path, body: nil)
+                #expect(head.status == got.status, "\(path)")
+                #expect(head.body.isEmpty, "\(path)")
+                // The metrics count the GET between the two.
+                let names = { (answer: ServedBeckon.Client.Answer) in answer.headers.map { $0.name.lowercased() }.filter { $0 != "date" } }
+                let fields = { (answer: ServedBeckon.Client.Answer) in answer.headers.filter { $0.name.lowercased() != "date" }.map { "\($0.name): \($0.value)" } }
+                if route.path == "/metrics" { #expect(names(head) == names(got)) } else { #expect(fields(head) == fields(got), "\(path)") }
+            }
+        }
+    }
+
+    /// OPTIONS names the methods of a path that has routes (204 with `Allow`); another path is
+    /// `no_route`.
+    @Test func optionsNamesThePathsMethods() async throws {
+        let folder = try ServedBeckon.folder()
+        try await ServedBeckon.withServer(folder) { client in
+            let tip = try await client.send(.OPTIONS, "/v1/subjects/ada/tips/welcome", body: nil)
+            #expect(tip.status == 204 && tip.headers["Allow"].first == "GET, HEAD, OPTIONS")
+            let batch = try await client.send(.OPTIONS, "/v1/subjects/ada/batch", body: nil)
+            #expect(batch.status == 204 && batch.headers["Allow"].first == "OPTIONS, POST")
+            let nowhere = try await client.send(.OPTIONS, "/v1/nowhere", body: nil)
+            #expect(nowhere.status == 404 && nowhere.code == "no_route")
+        }
+    }
+
+    /// A documented path with an example for each parameter.
+    static func example(_ path: String) -> String {
+        path.replacingOccurrences(of: "{subject}", with: "ada").replacingOccurrences(of: "{tip}", with: "welcome")
+            .replacingOccurrences(of: "{group}", with: "onboarding").replacingOccurrences(of: "{event}", with: "appLaunched")
+            .replacingOccurrences(of: "{scenario}", with: "ask-for-review").replacingOccurrences(of: "{version}", with: "2.3.0")
+            .replacingOccurrences(of: "{name}", with: "plan")
+    }
+
     @Test func theServerAnswersEveryDocumentedRoute() async throws {
         let folder = try ServedBeckon.folder()
         try await ServedBeckon.withServer(folder) { client in
             // The change stream never ends: ChangeStreamTests open it.
-            for route in OpenAPIDocument.routes where route.path != "/v1/subjects/{subject}/changes" {
-                let path = route.path
-                    .replacingOccurrences(of: "{subject}", with: "ada").replacingOccurrences(of: "{tip}", with: "welcome")
-                    .replacingOccurrences(of: "{group}", with: "onboarding").replacingOccurrences(of: "{event}", with: "appLaunched")
-                    .replacingOccurrences(of: "{scenario}", with: "ask-for-review").replacingOccurrences(of: "{version}", with: "2.3.0")
-                    .replacingOccurrences(of: "{name}", with: "plan")
+            for route in OpenAPIDocument.routes where route.path != Self.changes {
+                let path = Self.example(route.path)
                 let body = route.method == "GET" ? nil : #"{"now": "2026-03-01T09:00:00Z"}"#
                 let answer = try await client.send(route.method, path, body: body)
                 let code = answer.object["code"] as? String

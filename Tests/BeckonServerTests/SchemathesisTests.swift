@@ -66,9 +66,6 @@ struct SchemathesisTests {
             "--config-file", folder.appendingPathComponent("schemathesis.toml").path, "--no-color",
             "run", "http://127.0.0.1:\(port)/openapi.yaml",
             "--checks", "all",
-            // Another method on a path is 404 `no_route`, not 405 (the router does not say which
-            // methods a path has): documented in the README.
-            "--exclude-checks", "unsupported_method",
             // The event stream never ends.
             "--exclude-path", "/v1/subjects/{subject}/changes",
             "--header", "Authorization: Bearer \(EdgeHarness.writeToken)",

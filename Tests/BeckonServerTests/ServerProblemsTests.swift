@@ -2,6 +2,7 @@ import BeckonCore
 import BeckonRuntime
 import BeckonServer
 import Foundation
+import NIOHTTP1
 import Testing
 
 /// Failures over real HTTP: RFC 9457 problems with Beckon's codes, the CLI's exit code and
@@ -16,7 +17,10 @@ struct ServerProblemsTests {
         var command: [String]?
         var status: Int
         var code: String
-        var exitCode: Int
+        /// None for the HTTP server's own codes.
+        var exitCode: Int?
+        /// The `Allow` header of a 405.
+        var allow: String? = nil
         var description: String { "\(method) \(path)" }
     }
 
@@ -60,7 +64,12 @@ struct ServerProblemsTests {
              command: ["scenario", "trigger", "offer-subscription"], status: 422, code: "not_applicable", exitCode: 65),
         Case(method: "GET", path: "/v1/subjects/ada/tips", status: 404, code: "no_route", exitCode: 64),
         Case(method: "GET", path: "/v2/anything", status: 404, code: "no_route", exitCode: 64),
-        Case(method: "PATCH", path: "/v1/subjects/ada/tips/welcome", status: 404, code: "no_route", exitCode: 64),
+        Case(method: "PATCH", path: "/v1/subjects/ada/tips/welcome", status: 405, code: "method_not_allowed", allow: "GET, HEAD, OPTIONS"),
+        Case(method: "DELETE", path: "/healthz", status: 405, code: "method_not_allowed", allow: "GET, HEAD, OPTIONS"),
+        Case(method: "POST", path: "/v1/subjects/ada", status: 405, code: "method_not_allowed", allow: "DELETE, GET, HEAD, OPTIONS"),
+        Case(method: "GET", path: "/v1/subjects/ada/whatsnew/next", status: 405, code: "method_not_allowed", allow: "OPTIONS, POST"),
+        Case(method: "HEAD", path: "/v1/subjects/ada/changes", status: 405, code: "method_not_allowed", allow: "GET, OPTIONS"),
+        Case(method: "PUT", path: "/v1/subjects/ada%20lovelace/parameters/plan/x", status: 404, code: "no_route", exitCode: 64),
         Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/display",
              body: "{\"now\": \"" + String(repeating: "9", count: 70_000) + "\"}", status: 413, code: "too_large", exitCode: 64),
     ]
@@ -72,6 +81,8 @@ struct ServerProblemsTests {
             for failure in Self.cases {
                 let answer = try await client.send(failure.method, failure.path, body: failure.body)
                 #expect(answer.status == failure.status, "\(failure): \(answer.body)")
+                #expect(answer.headers["Allow"].first == failure.allow, "\(failure)")
+                if failure.method == "HEAD" { continue }  // no body
                 #expect(answer.contentType == "application/problem+json", "\(failure)")
                 let problem = answer.object
                 #expect(problem["status"] as? Int == failure.status, "\(failure)")
@@ -114,7 +125,7 @@ struct ServerProblemsTests {
     @Test(arguments: Problem.Code.allCases)
     func theStatusTable(code: Problem.Code) {
         let (exitCode, httpStatus) = code.statuses
-        let serversOwn: Set<Problem.Code> = [.unauthorized, .forbidden, .subjectTooLong, .headersTooLarge, .timeout]
+        let serversOwn: Set<Problem.Code> = [.unauthorized, .forbidden, .subjectTooLong, .headersTooLarge, .timeout, .methodNotAllowed]
         if serversOwn.contains(code) {
             #expect(exitCode == nil)
             #expect(!Problem(code, "x").json.text.contains("exitCode"))

@@ -11,7 +11,7 @@ public struct Problem: Error, Sendable, Equatable {
         /// The request is malformed: an unknown or repeated query member, a body that is not the
         /// documented JSON object (the CLI's usage error).
         case usage
-        /// No route has this method and path (the CLI's unknown subcommand).
+        /// No route has this path (the CLI's unknown subcommand).
         case noRoute = "no_route"
         /// The body is larger than the server reads.
         case tooLarge = "too_large"
@@ -40,6 +40,9 @@ public struct Problem: Error, Sendable, Equatable {
         case headersTooLarge = "headers_too_large"
         /// `beckon serve` only: the request did not arrive whole within the server's time limit.
         case timeout
+        /// `beckon serve` only: the path has routes, none for this method (the `Allow` header
+        /// names theirs).
+        case methodNotAllowed = "method_not_allowed"
 
         /// THE status table: what the CLI exits with for this failure, and the HTTP status the
         /// server answers with. The CLI's exit codes are sysexits, the HTTP statuses follow
@@ -48,7 +51,7 @@ public struct Problem: Error, Sendable, Equatable {
         /// | code             | CLI exit | HTTP | why                                                      |
         /// |------------------|----------|------|----------------------------------------------------------|
         /// | usage            | 64       | 400  | the request's shape is wrong                             |
-        /// | no_route         | 64       | 404  | no route has this method and path                        |
+        /// | no_route         | 64       | 404  | no route has this path                                   |
         /// | too_large        | 64       | 413  | the body is larger than the server reads                 |
         /// | invalid_argument | 65       | 400  | a value in the request is wrong                          |
         /// | not_found        | 65       | 404  | the path names an id the configuration does not declare  |
@@ -62,8 +65,9 @@ public struct Problem: Error, Sendable, Equatable {
         /// | subject_too_long | –        | 414  | the subject in the path is longer than allowed           |
         /// | headers_too_large| –        | 431  | the request's headers are larger than allowed            |
         /// | timeout          | –        | 408  | the request did not arrive within the time limit         |
+        /// | method_not_allowed | –      | 405  | the path's routes take other methods (`Allow` names them) |
         ///
-        /// The last five are the HTTP server's own: no CLI command fails that way, so they have
+        /// The last six are the HTTP server's own: no CLI command fails that way, so they have
         /// no exit code (the problem document omits `exitCode`).
         /// A negative answer (the CLI's exit 1: tip not available, scenario not executed) is an
         /// answer, not a problem: 200 with the same JSON as `--json`.
@@ -84,6 +88,7 @@ public struct Problem: Error, Sendable, Equatable {
             case .subjectTooLong: (nil, 414)
             case .headersTooLarge: (nil, 431)
             case .timeout: (nil, 408)
+            case .methodNotAllowed: (nil, 405)
             }
         }
 
@@ -105,6 +110,7 @@ public struct Problem: Error, Sendable, Equatable {
             case .subjectTooLong: "Subject too long"
             case .headersTooLarge: "Headers too large"
             case .timeout: "Request timeout"
+            case .methodNotAllowed: "Method not allowed"
             }
         }
     }
