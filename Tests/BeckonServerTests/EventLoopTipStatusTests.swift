@@ -8,7 +8,7 @@ import Testing
 /// Tip status answered on the event loop that read the request (`EventLoopTipStatus`): only
 /// plain requests the edge has no say in, in the order requests came, on connections that stay
 /// as alive as any other. That the answers are the router's, byte for byte, is `FastPathTests`'.
-@Suite("beckon serve: tip status answered on the event loop")
+@Suite("beckon serve: tip status answered on the event loop", .serialized)
 struct EventLoopTipStatusTests {
     /// What stands at the edge of the server a case is asked of.
     enum Edge: Sendable {
@@ -195,24 +195,39 @@ struct EventLoopTipStatusTests {
 
     /// A keep-alive connection asking tip status more often than the idle timeout is not idle:
     /// it is closed only once it falls silent.
+    ///
+    /// Seven requests 1 s apart (6 s, twice the 3 s idle timeout). The client measures its own
+    /// gaps: on a machine so loaded that the client's thread slept 2 s or more between two
+    /// requests, the connection may rightly have been idle, so that attempt says nothing and is
+    /// made again (three attempts at most).
     @Test func aConnectionBusyWithTipStatusIsNotIdle() async throws {
         let folder = try ServedBeckon.folder()
-        let edge = EdgeOptions(limits: RequestLimits(idleTimeout: .seconds(1)))
+        let edge = EdgeOptions(limits: RequestLimits(idleTimeout: .seconds(3)))
         let request = "GET \(Self.tip) HTTP/1.1\r\nHost: x\r\n\r\n"
         try await EdgeHarness.withServer(folder, edge: edge) { port in
-            // Eight requests 300 ms apart: 2.4 s, more than twice the idle timeout.
-            let (text, closed) = try await Self.onThread {
-                guard let connection = RawConnection(port: port) else { throw POSIXError(.ECONNREFUSED) }
-                connection.giveUpReading(after: .seconds(20))
-                for _ in 0..<8 {
-                    connection.write(request)
-                    usleep(300_000)
+            for _ in 0..<3 {
+                let (text, closed, longestGap) = try await Self.onThread {
+                    guard let connection = RawConnection(port: port) else { throw POSIXError(.ECONNREFUSED) }
+                    connection.giveUpReading(after: .seconds(30))
+                    let clock = ContinuousClock()
+                    var longestGap = Duration.zero
+                    var last = clock.now
+                    for index in 0..<7 {
+                        if index > 0 { usleep(1_000_000) }
+                        longestGap = max(longestGap, clock.now - last)
+                        last = clock.now
+                        connection.write(request)
+                    }
+                    let (text, closed) = connection.read()
+                    return (text, closed, longestGap)
                 }
-                return connection.read()
+                guard longestGap < .seconds(2) else { continue }
+                let answers = try #require(Self.responses(in: text))
+                #expect(answers.map(\.status) == Array(repeating: 200, count: 7))
+                #expect(closed)
+                return
             }
-            let answers = try #require(Self.responses(in: text))
-            #expect(answers.map(\.status) == Array(repeating: 200, count: 8))
-            #expect(closed)
+            Issue.record("the client's thread slept 2 s or more between two requests in each of three attempts")
         }
     }
 
