@@ -40,8 +40,9 @@ import NIOCore
 /// status 200 whether the answer is positive or negative (the CLI's exit 0 or 1); a failure is a
 /// `Problem`. The request's options (`now`, transient parameters, …) are `DecisionInput`'s; each
 /// route's operation is built by `ServerOperation`, as a batch's are. A subject longer than
-/// `subjectLimit` UTF-8 bytes is a `subject_too_long` problem. The answers of GET routes carry
-/// an `ETag` (`AnswerETag`). (`whatsnew next` records the version as seen, so it is a POST.)
+/// `subjectLimit` UTF-8 bytes is a `subject_too_long` problem. Every GET route but `changes`
+/// also answers HEAD (`getAndHead`). The answers of GET and HEAD routes carry an `ETag`
+/// (`AnswerETag`). (`whatsnew next` records the version as seen, so it is a POST.)
 struct ServerRoutes: Sendable {
     let server: BeckonServer
 
@@ -156,7 +157,7 @@ struct ServerRoutes: Sendable {
     /// `param.get`, `status`, …); `positive` whether the answer is positive (the CLI's exit 0
     /// rather than 1), nil for an overview.
     ///
-    /// The answers of GET routes carry an `ETag` (`AnswerETag`), and a request whose
+    /// The answers of GET and HEAD routes carry an `ETag` (`AnswerETag`), and a request whose
     /// `If-None-Match` names it gets 304 with no body.
     func respond(_ buffer: ByteBuffer, to request: Request, operation: String, positive: Bool?) -> Response {
         server.metrics.recordDecision(operation: operation, positive: positive)
