@@ -185,7 +185,13 @@ struct ServerRoutes: Sendable {
     /// A path parameter, percent-decoded (a subject `ada%20lovelace` is `ada lovelace`, one
     /// with `%2F` holds a `/`); the router matched it, so it is there.
     static func parameter(_ name: String, _ context: BasicRequestContext) throws(Problem) -> String {
-        guard let raw = context.parameters.get(name), !raw.isEmpty else { throw Problem(.usage, "the path has no \(name)") }
+        try parameter(name, raw: context.parameters.get(name))
+    }
+
+    /// Path parameter `name` as written in the path (`raw`), percent-decoded: a `usage` problem
+    /// when it is missing, empty, or not percent-encoded UTF-8.
+    static func parameter(_ name: String, raw: String?) throws(Problem) -> String {
+        guard let raw, !raw.isEmpty else { throw Problem(.usage, "the path has no \(name)") }
         guard let value = percentDecoded(raw), !value.isEmpty else {
             throw Problem(.usage, "the path's \(name) '\(raw)' is not percent-encoded UTF-8")
         }
@@ -194,7 +200,12 @@ struct ServerRoutes: Sendable {
 
     /// The request's subject: the path's, percent-decoded, at most `subjectLimit` UTF-8 bytes.
     static func subject(_ context: BasicRequestContext) throws(Problem) -> String {
-        let subject = try parameter("subject", context)
+        try subject(raw: context.parameters.get("subject"))
+    }
+
+    /// A subject as written in the path (`raw`), checked as `subject(_:)` checks it.
+    static func subject(raw: String?) throws(Problem) -> String {
+        let subject = try parameter("subject", raw: raw)
         guard subject.utf8.count <= subjectLimit else {
             throw Problem(.subjectTooLong, "the subject has \(subject.utf8.count) UTF-8 bytes; at most \(subjectLimit) are accepted")
         }

@@ -58,8 +58,8 @@ extension ServerRoutes {
         let start = ContinuousClock.now
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
         guard let (rawSubject, rawTip) = Self.tipStatusParameters(in: request.uri.path),
-              let subject = Self.percentDecoded(String(rawSubject)), subject.utf8.count <= Self.subjectLimit,
-              let tip = Self.percentDecoded(String(rawTip)),
+              let subject = try? Self.subject(raw: String(rawSubject)),
+              let tip = try? Self.parameter("tip", raw: String(rawTip)),
               let answer = fastTipStatus(subject: subject, tip: tip, query: request.uri.queryParameters, on: serving)
         else { return nil }
 

@@ -154,7 +154,7 @@ struct EventLoopTipStatusTests {
             }
             #expect(answered.last! < count, "answered \(answered.last!) of \(count) to a client that reads nothing")
 
-            let (text, closed) = try await Self.onThread { connection.read() }
+            let (text, closed) = try await EdgeHarness.onThread { connection.read() }
             let answers = try #require(Self.responses(in: text))
             #expect(answers.count == count && closed)
             let subjects = answers.map { ((try? JSONSerialization.jsonObject(with: Data($0.body.utf8))) as? [String: Any])?["subject"] as? String }
@@ -206,7 +206,7 @@ struct EventLoopTipStatusTests {
         let request = "GET \(Self.tip) HTTP/1.1\r\nHost: x\r\n\r\n"
         try await EdgeHarness.withServer(folder, edge: edge) { port in
             for _ in 0..<3 {
-                let (text, closed, longestGap) = try await Self.onThread {
+                let (text, closed, longestGap) = try await EdgeHarness.onThread {
                     guard let connection = RawConnection(port: port) else { throw POSIXError(.ECONNREFUSED) }
                     connection.giveUpReading(after: .seconds(30))
                     let clock = ContinuousClock()
@@ -228,13 +228,6 @@ struct EventLoopTipStatusTests {
                 return
             }
             Issue.record("the client's thread slept 2 s or more between two requests in each of three attempts")
-        }
-    }
-
-    /// Runs blocking socket work on a thread of its own (not the concurrency pool the server uses).
-    static func onThread<R: Sendable>(_ work: @escaping @Sendable () throws -> R) async throws -> R {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
         }
     }
 
