@@ -138,7 +138,7 @@ enum CBridge {
         let runtimes = engine.runtimes.serving
         var decision = DecisionRequest(subject: subject, now: engine.instant(now), appVersion: version)
         // A request with nothing beyond 1.0 (the common case) is used as it is.
-        if !extensions.isEmpty { decision = try extensions.applied(to: decision, serving: runtimes) }
+        if !extensions.isEmpty { decision = try extensions.applied(to: decision, serving: runtimes, parameterHandles: engine.parameterHandles) }
         return Call(serving: runtimes, request: decision, reportsChanges: extensions.reportsChanges, engine: runtimes.runtime.engine)
     }
 

@@ -15,10 +15,11 @@ final class EmbeddedEngine: Sendable {
     private let lastVersion = Mutex<(text: String, version: Version)?>(nil)
     /// The first versions hosts sent, found by their bytes without a lock (the common case).
     private let knownVersions = KnownVersions()
-    /// The handles of the typed path (`beckon_resolve_tip`, `_group`, `_scenario`).
+    /// The handles of the typed path (`beckon_resolve_tip`, `_group`, `_scenario`, `_parameter`).
     let tipHandles = HandleTable(cachedSlots: 4096)
     let groupHandles = HandleTable()
     let scenarioHandles = HandleTable()
+    let parameterHandles = HandleTable(cachedSlots: 256)
 
     /// With `keepingStore`, the store was not opened from the configuration (BECKON_STORE_MEMORY)
     /// and reloads keep it.

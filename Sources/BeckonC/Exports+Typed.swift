@@ -27,6 +27,12 @@ public func beckonResolveScenario(_ engine: OpaquePointer?, _ scenario: beckon_s
     resolve(engine, scenario, "scenario", handle, error) { ($0.scenarioHandles, $1.configuration.scenarios.ids) }
 }
 
+@_cdecl("beckon_resolve_parameter")
+public func beckonResolveParameter(_ engine: OpaquePointer?, _ parameter: beckon_string, _ handle: UnsafeMutablePointer<beckon_handle>?,
+                                   _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+    resolve(engine, parameter, "parameter", handle, error) { ($0.parameterHandles, $1.configuration.parameters.ids) }
+}
+
 @_cdecl("beckon_tip_check")
 public func beckonTipCheck(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ tip: beckon_handle,
                            _ result: UnsafeMutablePointer<beckon_tip_result>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
@@ -162,10 +168,11 @@ private func typed(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_req
     }
 }
 
-/// A typed call whose request asks for nothing beyond a subject, an instant and an app
-/// version (a 1.0 request, or a whole 1.1 one whose other members are empty), decoded with no
-/// allocation and no `String`: the subject stays the host's bytes, which the fast path looks up
-/// as they are. Nil for anything else, which the general decoding then reports or serves (a 1.1
+/// A typed call whose request asks for nothing beyond a subject, an instant, an app version and
+/// typed transient parameters (a 1.0 request, or a whole 1.1, 1.2 or 1.3 one whose other members
+/// are empty), decoded with no allocation and no `String`: the subject stays the host's bytes,
+/// which the fast path looks up as they are, and the typed transients are checked into a buffer
+/// on the stack. Nil for anything else, which the general decoding then reports or serves (a
 /// request cut short of its last member is served there too, with the same answers).
 private struct PlainCall {
     /// The subject's UTF-8 as the host sent it (not empty; not validated yet).
@@ -173,6 +180,8 @@ private struct PlainCall {
     /// The decision's instant: the request's, else the engine's clock, else the wall clock.
     let now: Int64
     let version: Version?
+    /// The request's typed transient parameters (ABI 1.3), not checked yet.
+    let transients: UnsafeBufferPointer<beckon_transient>
 
     /// The size of a 1.0 request (`BECKON_REQUEST_SIZE_1_0`), as a constant: a static property
     /// computed from a key path's offset costs a `swift_once` on every read.
@@ -181,7 +190,8 @@ private struct PlainCall {
     @inline(__always)
     init?(_ embedded: EmbeddedEngine, _ request: UnsafePointer<beckon_request>?) {
         assert(Self.version10Size == RequestExtensions.version10Size, "BECKON_REQUEST_SIZE_1_0 moved")
-        guard let request, Self.isPlain(request) else { return nil }
+        assert(Self.version11Size == MemoryLayout<beckon_request>.offset(of: \.flags)! + 4, "beckon_request.flags moved")
+        guard let request, let transients = Self.plainTransients(request) else { return nil }
         let subjectView = request.pointee.subject
         guard subjectView.len > 0, let subjectBytes = subjectView.ptr else { return nil }
         var version: Version?
@@ -196,12 +206,13 @@ private struct PlainCall {
         self.subject = UnsafeRawBufferPointer(start: subjectBytes, count: subjectView.len)
         self.now = embedded.instant(now)
         self.version = version
+        self.transients = transients
     }
 
-    /// The request as the engine takes it; nil when the subject is not UTF-8 (the general
-    /// decoding reports it).
+    /// The request as the engine takes it; nil when the subject is not UTF-8 or the request has
+    /// typed transients (the general decoding reports the one and checks the other).
     func request() -> DecisionRequest? {
-        guard let subject = CBridge.string(beckon_string(ptr: subject.baseAddress!.assumingMemoryBound(to: CChar.self), len: subject.count))
+        guard transients.isEmpty, let subject = CBridge.string(beckon_string(ptr: subject.baseAddress!.assumingMemoryBound(to: CChar.self), len: subject.count))
         else { return nil }
         return DecisionRequest(subject: subject, now: now, appVersion: version)
     }
@@ -217,7 +228,11 @@ private struct PlainCall {
         let fast = embedded.runtimes.withServing { serving -> TipBrief? in
             let engine = serving.runtime.engine
             guard let slot = try? embedded.tipHandles.slot(of: tip, in: engine, "tip", tipSlot) else { return nil }
-            return engine.fastTipBrief(slot: slot, subject: subject, now: now)
+            if transients.isEmpty { return engine.fastTipBrief(slot: slot, subject: subject, now: now) }
+            // Typed transients that do not check are reported by the general decoding.
+            return try? TypedTransients(values: transients).withChecked(engine, handles: embedded.parameterHandles) { checked in
+                engine.fastTipBrief(slot: slot, subject: subject, now: now, transients: checked)
+            }
         }
         if let fast { return .success(fast) }
         // The general path on the serving runtime held (its store and plugins may take long).
@@ -236,16 +251,25 @@ private struct PlainCall {
         }
     }
 
-    /// Whether the request is a 1.0 one or a whole 1.1 one whose members ask for nothing (no
-    /// transients, no testing overrides; the report-changes flag means nothing to a check).
+    /// The typed transients of a plain request: a 1.0 one (none), or a whole 1.1 or 1.2 one
+    /// (none) or 1.3 one whose other members ask for nothing (no text transients, no testing
+    /// overrides; the report-changes flag means nothing to a check). Nil for any other request.
     @inline(__always)
-    private static func isPlain(_ request: UnsafePointer<beckon_request>) -> Bool {
+    private static func plainTransients(_ request: UnsafePointer<beckon_request>) -> UnsafeBufferPointer<beckon_transient>? {
+        let none = UnsafeBufferPointer<beckon_transient>(start: nil, count: 0)
         let size = Int(request.pointee.struct_size)
-        guard size >= MemoryLayout<beckon_request>.size else { return size == version10Size }
+        guard size >= version11Size else { return size == version10Size ? none : nil }
         let testing = UInt32(BECKON_REQUEST_SHOW_ALL_TIPS) | UInt32(BECKON_REQUEST_HIDE_ALL_TIPS)
-        return request.pointee.transient_count == 0 && request.pointee.testing_show_count == 0
-            && request.pointee.testing_hide_count == 0 && request.pointee.flags & testing == 0
+        guard request.pointee.transient_count == 0 && request.pointee.testing_show_count == 0
+            && request.pointee.testing_hide_count == 0 && request.pointee.flags & testing == 0 else { return nil }
+        guard size >= MemoryLayout<beckon_request>.size, request.pointee.typed_transient_count > 0 else { return none }
+        guard let values = request.pointee.typed_transients else { return nil }
+        return UnsafeBufferPointer(start: values, count: request.pointee.typed_transient_count)
     }
+
+    /// The size of a whole 1.1 (and 1.2) request, up to and with `flags`, as a constant (see
+    /// `version10Size`).
+    private static let version11Size = 100
 }
 
 /// A tip's slot in `engine`, looked up by id (what a tip handle's slot is resolved with).
@@ -267,6 +291,7 @@ func checkTypedSignatures() {
     _ = [beckon_resolve_tip as ResolveOperation, beckonResolveTip]
     _ = [beckon_resolve_group as ResolveOperation, beckonResolveGroup]
     _ = [beckon_resolve_scenario as ResolveOperation, beckonResolveScenario]
+    _ = [beckon_resolve_parameter as ResolveOperation, beckonResolveParameter]
     _ = [beckon_tip_check as TipCheckOperation, beckonTipCheck]
     _ = [beckon_tip_check_many as TipCheckManyOperation, beckonTipCheckMany]
     _ = [beckon_tip_check_status as TipCheckStatusOperation, beckonTipCheckStatus]

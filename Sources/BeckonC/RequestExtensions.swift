@@ -2,11 +2,12 @@ internal import CBeckon
 import BeckonCore
 import BeckonRuntime
 
-/// The members a request gained in ABI 1.1 (transient parameters, testing overrides, flags),
-/// read only as far as the request's `struct_size` covers them: a 1.0 host's request is shorter,
-/// and the bytes after it are not the host's to give.
+/// The members a request gained in ABI 1.1 (transient parameters, testing overrides, flags) and
+/// 1.3 (typed transient parameters), read only as far as the request's `struct_size` covers them:
+/// a 1.0 host's request is shorter, and the bytes after it are not the host's to give.
 struct RequestExtensions {
     var transients: [(name: String, text: String)] = []
+    var typedTransients = TypedTransients(values: UnsafeBufferPointer(start: nil, count: 0))
     var testingShow: [String] = []
     var testingHide: [String] = []
     var flags: UInt32 = 0
@@ -38,24 +39,34 @@ struct RequestExtensions {
         testingShow = try CBridge.ids(member(\.testing_show, else: nil), member(\.testing_show_count, else: 0), "request.testing_show")
         testingHide = try CBridge.ids(member(\.testing_hide, else: nil), member(\.testing_hide_count, else: 0), "request.testing_hide")
         flags = member(\.flags, else: 0)
+        typedTransients = try TypedTransients(request)
     }
 
     /// Whether the request asks for nothing beyond 1.0 (the common case, decided without the configuration).
-    var isEmpty: Bool { transients.isEmpty && testingShow.isEmpty && testingHide.isEmpty && flags & Self.testingFlags == 0 }
+    var isEmpty: Bool { transients.isEmpty && typedTransients.isEmpty && testingShow.isEmpty && testingHide.isEmpty && flags & Self.testingFlags == 0 }
 
     /// `BECKON_REQUEST_REPORT_CHANGES`: the answer says what the operation changed.
     var reportsChanges: Bool { flags & UInt32(BECKON_REQUEST_REPORT_CHANGES) != 0 }
 
     private static let testingFlags = UInt32(BECKON_REQUEST_SHOW_ALL_TIPS) | UInt32(BECKON_REQUEST_HIDE_ALL_TIPS)
 
-    /// `request` with these transient parameters and testing overrides, checked against the configuration.
-    /// The runtime is read only then: a request with none of them costs no copy of it.
-    func applied(to request: DecisionRequest, serving: ReloadableRuntime.Serving) throws(CallFailure) -> DecisionRequest {
+    /// `request` with these transient parameters (text and typed, each parameter once in all;
+    /// typed ones name parameters by `parameterHandles`) and testing overrides, checked against
+    /// the configuration. The runtime is read only then: a request with none of them costs no
+    /// copy of it.
+    func applied(to request: DecisionRequest, serving: ReloadableRuntime.Serving,
+                 parameterHandles: HandleTable) throws(CallFailure) -> DecisionRequest {
         guard !isEmpty else { return request }
         let runtime = serving.runtime
         var request = request
+        let typed = try typedTransients.byName(runtime.engine, handles: parameterHandles)
         do throws(EngineError) {
             request.transientParameters = try runtime.transientParameters(transients)
+            for (name, value) in typed {
+                let given = transients.contains { $0.name == name }
+                guard !given else { throw EngineError.invalidValue("transient parameter '\(name)' is given twice") }
+                request.transientParameters[name] = value
+            }
             request.testing = try runtime.testingOverrides(show: testingShow, hide: testingHide,
                                                            showAll: flags & UInt32(BECKON_REQUEST_SHOW_ALL_TIPS) != 0,
                                                            hideAll: flags & UInt32(BECKON_REQUEST_HIDE_ALL_TIPS) != 0)

@@ -5,7 +5,8 @@ import Testing
 
 /// The fast path (rules of the common shapes evaluated on the memory store's record) and the
 /// general path give the same tip answers: status, reason, `revisitAt` and record, on generated
-/// configurations and traces. The general path is an engine over the same memory store behind a
+/// configurations and traces, with random transient parameters (by name, and by slot as the
+/// typed C path passes them), for the subject of the trace and for subjects never stored. The general path is an engine over the same memory store behind a
 /// forwarding store, which the fast path does not serve.
 @Suite("Fast path agrees with the general path")
 struct FastPathPropertyTests {
@@ -28,10 +29,16 @@ struct FastPathPropertyTests {
                 }
                 for _ in 0..<4 {
                     let asked = now + Int64(random.next() % UInt64(4 * day))
+                    let subject = random.next() % 5 == 0 ? "never-stored-\(random.next() % 3)" : "default"
+                    let given = Self.transients(&random)
+                    // By name, a `null` is left out, as the hosts leave it (it means the default).
+                    let transients = given.filter { $0.value != .null }
+                    let typedTransients = try Self.typed(given, harness.engine)
+                    func at(_ now: Int64) -> DecisionRequest { BeckonCoreTests.at(now, subject, transient: transients) }
                     for tip in Self.tips + ["seen"] {
                         let answer = try harness.engine.tipStatus(tip, at(asked))
                         let expected = try general.tipStatus(tip, at(asked))
-                        let context = "tip \(tip) at \(asked)\n\(yaml)"
+                        let context = "tip \(tip) at \(asked) for \(subject) with \(transients)\n\(yaml)"
                         #expect(answer.status == expected.status, "\(context)")
                         #expect(answer.reason == expected.reason, "\(answer.reason) vs \(expected.reason): \(context)")
                         #expect(answer.revisitAt == expected.revisitAt, "\(String(describing: answer.revisitAt)) vs \(String(describing: expected.revisitAt)): \(context)")
@@ -46,7 +53,7 @@ struct FastPathPropertyTests {
                                     && brief.revisitAt == expected.revisitAt && brief.displayCount == expected.record.displayCount
                                     && brief.displayDuration == expected.record.displayDuration, "brief: \(context)")
                         // Found by the subject's bytes, the fast path gives that brief whenever it decides.
-                        let byBytes = Self.fastBrief(harness.engine, slot, "default", asked)
+                        let byBytes = Self.fastBrief(harness.engine, slot, subject, asked, typedTransients)
                         #expect(byBytes == nil || byBytes == brief, "brief by bytes: \(context)")
                         #expect(byBytes == nil || harness.engine.decidesByFastPath(tip: tip), "brief by bytes decided: \(context)")
                         if byBytes != nil { byBytesDecided += 1 }
@@ -87,7 +94,7 @@ struct FastPathPropertyTests {
         let slots = try ["low", "high", "low"].map { try harness.engine.tipSlot(of: $0) }
         try harness.engine.setParameter("n", to: .int(3), at(t0))
         #expect(try harness.engine.tipVerdicts(slots: slots, at(t0)).map(\.status) == [.pending, .available, .pending])
-        // A subject never stored is decided by the general path, the same way.
+        // A subject never stored is decided on an empty record, as the general path decides it.
         #expect(try harness.engine.tipVerdicts(slots: slots, at(t0, "nobody")).map(\.status) == [.available, .pending, .available])
         #expect(try harness.engine.tipVerdicts(slots: [], at(t0)).isEmpty)
         #expect(throws: EngineError.self) { try harness.engine.tipVerdicts(slots: [slots[0], 7], at(t0)) }
@@ -157,8 +164,9 @@ struct FastPathPropertyTests {
             let expected = try harness.engine.tipBrief(slot: slot, at(t0, subject))
             #expect(Self.fastBrief(harness.engine, slot, subject, t0) == expected, "\(subject)")
         }
-        // Left to the general path: a subject never stored, bytes that are not UTF-8, a slot out of range.
-        #expect(Self.fastBrief(harness.engine, slot, "nobody", t0) == nil)
+        // A subject never stored is decided on an empty record, as the general path decides it.
+        #expect(Self.fastBrief(harness.engine, slot, "nobody", t0) == (try harness.engine.tipBrief(slot: slot, at(t0, "nobody"))))
+        // Left to the general path: bytes that are not UTF-8, a slot out of range.
         #expect([UInt8]([0x61, 0xFF]).withUnsafeBytes { harness.engine.fastTipBrief(slot: slot, subject: $0, now: t0) } == nil)
         #expect(Self.fastBrief(harness.engine, 7, "ada", t0) == nil)
         #expect(Self.fastBrief(harness.engine, -1, "ada", t0) == nil)
@@ -167,9 +175,57 @@ struct FastPathPropertyTests {
         #expect(Self.fastBrief(harness.engine, slot, "zo\u{0065}\u{0308}", t0) == (try harness.engine.tipBrief(slot: slot, at(t0, "zoë"))))
     }
 
-    /// The fast path's brief on `slot` for the subject whose id's UTF-8 is `subject`'s.
-    static func fastBrief(_ engine: Engine, _ slot: Int, _ subject: String, _ now: Int64) -> TipBrief? {
-        Array(subject.utf8).withUnsafeBytes { engine.fastTipBrief(slot: slot, subject: $0, now: now) }
+    /// The fast path's brief on `slot` for the subject whose id's UTF-8 is `subject`'s, with
+    /// transient parameters by slot.
+    static func fastBrief(_ engine: Engine, _ slot: Int, _ subject: String, _ now: Int64, _ transients: [TransientValue] = []) -> TipBrief? {
+        Array(subject.utf8).withUnsafeBytes { bytes in
+            transients.withUnsafeBufferPointer { engine.fastTipBrief(slot: slot, subject: bytes, now: now, transients: $0) }
+        }
+    }
+
+    /// Random values for some of the transient parameters (`null` among them: the default).
+    static func transients(_ random: inout SplitMix64) -> [String: Value] {
+        var values: [String: Value] = [:]
+        if random.next() % 3 != 0 { values["tn"] = .int(Int64(random.next() % 5)) }
+        if random.next() % 3 != 0 { values["tflag"] = random.next() % 4 == 0 ? .null : .bool(random.next() % 2 == 0) }
+        if random.next() % 3 != 0 { values["ts"] = .string(random.pick(["x", "y", "z"])) }
+        return values
+    }
+
+    /// `values` by slot, checked as the typed C path checks them (a `null` is left out).
+    static func typed(_ values: [String: Value], _ engine: Engine) throws -> [TransientValue] {
+        try values.compactMap { name, value in try engine.transientValue(slot: engine.parameterSlot(of: name), value) }
+    }
+
+    @Test func transientValuesAreCheckedAgainstTheirDeclarations() throws {
+        let harness = try Harness("""
+            parameters:
+              n: {type: int, default: 0}
+              ratio: {type: double, transient: true, default: 0.5}
+              online: {type: bool, transient: true, default: false}
+            tips:
+              t: {title: T, rules: ["params.online"]}
+            """)
+        let engine = harness.engine
+        let ratio = try engine.parameterSlot(of: "ratio"), online = try engine.parameterSlot(of: "online")
+        #expect(try engine.transientValue(slot: online, .bool(true))?.value == .bool(true))
+        #expect(try engine.transientValue(slot: online, .null) == nil)
+        #expect(try engine.transientValue(slot: ratio, .int(2))?.value == .double(2))
+        let refusals: [(slot: Int, value: Value, message: String)] = [
+            (online, .int(1), "transient parameter 'online' is bool, not int"),
+            (try engine.parameterSlot(of: "n"), .int(1), "parameter 'n' is stored, not transient (set it with 'param set')"),
+            (9, .bool(true), "parameter slot 9 is not one of this configuration's 3 parameters"),
+        ]
+        for refusal in refusals {
+            #expect(throws: EngineError.invalidValue(refusal.message)) { try engine.transientValue(slot: refusal.slot, refusal.value) }
+        }
+        #expect(throws: EngineError.undeclared(kind: "parameter", id: "onlin", suggestion: "online")) { try engine.parameterSlot(of: "onlin") }
+        // A rule on a transient parameter is decided by the fast path, by name and by slot.
+        #expect(engine.decidesByFastPath(tip: "t"))
+        let slot = try engine.tipSlot(of: "t")
+        #expect(try engine.tipBrief(slot: slot, at(t0, transient: ["online": .bool(true)])).status == .available)
+        #expect(Self.fastBrief(engine, slot, "ada", t0, [try #require(try engine.transientValue(slot: online, .bool(true)))])?.status == .available)
+        #expect(Self.fastBrief(engine, slot, "ada", t0)?.status == .pending)
     }
 
     @Test func otherShapesAndOverridesTakeTheGeneralPath() throws {
@@ -202,6 +258,9 @@ struct FastPathPropertyTests {
             "  n: {type: int, default: \(random.next() % 4)}",
             "  flag: {type: bool, default: \(random.next() % 2 == 0)}",
             "  s: {type: string, default: \(random.pick(["x", "y"]))}",
+            "  tn: {type: int, transient: true, default: \(random.next() % 4)}",
+            "  tflag: {type: bool, transient: true, default: \(random.next() % 2 == 0)}",
+            "  ts: {type: string, transient: true, default: \(random.pick(["x", "y"]))}",
             "events:",
             "  e1: {}",
             "  e2: {retention: {maxAge: 3d}}",
@@ -228,7 +287,7 @@ struct FastPathPropertyTests {
     static func atom(_ random: inout SplitMix64) -> String {
         let op = random.pick(["<", "<=", ">", ">=", "==", "!="])
         let k = random.next() % 4
-        switch random.next() % 10 {
+        switch random.next() % 13 {
         case 0: return "params.n \(op) \(k)"
         case 1: return "\(k) \(op) params.n"
         case 2: return random.next() % 2 == 0 ? "params.flag" : "!params.flag"
@@ -238,6 +297,9 @@ struct FastPathPropertyTests {
         case 6: return "\(k) \(op) events.e2.within(\(random.minutes(4000))).count"
         case 7: return "tips.seen.displayCount \(op) \(k)"
         case 8: return "tips.\(random.pick(["a", "b"])).displayCount \(op) \(k)"
+        case 9: return "params.tn \(op) \(k)"
+        case 10: return random.next() % 2 == 0 ? "params.tflag" : "!params.tflag"
+        case 11: return "params.ts \(random.pick(["==", "!="])) \"\(random.pick(["x", "y"]))\""
         default: return "events.e2.within(\(random.minutes(4000))).count \(op) \(k)"
         }
     }

@@ -14,36 +14,41 @@ extension Engine {
     /// `fastTipVerdict(_:_:)`.
     private func fastTipOutcome(_ slot: Int, _ request: DecisionRequest) -> FastOutcome? {
         guard let plan = fastTips[slot], let memoryStore, request.testing.isEmpty else { return nil }
-        let now = request.now
-        return memoryStore.withSubject(request.subject) { subject in fastOutcome(slot, plan, subject, now) }
+        let now = request.now, transients = FastTransients.byName(request.transientParameters)
+        return memoryStore.withSubject(request.subject) { subject in fastOutcome(slot, plan, subject, now, transients) }
     }
 
-    /// The fast path's outcome on the tip in `slot` for a stored subject's state, read under the
-    /// store's lock; nil for a subject never stored (left to the general path).
-    private func fastOutcome(_ slot: Int, _ plan: FastTipPlan, _ subject: MemoryStore.Subject?, _ now: Int64) -> FastOutcome? {
-        // A stored record always has its slot index; one never stored is left to the general path.
-        // The slot index is kept by the subject's state, which no one changes under the lock.
-        guard let subject, let slots = subject.slots.map(Unmanaged.passUnretained) else { return nil }
+    /// The fast path's outcome on the tip in `slot` for a subject's state, read under the store's
+    /// lock (nil: never stored, decided on an empty record as the general path does).
+    private func fastOutcome(_ slot: Int, _ plan: FastTipPlan, _ subject: MemoryStore.Subject?, _ now: Int64,
+                             _ transients: FastTransients) -> FastOutcome? {
+        var reading = FastReading(slot: slot, subject: subject, now: now, transients: transients)
+        // A stored record always has its slot index, kept by the subject's state, which no one
+        // changes under the lock. A subject never stored has no entries to find: its reads
+        // answer the defaults without touching the (empty) columns.
+        guard let subject, let slots = subject.slots.map(Unmanaged.passUnretained) else {
+            var empty = RecordSlots.Columns()
+            return fastOutcome(slot, plan, &reading, &empty)
+        }
         return slots._withUnsafeGuaranteedRef { slots in
-            slots.withColumns(slotLayout) { columns in
-                var reading = FastReading(slot: slot, subject: subject, now: now)
-                return fastOutcome(slot, plan, &reading, &columns)
-            }
+            slots.withColumns(slotLayout) { columns in fastOutcome(slot, plan, &reading, &columns) }
         }
     }
 
-    /// The brief verdict on the tip in `slot` for a request with no transient parameters and no
-    /// testing overrides, for the subject whose id's UTF-8 is `subject`, at `now`, when the fast
-    /// path decides it: the same answer as `tipBrief(slot:_:)` on that request, found without
-    /// making the subject's `String` (its bytes are compared with the subject asked about last).
-    /// Nil when the general path must decide (a slot out of range, a tip the fast path does not
-    /// decide, a subject never stored, bytes that are not UTF-8): ask `tipBrief(slot:_:)` then.
-    public func fastTipBrief(slot: Int, subject: UnsafeRawBufferPointer, now: Int64) -> TipBrief? {
+    /// The brief verdict on the tip in `slot` for a request with no testing overrides, for the
+    /// subject whose id's UTF-8 is `subject`, at `now`, with the transient parameters
+    /// `transients` (each checked by `transientValue(slot:_:)`, each slot at most once), when the
+    /// fast path decides it: the same answer as `tipBrief(slot:_:)` on that request, found without
+    /// making the subject's `String` when it is the one asked about last. Nil when the general
+    /// path must decide (a slot out of range, a tip the fast path does not decide, bytes that are
+    /// not UTF-8): ask `tipBrief(slot:_:)` then.
+    public func fastTipBrief(slot: Int, subject: UnsafeRawBufferPointer, now: Int64,
+                             transients: UnsafeBufferPointer<TransientValue> = UnsafeBufferPointer(start: nil, count: 0)) -> TipBrief? {
         guard tipIDs.indices.contains(slot), let memoryStore else { return nil }
         // The plan is kept by the engine for its lifetime: read it without a retain of its own.
         guard let plan = fastTips[slot].map(Unmanaged.passUnretained) else { return nil }
         let outcome = plan._withUnsafeGuaranteedRef { plan in
-            memoryStore.withSubject(utf8: subject) { found in fastOutcome(slot, plan, found, now) }
+            memoryStore.withSubject(utf8: subject) { found in fastOutcome(slot, plan, found, now, .bySlot(transients)) }
         }
         return outcome.map(brief)
     }
@@ -81,25 +86,30 @@ extension Engine {
     /// of them (the general path then decides them all, on one read too).
     func fastTipVerdicts(_ slots: [Int], _ request: DecisionRequest) -> [TipVerdict]? {
         guard let memoryStore, request.testing.isEmpty, slots.allSatisfy({ fastTips[$0] != nil }) else { return nil }
-        let now = request.now
+        let now = request.now, transients = FastTransients.byName(request.transientParameters)
         return memoryStore.withSubject(request.subject) { subject in
-            guard let subject, let recordSlots = subject.slots else { return nil }
-            return recordSlots.withColumns(slotLayout) { columns in
+            func decideAll(_ columns: inout RecordSlots.Columns) -> [TipVerdict]? {
                 var verdicts: [TipVerdict] = []
                 verdicts.reserveCapacity(slots.count)
                 for slot in slots {
                     guard let plan = fastTips[slot] else { return nil }
-                    var reading = FastReading(slot: slot, subject: subject, now: now)
+                    var reading = FastReading(slot: slot, subject: subject, now: now, transients: transients)
                     guard let outcome = fastOutcome(slot, plan, &reading, &columns) else { return nil }
                     verdicts.append(verdict(slot, outcome))
                 }
                 return verdicts
             }
+            guard let recordSlots = subject?.slots else {
+                var empty = RecordSlots.Columns()
+                return decideAll(&empty)
+            }
+            return recordSlots.withColumns(slotLayout) { columns in decideAll(&columns) }
         }
     }
 
-    /// Whether the fast path decides the tip `id` (for requests without testing overrides):
-    /// its rules are all of the common shapes, it is in no group, the store is the memory store.
+    /// Whether the fast path decides the tip `id` (for requests without testing overrides, with
+    /// or without transient parameters): its rules are all of the common shapes, it is in no
+    /// group, the store is the memory store.
     public func decidesByFastPath(tip id: String) -> Bool {
         tipSlots[id].map { fastTips[$0] != nil } ?? false
     }
@@ -149,7 +159,7 @@ extension Engine {
 
     private func fastOutcome(_ slot: Int, _ plan: FastTipPlan, _ reading: inout FastReading,
                              _ columns: inout RecordSlots.Columns) -> FastOutcome? {
-        let tip = tipRecord(slot, reading.subject, &columns)
+        let tip = tipRecord(slot, reading, &columns)
         // 1. No testing overrides (the plan and the request have none). 2. Invalidation.
         if let invalidation = tip.invalidation {
             return FastOutcome(reason: .invalidated(invalidation), revisitAt: nil, record: tip)
@@ -207,29 +217,29 @@ extension Engine {
         case .not(let operand):
             return value(form, operand, &reading, &columns).map { !$0 }
         case .parameterIsTrue(let slot):
-            if case .bool(true) = parameter(slot, reading.subject, &columns) { return true }
+            if case .bool(true) = parameter(slot, reading, &columns) { return true }
             return false
         case .parameterInt(let slot, let op, let bound):
-            switch parameter(slot, reading.subject, &columns) {
+            switch parameter(slot, reading, &columns) {
             case .int(let value): return op.holds(value, bound)
             case .null: return false
             default: return nil
             }
         case .parameterString(let slot, let equal, let text):
-            switch parameter(slot, reading.subject, &columns) {
+            switch parameter(slot, reading, &columns) {
             case .string(let value): return (value == form.strings[text]) == equal
             case .null: return false
             default: return nil
             }
         case .eventCount(let slot, let op, let bound):
-            return op.holds(eventCount(slot, reading.subject, &columns), bound)
+            return op.holds(eventCount(slot, reading, &columns), bound)
         case .windowCount(let slot, let window, let op, let bound):
-            let times = logTimes(slot, reading.subject, &columns)
+            let times = logTimes(slot, reading, &columns)
             let start = FastRule.windowStart(times, window: window, now: reading.now)
             if let flip = FastRule.windowFlip(op, bound: bound, times: times, start: start, window: window) { reading.changes(at: flip) }
             return op.holds(Int64(times.count - start), bound)
         case .tipDisplayCount(let slot, let op, let bound):
-            let other = tipRecord(slot, reading.subject, &columns)
+            let other = tipRecord(slot, reading, &columns)
             // Reading another tip evaluates its status, whose display-frequency wait the answer
             // inherits (a tip reading itself is a cycle and evaluates nothing).
             if slot != reading.slot, other.invalidation == nil, other.displayCount == 0, !ignoresDisplayFrequency[slot],
@@ -241,10 +251,14 @@ extension Engine {
     }
 
     // The record's entries by slot, found by id in the stored record on first read (as
-    // `RecordSlots` does for the general path, under one lock here).
+    // `RecordSlots` does for the general path, under one lock here). A subject never stored has
+    // none: each read answers the default and leaves the columns alone.
 
+    /// A parameter's value: a transient one from the request, a stored one from the record.
     @inline(__always)
-    private func parameter(_ slot: Int, _ subject: MemoryStore.Subject, _ columns: inout RecordSlots.Columns) -> Value {
+    private func parameter(_ slot: Int, _ reading: FastReading, _ columns: inout RecordSlots.Columns) -> Value {
+        if parameterIsTransient[slot] { return reading.transients.value(slot, id: parameterFacts[slot].id) ?? parameterDefaults[slot] }
+        guard let subject = reading.subject else { return parameterDefaults[slot] }
         if let known = columns.parameters[slot] { return known ?? parameterDefaults[slot] }
         let found = subject.stored?.record.parameters[parameterFacts[slot].id]
         columns.parameters[slot] = .some(found)
@@ -252,7 +266,8 @@ extension Engine {
     }
 
     @inline(__always)
-    private func tipRecord(_ slot: Int, _ subject: MemoryStore.Subject, _ columns: inout RecordSlots.Columns) -> TipRecord {
+    private func tipRecord(_ slot: Int, _ reading: FastReading, _ columns: inout RecordSlots.Columns) -> TipRecord {
+        guard let subject = reading.subject else { return TipRecord() }
         if let known = columns.tips[slot] { return known ?? TipRecord() }
         let found = subject.stored?.record.tips[tipIDs[slot]]
         columns.tips[slot] = .some(found)
@@ -262,7 +277,8 @@ extension Engine {
     /// An event's logged times, found by id in the subject's logs on first read (logs change only
     /// in a commit, which also gives the record fresh columns).
     @inline(__always)
-    private func logTimes(_ slot: Int, _ subject: MemoryStore.Subject, _ columns: inout RecordSlots.Columns) -> [Int64] {
+    private func logTimes(_ slot: Int, _ reading: FastReading, _ columns: inout RecordSlots.Columns) -> [Int64] {
+        guard let subject = reading.subject else { return [] }
         if let known = columns.logTimes[slot] { return known ?? [] }
         let found = subject.logs[eventIDs[slot]]?.times
         columns.logTimes[slot] = .some(found)
@@ -270,7 +286,8 @@ extension Engine {
     }
 
     @inline(__always)
-    private func eventCount(_ slot: Int, _ subject: MemoryStore.Subject, _ columns: inout RecordSlots.Columns) -> Int64 {
+    private func eventCount(_ slot: Int, _ reading: FastReading, _ columns: inout RecordSlots.Columns) -> Int64 {
+        guard let subject = reading.subject else { return 0 }
         if let known = columns.events[slot] { return known?.count ?? 0 }
         let found = subject.stored?.record.events[eventIDs[slot]]
         columns.events[slot] = .some(found)
@@ -314,23 +331,45 @@ private struct FastOutcome {
 private struct FastReading {
     /// The tip being decided.
     let slot: Int
-    /// The subject's state in the memory store, read under its lock.
-    let subject: MemoryStore.Subject
+    /// The subject's state in the memory store, read under its lock (nil: never stored).
+    let subject: MemoryStore.Subject?
     let now: Int64
+    /// The request's transient parameters.
+    let transients: FastTransients
     private var earliest = Int64.max
 
-    init(slot: Int, subject: MemoryStore.Subject, now: Int64) {
+    init(slot: Int, subject: MemoryStore.Subject?, now: Int64, transients: FastTransients) {
         self.slot = slot
         self.subject = subject
         self.now = now
+        self.transients = transients
     }
 
     var revisitAt: Int64? { earliest == .max ? nil : earliest }
 
-    var lastNewTipDisplay: Int64? { subject.lastNewTipDisplay }
+    var lastNewTipDisplay: Int64? { subject?.lastNewTipDisplay }
 
     @inline(__always)
     mutating func changes(at instant: Int64) {
         if instant < earliest { earliest = instant }
+    }
+}
+
+/// Where the fast path finds a request's transient parameters: a Swift host's or the server's by
+/// name (`DecisionRequest.transientParameters`), or a typed C host's by slot, checked already.
+private enum FastTransients {
+    case byName([String: Value])
+    case bySlot(UnsafeBufferPointer<TransientValue>)
+
+    /// The value passed for the parameter in `slot` (named `id`), or nil when none was.
+    @inline(__always)
+    func value(_ slot: Int, id: @autoclosure () -> String) -> Value? {
+        switch self {
+        case .byName(let values):
+            return values.isEmpty ? nil : values[id()]
+        case .bySlot(let values):
+            for each in values where each.slot == slot { return each.value }
+            return nil
+        }
     }
 }

@@ -41,6 +41,10 @@ public final class Engine: Sendable {
     let ignoresDisplayFrequency: [Bool]
     /// Each parameter's default value, by slot.
     let parameterDefaults: [Value]
+    /// Whether each parameter is transient (passed with each request, never stored), by slot.
+    let parameterIsTransient: [Bool]
+    /// Each parameter's declared type, by slot.
+    let parameterTypes: [ValueType]
 
     /// How many times an operation re-reads and retries when another writer changed the subject.
     static let maxAttempts = 1000
@@ -80,8 +84,9 @@ public final class Engine: Sendable {
         memoryStore = store as? MemoryStore
         ignoresDisplayFrequency = configuration.tips.all.map(\.ignoresDisplayFrequency)
         parameterDefaults = configuration.parameters.all.map(\.defaultValue)
-        fastTips = FastTipPlan.plans(configuration: configuration, rules: rules, store: store, groupOfTip: groupOfTip,
-                                     parameterFacts: parameterFacts)
+        parameterIsTransient = configuration.parameters.all.map(\.isTransient)
+        parameterTypes = configuration.parameters.all.map(\.type)
+        fastTips = FastTipPlan.plans(configuration: configuration, rules: rules, store: store, groupOfTip: groupOfTip)
     }
 
     /// A number no other engine shares, for hosts that cache what they found in one engine (a

@@ -15,11 +15,10 @@ final class FastTipPlan: Sendable {
 
     /// The plans of a configuration's tips, by slot: nil for a tip the fast path does not
     /// decide. It decides a tip over the memory store, outside any group, when the configuration
-    /// has no testing overrides, every rule has a fast form, no rule reads a transient parameter,
-    /// and every tip whose display count a rule reads has no rules and no group (reading it
+    /// has no testing overrides, every rule has a fast form (reading stored or transient
+    /// parameters alike), and every tip whose display count a rule reads has no rules and no group (reading it
     /// then evaluates nothing but its display-frequency wait, which the fast path computes).
-    static func plans(configuration: Configuration, rules: RuleBook, store: any Store, groupOfTip: [Int?],
-                      parameterFacts: [(id: String, defaultValue: Value, isTransient: Bool)]) -> [FastTipPlan?] {
+    static func plans(configuration: Configuration, rules: RuleBook, store: any Store, groupOfTip: [Int?]) -> [FastTipPlan?] {
         let tips = configuration.tips.all
         let testing = configuration.testing
         guard store is MemoryStore, testing.show.isEmpty, testing.hide.isEmpty, !testing.showAll, !testing.hideAll,
@@ -32,7 +31,6 @@ final class FastTipPlan: Sendable {
             let forms = compiled.compactMap(\.fast)
             guard forms.count == compiled.count else { return nil }
             for form in forms {
-                guard form.parameterSlots.allSatisfy({ !parameterFacts[$0].isTransient }) else { return nil }
                 guard form.tipSlots.allSatisfy({ rules.tipRules[$0].isEmpty && groupOfTip[$0] == nil }) else { return nil }
             }
             return FastTipPlan(rules: compiled, forms: forms, ignoresDisplayFrequency: tips[slot].ignoresDisplayFrequency)

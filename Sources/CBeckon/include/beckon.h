@@ -1,5 +1,5 @@
 /*
- * beckon.h — the Beckon embedding API, version 1.1: the engine behind a C ABI (libbeckon.so).
+ * beckon.h — the Beckon embedding API, version 1.3: the engine behind a C ABI (libbeckon.so).
  *
  * A host in C, C++, Python (ctypes), Go (cgo) or Rust opens an engine from a configuration (a
  * file or YAML text, with its plugins and its store), asks it what to show a subject at an
@@ -59,7 +59,7 @@ extern "C" {
 
 /** The ABI of this header. */
 #define BECKON_ABI_MAJOR 1
-#define BECKON_ABI_MINOR 2
+#define BECKON_ABI_MINOR 3
 
 /* ---------------------------------------------------------------------------------------------
  * Statuses, errors and strings (shared with beckon_plugin.h)
@@ -160,6 +160,33 @@ typedef struct beckon_field {
     beckon_string value;
 } beckon_field;
 
+/** A resolved tip, group, scenario (1.1) or parameter (1.3) id (see the typed path below); 0 is never a handle. */
+typedef uint32_t beckon_handle;
+
+/** beckon_transient.type (ABI 1.3): which member holds the value (the codes of beckon_plugin.h's BECKON_TYPE_*). */
+#define BECKON_VALUE_NULL 0u      /**< none: the parameter's default, as if it were not passed */
+#define BECKON_VALUE_BOOL 1u      /**< `integer`: 0 (false) or 1 (true); a bool parameter */
+#define BECKON_VALUE_INT 2u       /**< `integer`; an int parameter, or a double one (converted) */
+#define BECKON_VALUE_DOUBLE 3u    /**< `number`, finite; a double parameter */
+#define BECKON_VALUE_STRING 4u    /**< `text`, as it is; a string parameter */
+#define BECKON_VALUE_DURATION 5u  /**< `integer`: milliseconds; a duration parameter */
+#define BECKON_VALUE_TIMESTAMP 6u /**< `integer`: Unix ms, within the range of `now`; a timestamp parameter */
+#define BECKON_VALUE_VERSION 7u   /**< `text`: "MAJOR.MINOR.PATCH"; a version parameter */
+#define BECKON_VALUE_TEXT 8u      /**< `text` written as on the command line, read as the parameter's declared type (any type) */
+
+/**
+ * A transient parameter's value, typed (ABI 1.3): the parameter's handle (beckon_resolve_parameter)
+ * and the value in C types, so that nothing is parsed or looked up by name on each call.
+ */
+typedef struct beckon_transient {
+    uint32_t struct_size;
+    uint32_t type;           /**< BECKON_VALUE_* */
+    beckon_handle parameter; /**< a transient parameter's handle */
+    int64_t integer;         /**< BECKON_VALUE_BOOL, _INT, _DURATION, _TIMESTAMP */
+    double number;           /**< BECKON_VALUE_DOUBLE */
+    beckon_string text;      /**< BECKON_VALUE_STRING, _VERSION, _TEXT */
+} beckon_transient;
+
 /**
  * Who is asking, and when (1.0), with the context of the moment (1.1). A host built against 1.0
  * sets struct_size to BECKON_REQUEST_SIZE_1_0 (its sizeof): members past a request's struct_size
@@ -187,6 +214,10 @@ typedef struct beckon_request {
     size_t testing_hide_count;
     /** BECKON_REQUEST_* bits. */
     uint32_t flags;
+    /* ABI 1.3 */
+    /** Transient parameters for this request, typed (beside or instead of `transients`). */
+    const beckon_transient *typed_transients;
+    size_t typed_transient_count;
 } beckon_request;
 
 /** The size of a 1.0 request (up to `app_version`): the smallest struct_size accepted. */
@@ -204,6 +235,17 @@ typedef struct beckon_request {
  *   then either hideAll.
  * - `flags`: BECKON_REQUEST_SHOW_ALL_TIPS and BECKON_REQUEST_HIDE_ALL_TIPS (testing showAll and
  *   hideAll for this request); BECKON_REQUEST_REPORT_CHANGES. Other bits are reserved: pass 0.
+ * And its 1.3 members:
+ * - `typed_transients` (NULL when typed_transient_count is 0): each a beckon_transient (struct_size at
+ *   least 1.3's sizeof) whose `parameter` is a handle from beckon_resolve_parameter naming a
+ *   parameter declared `transient: true`, and whose value is of its declared type (see
+ *   BECKON_VALUE_*). The same parameters as `transients`, without the text: a request may give
+ *   both, each parameter once in all. A handle the engine never issued, a stored parameter, a
+ *   parameter given twice, a value of another type, a bool other than 0 or 1, a double that is
+ *   not finite, a timestamp out of range, a text that is not UTF-8 or does not parse, or an
+ *   unknown type code is BECKON_INVALID_ARGUMENT; a parameter the serving
+ *   configuration no longer declares BECKON_NOT_FOUND. Typed transients keep beckon_tip_check and
+ *   beckon_tip_check_status on their fastest path: nothing is parsed, hashed or allocated for them.
  */
 #define BECKON_REQUEST_SHOW_ALL_TIPS 1u
 #define BECKON_REQUEST_HIDE_ALL_TIPS 2u
@@ -231,7 +273,7 @@ typedef struct beckon_request {
 /** The library's version ("0.1.0"): NUL-terminated, static. */
 const char *beckon_version(void);
 
-/** The library's ABI: (major << 16) | minor, 1 << 16 | 1 for this header. A host built for 1.x runs with any library 1.y, y >= x. */
+/** The library's ABI: (major << 16) | minor, 1 << 16 | 3 for this header. A host built for 1.x runs with any library 1.y, y >= x. */
 uint32_t beckon_abi_version(void);
 
 /**
@@ -481,9 +523,6 @@ beckon_status beckon_reset_subject(beckon_engine *engine, const beckon_request *
  *   BECKON_INVALID_ARGUMENT), and the request is read as there.
  * ------------------------------------------------------------------------------------------- */
 
-/** A resolved tip, group or scenario id (see above); 0 is never a handle. */
-typedef uint32_t beckon_handle;
-
 /** beckon_tip_result.status: the tip's status. */
 #define BECKON_TIP_PENDING 0
 #define BECKON_TIP_AVAILABLE 1
@@ -548,6 +587,12 @@ beckon_status beckon_resolve_group(beckon_engine *engine, beckon_string group, b
 /** As beckon_resolve_tip, for a scenario. */
 beckon_status beckon_resolve_scenario(beckon_engine *engine, beckon_string scenario, beckon_handle *handle,
                                       beckon_error *error);
+/**
+ * As beckon_resolve_tip, for a parameter (ABI 1.3): the handle a beckon_transient names a transient
+ * parameter with. Any declared parameter resolves; a stored one is refused where it is used.
+ */
+beckon_status beckon_resolve_parameter(beckon_engine *engine, beckon_string parameter, beckon_handle *handle,
+                                       beckon_error *error);
 
 /**
  * A tip's status into `*result`: beckon_tip_status's answer, typed. Builds no JSON and no sentence.
