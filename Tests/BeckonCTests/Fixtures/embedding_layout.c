@@ -3,7 +3,8 @@
  * struct's size) and the value of every constant, one per line, for the committed snapshot
  * embedding-layout-v1.txt. A field moved, resized or inserted mid-struct changes the output;
  * a minor that appends fields or constants updates the snapshot on purpose (1.1: beckon_request
- * from `transients` on; 1.2: BECKON_ABI_MINOR only).
+ * from `transients` on; 1.2: BECKON_ABI_MINOR only; 1.3: beckon_request from `typed_transients`
+ * on, beckon_transient and the BECKON_VALUE_ codes).
  *
  *     cc -std=c11 -I Sources/CBeckon/include -o embedding_layout embedding_layout.c && ./embedding_layout
  */
@@ -38,6 +39,16 @@ int main(void) {
     FIELD(beckon_request, testing_hide);
     FIELD(beckon_request, testing_hide_count);
     FIELD(beckon_request, flags);
+    FIELD(beckon_request, typed_transients);
+    FIELD(beckon_request, typed_transient_count);
+
+    STRUCT(beckon_transient);
+    FIELD(beckon_transient, struct_size);
+    FIELD(beckon_transient, type);
+    FIELD(beckon_transient, parameter);
+    FIELD(beckon_transient, integer);
+    FIELD(beckon_transient, number);
+    FIELD(beckon_transient, text);
 
     STRUCT(beckon_tip_result);
     FIELD(beckon_tip_result, struct_size);
@@ -86,5 +97,14 @@ int main(void) {
     CONSTANT(BECKON_REASON_GROUP);
     CONSTANT(BECKON_REASON_CYCLE);
     CONSTANT(BECKON_REVISIT_NEVER);
+    CONSTANT(BECKON_VALUE_NULL);
+    CONSTANT(BECKON_VALUE_BOOL);
+    CONSTANT(BECKON_VALUE_INT);
+    CONSTANT(BECKON_VALUE_DOUBLE);
+    CONSTANT(BECKON_VALUE_STRING);
+    CONSTANT(BECKON_VALUE_DURATION);
+    CONSTANT(BECKON_VALUE_TIMESTAMP);
+    CONSTANT(BECKON_VALUE_VERSION);
+    CONSTANT(BECKON_VALUE_TEXT);
     return 0;
 }
