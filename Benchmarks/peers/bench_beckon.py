@@ -1,4 +1,4 @@
-"""Beckon through its typed C path (beckon.h ABI 1.2: beckon_tip_check_status) via ctypes: the project's
+"""Beckon through its typed C path (beckon.h ABI 1.2: beckon_tip_check_status; 1.3: typed transients) via ctypes: the project's
 own peer driver, which ../shared/bench/peers/run_all.sh and alt.sh use in place of theirs.
 
 What a driver must keep (that folder's README): the oracle check (`common.bench` refuses a row
@@ -16,8 +16,14 @@ The data live in the engine's memory store (BECKON_STORE_MEMORY), loaded once in
        tip `seen` really displayed displayCount times):
            events.X.within(7d).count >= 3 && params.isLoggedIn && tips.seen.displayCount <= 3
        A second row keeps displayCount in a stored int parameter instead (params.displayCount).
-  agg  the host's precomputed count and flags as stored parameters set in setup:
+  agg  the host's precomputed count and flags passed WITH EACH CALL (the mode's definition), as
+       the request's typed transient parameters (beckon.h ABI 1.3: `typed_transients`, each a
+       beckon_transient naming its parameter by a handle from beckon_resolve_parameter), built
+       per subject outside the timed loop as every peer's context is; the parameters are
+       declared `transient: true` and nothing is stored for the subjects:
            params.eventXCount7d >= 3 && params.isLoggedIn && params.displayCount <= 3
+       A second row (`..., values stored ahead as params`) sets the same values as stored
+       parameters in setup instead, and passes none with the call.
 
 Binding style: CDLL; the hot call's argtypes are left undeclared and its arguments are ctypes
 objects built once (engine as c_void_p, request and result as pointers, the handle an int), the
@@ -57,6 +63,21 @@ class Request(ctypes.Structure):
     _fields_ = [("struct_size", ctypes.c_uint32), ("subject", String), ("now", ctypes.c_int64), ("app_version", String)]
 
 
+class Transient(ctypes.Structure):
+    """beckon_transient (ABI 1.3): a transient parameter's value, typed, named by a handle."""
+    _fields_ = [("struct_size", ctypes.c_uint32), ("type", ctypes.c_uint32), ("parameter", ctypes.c_uint32),
+                ("integer", ctypes.c_int64), ("number", ctypes.c_double), ("text", String)]
+
+
+class Request13(ctypes.Structure):
+    """beckon_request as a 1.3 host declares it: the 1.0 members, 1.1's, then the typed transients."""
+    _fields_ = Request._fields_ + [("transients", ctypes.c_void_p), ("transient_count", ctypes.c_size_t),
+                                   ("testing_show", ctypes.c_void_p), ("testing_show_count", ctypes.c_size_t),
+                                   ("testing_hide", ctypes.c_void_p), ("testing_hide_count", ctypes.c_size_t),
+                                   ("flags", ctypes.c_uint32), ("typed_transients", ctypes.POINTER(Transient)),
+                                   ("typed_transient_count", ctypes.c_size_t)]
+
+
 class TipResult(ctypes.Structure):
     _fields_ = [("struct_size", ctypes.c_uint32), ("status", ctypes.c_int32), ("reason_code", ctypes.c_int32),
                 ("rule_index", ctypes.c_int32), ("revisit_at", ctypes.c_int64), ("display_count", ctypes.c_int64),
@@ -70,11 +91,13 @@ lib.beckon_abi_version.restype, lib.beckon_abi_version.argtypes = ctypes.c_uint3
 lib.beckon_open_text.restype = STATUS
 lib.beckon_open_text.argtypes = [String, String, ctypes.c_int32, ctypes.POINTER(ENGINE), P_SINK, P_ERR]
 lib.beckon_close.restype, lib.beckon_close.argtypes = None, [ENGINE]
-lib.beckon_resolve_tip.restype = STATUS
-lib.beckon_resolve_tip.argtypes = [ENGINE, String, ctypes.POINTER(ctypes.c_uint32), P_ERR]
+for name in ("beckon_resolve_tip", "beckon_resolve_parameter"):
+    getattr(lib, name).restype = STATUS
+    getattr(lib, name).argtypes = [ENGINE, String, ctypes.POINTER(ctypes.c_uint32), P_ERR]
 for name in ("beckon_tip_status", "beckon_tip_display"):
     getattr(lib, name).restype = STATUS
-    getattr(lib, name).argtypes = [ENGINE, P_REQ, String, P_SINK, P_ERR]
+    # The request as a plain pointer: a 1.0 Request or a 1.3 Request13 alike.
+    getattr(lib, name).argtypes = [ENGINE, ctypes.c_void_p, String, P_SINK, P_ERR]
 lib.beckon_parameter_set.restype = STATUS
 lib.beckon_parameter_set.argtypes = [ENGINE, P_REQ, String, String, P_SINK, P_ERR]
 lib.beckon_donate.restype = STATUS
@@ -82,6 +105,7 @@ lib.beckon_donate.argtypes = [ENGINE, P_REQ, String, ctypes.c_void_p, ctypes.c_s
 lib.beckon_tip_check.restype = STATUS  # argtypes left undeclared: the arguments are ctypes objects already
 
 STORE_MEMORY, TIP_AVAILABLE = 1, 1
+VALUE_BOOL, VALUE_INT = 1, 2
 _keep = []  # bytes that borrowed views point into
 
 
@@ -138,6 +162,17 @@ tips:
       - %s
 """
 RULE_AGG = "params.eventXCount7d >= 3 && params.isLoggedIn && params.displayCount <= 3"
+AGG_TRANSIENT_YAML = """version: 1
+parameters:
+  eventXCount7d: {type: int, transient: true, default: 0}
+  isLoggedIn: {type: bool, transient: true, default: false}
+  displayCount: {type: int, transient: true, default: 0}
+tips:
+  eligible:
+    title: Eligible
+    rules:
+      - %s
+"""
 
 
 class Opened:
@@ -174,6 +209,28 @@ def setup_raw(subs, displays):
                     raise RuntimeError("display not recorded")
         else:
             check(lib.beckon_parameter_set(engine, at_now, p_dc, view(str(s["displayCount"])), None, P_ERR_OBJ), "set")
+    return opened
+
+
+def setup_agg_transients(subs):
+    """The engine of the per-call row, and each subject's request carrying its three values as
+    typed transients (built here, outside the timed loop); nothing is stored."""
+    opened = Opened(AGG_TRANSIENT_YAML % RULE_AGG)
+    handles = {}
+    for name in ("eventXCount7d", "isLoggedIn", "displayCount"):
+        handle = ctypes.c_uint32()
+        check(lib.beckon_resolve_parameter(opened.engine, view(name), ctypes.byref(handle), P_ERR_OBJ), "resolve " + name)
+        handles[name] = handle.value
+    size = ctypes.sizeof(Transient)
+    opened.requests = []
+    for s in subs:
+        values = (Transient * 3)(Transient(size, VALUE_INT, handles["eventXCount7d"], s["eventXCount7d"]),
+                                 Transient(size, VALUE_BOOL, handles["isLoggedIn"], 1 if s["isLoggedIn"] else 0),
+                                 Transient(size, VALUE_INT, handles["displayCount"], s["displayCount"]))
+        _keep.append(values)
+        request13 = Request13(ctypes.sizeof(Request13), view(s["id"]), NOW * 1000, view(b""))
+        request13.typed_transients, request13.typed_transient_count = values, 3
+        opened.requests.append(ctypes.pointer(request13))
     return opened
 
 
@@ -270,14 +327,21 @@ def main():
             bench(ENGINE_NAME + ", displayCount as int param", mode, PKG, V, keep(lambda: setup_raw(subs, displays=False)),
                   evaluate, requests, subs, note=CALL + "; " + RULE_RAW_PARAM)
         else:
-            bench(ENGINE_NAME, mode, PKG, V, keep(lambda: setup_agg(subs)), evaluate, requests, subs,
-                  note=CALL + "; " + RULE_AGG + " (stored params set in setup)")
+            # The headline row passes the values with each call: the request of each subject
+            # carries them (typed transients), prepared outside the timed loop.
+            per_call = setup_agg_transients(subs)
+            bench(ENGINE_NAME, mode, PKG, V, keep(lambda: per_call), evaluate, per_call.requests, subs,
+                  note=CALL + "; " + RULE_AGG + " (the three values passed with each call: typed transients, ABI 1.3; "
+                       "load_ms excludes building the requests, as every peer's contexts)")
+            bench(ENGINE_NAME + ", values stored ahead as params", mode, PKG, V, keep(lambda: setup_agg(subs)), evaluate, requests,
+                  subs, note=CALL + "; " + RULE_AGG + " (stored params set in setup, nothing passed with the call)")
         first = opened[0]
+        first_requests = getattr(first, "requests", requests)  # the first row's own requests, when it has them
         if tip_check_status is not None:
             bench("Beckon diagnostic: beckon_tip_check into a result struct (C API 1.1)", mode, PKG, V, lambda: first,
-                  evaluate_struct, requests, subs, note="same engine and rule as the first Beckon row; answer: result.status")
+                  evaluate_struct, first_requests, subs, note="same engine, rule and requests as the first Beckon row; answer: result.status")
         bench("Beckon diagnostic: JSON tip_status with a Python sink (C API 1.0 style)", mode, PKG, V, lambda: first,
-              evaluate_json, requests, subs, note="same engine and rule as the first Beckon row; answer: JSON + bytes search")
+              evaluate_json, first_requests, subs, note="same engine, rule and requests as the first Beckon row; answer: JSON + bytes search")
         bench("ctypes floor: beckon_abi_version()", mode, PKG, V, lambda: None, floor_abi, expected, subs,
               note="cheapest Python->C call into the library; oracle's answer")
         for each in opened:
