@@ -68,8 +68,10 @@ check("whatsNew: the entries next would give", details.variant == "show" and det
 details = client.get_object_details("whatsNew", {}, context(ada, appVersion="9.0.0"))
 check("whatsNew: appVersion from the context", details.variant == "none" and details.value["entries"] == [], details)
 
-# Transient context: the rule needs two views and a bright screen.
+# Transient context: the rule needs two views and a bright screen (and welcome out of the way:
+# the onboarding group shows one tip at a time).
 bob = subject()
+v1("POST", f"/v1/subjects/{bob}/tips/welcome/invalidate", reason="tipClosed")
 for _ in range(2):
     v1("POST", f"/v1/subjects/{bob}/events/landmarkViewed/donate")
 bright = client.get_boolean_details("tips.favorite-landmark", False, context(bob, screenBrightness=0.9))
