@@ -69,8 +69,8 @@ extension OpenAPIDocument {
               additionalProperties: true
               properties:
                 targetingKey: {type: string, minLength: 1, maxLength: 256}
-                appVersion: {$ref: '#/components/schemas/Version'}
-                now: {anyOf: [{$ref: '#/components/schemas/Instant'}, {type: integer}]}
+                appVersion: {anyOf: [{$ref: '#/components/schemas/Version'}, {type: 'null'}]}
+                now: {anyOf: [{$ref: '#/components/schemas/Instant'}, {type: integer}, {type: 'null'}]}
         OFREPMetadata:
           type: object
           additionalProperties: {type: [string, number, boolean]}
