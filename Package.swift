@@ -233,6 +233,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
+            // The OpenFeature SDK suite (Python) that OFREPSDKTests runs.
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -9,6 +9,7 @@ import Synchronization
 /// | `/healthz`, `/readyz`, `/metrics`, `/openapi.yaml`    | nothing                 |
 /// | `GET`, `HEAD` under `/v1/`                           | a `read` or `write` token |
 /// | `POST …/batch` whose operations all only read         | a `read` or `write` token |
+/// | anything under `/ofrep/` (OFREP evaluations only read) | a `read` or `write` token |
 /// | any other method under `/v1/`                        | a `write` token         |
 ///
 /// With no token configured, nothing is asked for.
@@ -101,6 +102,7 @@ public final class AccessControl: Sendable {
     /// batch (`POST /v1/subjects/{subject}/batch`) needs `.read` here; its operations decide
     /// (`scope(ofBatch:)`).
     public static func requiredScope(method: HTTPRequest.Method, path: String) -> BearerTokens.Scope? {
+        if path.hasPrefix("/ofrep/") { return .read }
         guard path == "/v1" || path.hasPrefix("/v1/") else { return nil }
         switch method {
         case .get, .head: return .read

@@ -47,6 +47,7 @@ extension OpenAPIDocument {
         value: {name: value, in: query, required: false, description: 'The value, as the CLI takes it (typed by the parameter''s declaration).', schema: {type: string}}
         ifNoneMatch: {name: If-None-Match, in: header, required: false, description: An ETag of an earlier answer; 304 when the answer is still the same., schema: {type: string}}
       requestBodies:
+    \#(ofrepRequestBodies)
         Decision:
           required: false
           description: 'The request''s options as JSON instead of the query (a member in both is a `usage` problem; `null` is the same as absent).'
@@ -60,6 +61,7 @@ extension OpenAPIDocument {
           description: 'As `Decision`, with `reason` required here or in the query.'
           content: {application/json: {schema: {$ref: '#/components/schemas/InvalidateBody'}}}
       responses:
+    \#(ofrepResponses)
         Problem:
           description: A failure, as RFC 9457 problem details with Beckon's code.
           content: {application/problem+json: {schema: {$ref: '#/components/schemas/Problem'}}}
@@ -81,6 +83,7 @@ extension OpenAPIDocument {
           description: The operation's answer, as `beckon … --json` prints it.
           content: {application/json: {schema: {$ref: '#/components/schemas/Answer'}}}
       schemas:
+    \#(ofrepSchemas)
         Id: {type: string, pattern: '^[A-Za-z][A-Za-z0-9_-]*$'}
         Version: {type: string, pattern: '^[0-9]+(\.[0-9]+){0,2}$'}
         Instant: {type: string, pattern: '^(-?[0-9]{1,15}|[0-9]{4}-[0-9]{2}-[0-9]{2}([Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2}))?)$', description: 'ISO-8601 (a date-time with its offset, or a date: midnight UTC), or Unix milliseconds.', examples: ['2026-03-01T09:00:00Z']}

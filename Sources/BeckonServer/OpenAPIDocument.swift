@@ -7,7 +7,7 @@ import NIOCore
 /// the server answers each (anything but `no_route`).
 enum OpenAPIDocument {
     /// The whole document.
-    static let text = paths + "\n" + components + "\n"
+    static let text = paths + "\n" + ofrepPaths + "\n" + components + "\n"
 
     /// Every route of the server as the document writes it (`{name}` for a path parameter).
     static let routes: [(method: String, path: String)] = [
@@ -40,6 +40,8 @@ enum OpenAPIDocument {
         ("GET", "/readyz"),
         ("GET", "/metrics"),
         ("GET", "/openapi.yaml"),
+        ("POST", "/ofrep/v1/evaluate/flags/{key}"),
+        ("POST", "/ofrep/v1/evaluate/flags"),
     ]
 
     /// Serves the document at `GET /openapi.yaml`.

@@ -18,6 +18,7 @@ extension OpenAPIDocument {
         a read token for GET (and batches of reads), a write token for the rest. Every GET but
         the change stream also answers HEAD (its headers, no body); a method a path does not take
         is 405 `method_not_allowed` with `Allow`, and OPTIONS answers 204 with that `Allow`.
+        OpenFeature SDKs evaluate under `/ofrep/v1/` (OFREP; a read token is enough).
       license: {name: MIT}
     servers:
       - url: /
@@ -29,6 +30,7 @@ extension OpenAPIDocument {
       - {name: whatsNew}
       - {name: subject}
       - {name: server}
+      - {name: ofrep, description: 'OpenFeature Remote Evaluation Protocol: flags tips.ID, groups.ID, scenarios.ID and whatsNew, evaluated without recording anything.'}
     paths:
       /v1/subjects/{subject}/tips/{tip}:
         parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/tip'}]

@@ -35,6 +35,7 @@ import NIOCore
 /// | `POST   {s}/batch`                     | several of these (`BatchRoute`)       |
 /// | `GET    {s}/changes`                   | change notifications (`ChangeStreamRoute`) |
 /// | `GET    /healthz`, `GET /readyz`       |                                       |
+/// | `POST   /ofrep/v1/evaluate/flags[/{key}]` | OpenFeature's OFREP (`OFREPRoutes`) |
 ///
 /// An answer is the JSON `--json` prints for the same operation, request and instant, with
 /// status 200 whether the answer is positive or negative (the CLI's exit 0 or 1); a failure is a
@@ -84,6 +85,7 @@ struct ServerRoutes: Sendable {
         route(subject.delete, "", "reset")
         subject.post("/batch") { request, context in await BatchRoute(server: self.server).answer(request, context) }
         subject.get("/changes") { request, context in ChangeStreamRoute(server: self.server).stream(request, context) }
+        OFREPRoutes(server: server).add(to: router)
     }
 
     /// Adds a route answering the operation `name` (a `ServerOperation`) about the path

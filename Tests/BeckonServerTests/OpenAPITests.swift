@@ -92,7 +92,7 @@ struct OpenAPITests {
         path.replacingOccurrences(of: "{subject}", with: "ada").replacingOccurrences(of: "{tip}", with: "welcome")
             .replacingOccurrences(of: "{group}", with: "onboarding").replacingOccurrences(of: "{event}", with: "appLaunched")
             .replacingOccurrences(of: "{scenario}", with: "ask-for-review").replacingOccurrences(of: "{version}", with: "2.3.0")
-            .replacingOccurrences(of: "{name}", with: "plan")
+            .replacingOccurrences(of: "{name}", with: "plan").replacingOccurrences(of: "{key}", with: "tips.welcome")
     }
 
     @Test func theServerAnswersEveryDocumentedRoute() async throws {

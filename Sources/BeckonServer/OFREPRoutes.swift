@@ -1,0 +1,144 @@
+import BeckonCore
+import BeckonRuntime
+import Hummingbird
+import NIOCore
+
+/// OpenFeature's Remote Evaluation Protocol (OFREP, `open-feature/protocol`), one more
+/// transport over the same reads as `/v1`: a flag key names a tip, a group, a scenario or what's
+/// new (`OFREPFlag`), the context says who asks and with what (`OFREPContext`), and the answer
+/// is mapped from the runtime's own (`OFREPAnswer`). Evaluating records nothing.
+///
+/// | method and path                         | answers                                     |
+/// |-----------------------------------------|---------------------------------------------|
+/// | `POST /ofrep/v1/evaluate/flags/{key}`   | one flag (200), or its failure (`OFREPFailure`) |
+/// | `POST /ofrep/v1/evaluate/flags`         | every flag for the subject, with an `ETag` (304 on a matching `If-None-Match`) and `eventStreams` naming the subject's change stream |
+///
+/// The query is ignored (OFREP's `flagConfigEtag` and `flagConfigLastModified` included: every
+/// evaluation decides afresh). A read token is enough (`AccessControl`); a body larger than
+/// `--max-body` is a `too_large` problem as on `/v1`.
+struct OFREPRoutes: Sendable {
+    let server: BeckonServer
+
+    /// The route template of a single evaluation, as the router names it in metrics.
+    static let singleRoute = "/ofrep/v1/evaluate/flags/{key}"
+    /// The route template of a bulk evaluation.
+    static let bulkRoute = "/ofrep/v1/evaluate/flags"
+
+    func add(to router: Router<BasicRequestContext>) {
+        router.post("/ofrep/v1/evaluate/flags/:key") { request, context in
+            await self.decide(request, tagged: false) { body, serving in
+                Self.evaluate(rawKey: context.parameters.get("key"), body: body, on: serving.runtime, wallClock: self.server.wallClock)
+            }
+        }
+        router.post("/ofrep/v1/evaluate/flags") { request, _ in
+            await self.decide(request, tagged: true) { body, serving in
+                Self.evaluateAll(body: body, on: serving.runtime, wallClock: self.server.wallClock)
+            }
+        }
+    }
+
+    /// An evaluation's HTTP answer: its status and JSON body.
+    struct Answer: Sendable {
+        var status: Int
+        var body: ByteBuffer
+    }
+
+    /// Reads the body (at most `--max-body`), then answers with `evaluation` on the serving
+    /// runtime, on the server's `storeThreads` for a store whose calls may wait. A `tagged`
+    /// answer (bulk) carries its `ETag`, and a request whose `If-None-Match` names it gets 304.
+    private func decide(_ request: Request, tagged: Bool, _ evaluation: @escaping @Sendable (ByteBuffer, ReloadableRuntime.Serving) -> Answer) async -> Response {
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await ServerRoutes.body(of: &request, limit: server.edge.limits.maxBodyBytes)
+        } catch {
+            return ServerRoutes.problem(error)
+        }
+        let serving = server.runtime.serving
+        let answer = await server.storeThreads.run(for: serving.runtime.engine.store) { evaluation(body, serving) }
+        var headers: HTTPFields = [.contentType: "application/json"]
+        if tagged, answer.status == 200 {
+            let tag = AnswerETag(of: answer.body)
+            if let condition = request.headers[.ifNoneMatch], tag.isMatched(by: condition) {
+                return Response(status: .notModified, headers: [.eTag: tag.header])
+            }
+            headers[.eTag] = tag.header
+        }
+        return Response(status: HTTPResponse.Status(code: answer.status), headers: headers, body: ResponseBody(byteBuffer: answer.body))
+    }
+
+    /// A single evaluation of the flag whose key is `rawKey` (as written in the path) with the
+    /// context of `body`, decided on `runtime` at `wallClock` unless the context gives `now`:
+    /// no `Request` needed, so that any path that has the key and the body can answer it.
+    static func evaluate(rawKey: String?, body: ByteBuffer, on runtime: Runtime, wallClock: @Sendable () -> Int64) -> Answer {
+        let key = rawKey.flatMap(ServerRoutes.percentDecoded) ?? rawKey ?? ""
+        do throws(OFREPFailure) {
+            let flag = try OFREPFlag.named(key, in: runtime.engine)
+            let context = try OFREPContext(body: body, parameters: runtime.engine.configuration.parameters)
+            let request = context.request(wallClock: wallClock)
+            if case .tip(let id, let slot) = flag { return tip(id, slot: slot, request, on: runtime) }
+            switch OFREPAnswer.evaluate(flag, request, on: runtime) {
+            case .success(let answer): return Answer(status: 200, body: ByteBuffer(string: JSONValue.object(answer).text))
+            case .failure(let failure): throw failure
+            }
+        } catch {
+            return failed(error, key: key)
+        }
+    }
+
+    /// The single evaluation of the tip `id` in `slot` (`tips.ID`) for `request`: subject,
+    /// transient parameters, app version and instant.
+    static func tip(_ id: String, slot: Int, _ request: DecisionRequest, on runtime: Runtime) -> Answer {
+        let key = "tips." + id
+        do throws(EngineError) {
+            let answer = OFREPAnswer.tip(try runtime.engine.tipStatus(slot: slot, request), key: key)
+            return Answer(status: 200, body: ByteBuffer(string: JSONValue.object(answer).text))
+        } catch {
+            return failed(OFREPFailure(error), key: key)
+        }
+    }
+
+    /// A bulk evaluation: every flag (`OFREPFlag.all`) for the context of `body`, each an
+    /// evaluation or its failure, and the subject's change stream as `eventStreams`.
+    static func evaluateAll(body: ByteBuffer, on runtime: Runtime, wallClock: @Sendable () -> Int64) -> Answer {
+        let context: OFREPContext
+        do throws(OFREPFailure) {
+            context = try OFREPContext(body: body, parameters: runtime.engine.configuration.parameters)
+        } catch {
+            return failed(error, key: nil)
+        }
+        let request = context.request(wallClock: wallClock)
+        let flags: [JSONValue] = OFREPFlag.all(in: runtime.engine).map { flag in
+            switch OFREPAnswer.evaluate(flag, request, on: runtime) {
+            case .success(let answer): .object(answer)
+            case .failure(let failure): .object(failure.json(key: flag.key))
+            }
+        }
+        let stream: JSONObject = ["endpoint": .object(["requestUri": .string(changesURI(subject: context.subject))]), "type": .string("sse")]
+        let answer: JSONObject = ["eventStreams": .array([.object(stream)]), "flags": .array(flags)]
+        return Answer(status: 200, body: ByteBuffer(string: JSONValue.object(answer).text))
+    }
+
+    /// A failure's answer.
+    private static func failed(_ failure: OFREPFailure, key: String?) -> Answer {
+        Answer(status: failure.status, body: ByteBuffer(string: JSONValue.object(failure.json(key: key)).text))
+    }
+
+    /// The path of the subject's change stream (`GET /v1/subjects/{subject}/changes`), the
+    /// subject percent-encoded: OFREP's `endpoint.requestUri`, which a provider joins to the
+    /// origin it evaluates with.
+    static func changesURI(subject: String) -> String {
+        var path = "/v1/subjects/"
+        for byte in subject.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                path.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let digits = Array("0123456789ABCDEF".utf8)
+                path += "%" + String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 15)]], as: UTF8.self)
+            }
+        }
+        return path + "/changes"
+    }
+}

@@ -1,0 +1,34 @@
+import BeckonServer
+import Foundation
+import Testing
+
+/// `Fixtures/ofrep_sdk_test.py` drives a real server through the OpenFeature Python SDK
+/// (`openfeature-sdk`) with the OFREP provider (`openfeature-provider-ofrep`), both pinned and
+/// installed by `.ci/run` in `.venv-tests/`: every key kind, transient context, the failures,
+/// bulk with ETag and 304, tokens, and that evaluations record nothing.
+@Suite("beckon serve: OFREP through the OpenFeature Python SDK")
+struct OFREPSDKTests {
+    /// The virtual environment's interpreter.
+    static var python: URL { SchemathesisTests.repository.appendingPathComponent(".venv-tests/bin/python") }
+
+    @Test(.timeLimit(.minutes(3)))
+    func theSDKEvaluatesBeckon() async throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.python.path) else {
+            Issue.record("\(Self.python.path) is missing: run .ci/run, which makes .venv-tests/ with openfeature-sdk and openfeature-provider-ofrep")
+            return
+        }
+        let script = SchemathesisTests.repository.appendingPathComponent("Tests/BeckonServerTests/Fixtures/ofrep_sdk_test.py")
+        let folder = try ServedBeckon.folder()
+        let edge = EdgeOptions(access: try EdgeHarness.access(in: folder))
+        let result = try await EdgeHarness.withServer(folder, edge: edge) { port in
+            // On a thread of its own: waiting for the process on the concurrency pool would starve the server.
+            try await EdgeHarness.onThread {
+                try SchemathesisTests.run(Self.python, [script.path, "http://127.0.0.1:\(port)", EdgeHarness.readToken, EdgeHarness.writeToken],
+                                          in: folder)
+            }
+        }
+        #expect(result.status == 0, "\(result.output)")
+        let summary = result.output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(summary.hasSuffix(" passed, 0 failed") && !summary.hasPrefix("0 "), "\(result.output)")
+    }
+}
