@@ -132,7 +132,7 @@ public struct BeckonServer: Sendable {
         let routes = ServerRoutes(server: self)
         let configuration = edge.limits.http1Configuration
         return HTTPServerBuilder { responder in
-            BeckonHTTP1Channel(responder: responder, configuration: configuration, tipStatus: { routes.eventLoopTipStatus($0) })
+            BeckonHTTP1Channel(responder: responder, configuration: configuration, tipStatus: routes.eventLoopAnswerer)
         }
     }
 

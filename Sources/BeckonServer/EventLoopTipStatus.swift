@@ -2,54 +2,82 @@ import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
 
-/// Answers tip status requests on the connection's event loop, where they are read, without
-/// the hop to Swift concurrency and the router that every other request takes: for the route
-/// hosts call most, that hop costs more than the decision (`Benchmarks/serve`).
+/// Answers the requests hosts send most (tip status, OFREP single evaluations) on the
+/// connection's event loop, where they are read, without the hop to Swift concurrency and the
+/// router that every other request takes: for these, that hop costs more than the decision
+/// (`Benchmarks/serve`).
 ///
-/// A request is answered here only when `answer` says so (`ServerRoutes.eventLoopTipStatus`:
-/// a plain `GET` of `/v1/subjects/{subject}/tips/{tip}` over a store whose calls never wait);
-/// it is passed on to the router otherwise, and so is every request read while one passed on
-/// is still unanswered, so that answers leave in the order their requests came, and every
-/// request read while the client leaves its answers unread, so that answers never pile up here.
+/// A request is answered here only when its `Answerer` says so (`ServerRoutes.eventLoopAnswerer`:
+/// a plain `GET` of `/v1/subjects/{subject}/tips/{tip}`, or a `POST` of
+/// `/ofrep/v1/evaluate/flags/{key}` whose body is gathered here up to `maxBodyBytes`, over a
+/// store whose calls never wait); it is passed on to the router otherwise (with the body parts
+/// gathered so far), and so is every request read while one passed on is still unanswered, so
+/// that answers leave in the order their requests came, and every request read while the client
+/// leaves its answers unread, so that answers never pile up here.
 final class EventLoopTipStatus: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    /// The answer to a request's head (one without a body), or nil to pass it on.
-    typealias Answerer = @Sendable (HTTPRequest) -> (head: HTTPResponse, body: ByteBuffer)?
+    /// What may be answered here, and the answers.
+    struct Answerer: Sendable {
+        /// Whether a `POST` with this head may be answered here once its body is read.
+        var takesBody: @Sendable (HTTPRequest) -> Bool
+        /// The most body bytes gathered here; a longer body is passed on with the request.
+        var maxBodyBytes: Int
+        /// The answer to a request's head and body (empty for a `GET`), or nil to pass it on.
+        var answer: @Sendable (HTTPRequest, ByteBuffer) -> (head: HTTPResponse, body: ByteBuffer)?
+    }
 
-    let answer: Answerer
+    let answerer: Answerer
     /// The head of a request that may be answered here, until its end arrives.
     private var held: HTTPRequest?
+    /// The body of `held` so far (a `POST`'s).
+    private var heldBody = ByteBuffer()
     /// Requests passed on whose answer has not been written whole.
     private var passedOn = 0
 
-    init(answer: @escaping Answerer) {
-        self.answer = answer
+    init(answer: Answerer) {
+        self.answerer = answer
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            // Only a GET may be answered here; any other request is passed on at once. So is
-            // any while the client does not read its answers (the channel is not writable):
-            // the router's writes wait for it, and its reads then stop.
-            if passedOn == 0 && head.method == .get && context.channel.isWritable { held = head } else { passOn(head, context) }
-        case .body:
-            if let head = held { held = nil; passOn(head, context) }
+            // Only a GET, or a POST the answerer takes, may be answered here; any other request is
+            // passed on at once. So is any while the client does not read its answers (the channel
+            // is not writable): the router's writes wait for it, and its reads then stop.
+            let candidate = head.method == .get || (head.method == .post && answerer.takesBody(head))
+            if passedOn == 0 && candidate && context.channel.isWritable {
+                held = head
+                heldBody.clear()
+            } else {
+                passOn(head, context)
+            }
+        case .body(var part):
+            if let head = held {
+                if head.method == .post && heldBody.readableBytes + part.readableBytes <= answerer.maxBodyBytes {
+                    heldBody.writeBuffer(&part)
+                    return
+                }
+                held = nil
+                passOn(head, context)
+                passOnBody(context)
+            }
             context.fireChannelRead(data)
         case .end:
             if let head = held {
                 held = nil
-                if let (responseHead, body) = answer(head) {
+                if let (responseHead, body) = answerer.answer(head, heldBody) {
+                    heldBody.clear()
                     context.write(wrapOutboundOut(.head(responseHead)), promise: nil)
                     if body.readableBytes > 0 { context.write(wrapOutboundOut(.body(body)), promise: nil) }
                     context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
                     return
                 }
                 passOn(head, context)
+                passOnBody(context)
             }
             context.fireChannelRead(data)
         }
@@ -63,5 +91,13 @@ final class EventLoopTipStatus: ChannelDuplexHandler, RemovableChannelHandler {
     private func passOn(_ head: HTTPRequest, _ context: ChannelHandlerContext) {
         passedOn += 1
         context.fireChannelRead(wrapInboundOut(.head(head)))
+    }
+
+    /// Passes on the body gathered for the request just passed on, as one part.
+    private func passOnBody(_ context: ChannelHandlerContext) {
+        guard heldBody.readableBytes > 0 else { return }
+        let body = heldBody
+        heldBody = ByteBuffer()
+        context.fireChannelRead(wrapInboundOut(.body(body)))
     }
 }

@@ -56,15 +56,20 @@ struct OFREPRoutes: Sendable {
         }
         let serving = server.runtime.serving
         let answer = await server.storeThreads.run(for: serving.runtime.engine.store) { evaluation(body, serving) }
-        var headers: HTTPFields = [.contentType: "application/json"]
-        if tagged, answer.status == 200 {
-            let tag = AnswerETag(of: answer.body)
-            if let condition = request.headers[.ifNoneMatch], tag.isMatched(by: condition) {
-                return Response(status: .notModified, headers: [.eTag: tag.header])
-            }
-            headers[.eTag] = tag.header
+        guard tagged, answer.status == 200 else { return Self.response(answer) }
+        let tag = AnswerETag(of: answer.body)
+        if let condition = request.headers[.ifNoneMatch], tag.isMatched(by: condition) {
+            return Response(status: .notModified, headers: [.eTag: tag.header])
         }
-        return Response(status: HTTPResponse.Status(code: answer.status), headers: headers, body: ResponseBody(byteBuffer: answer.body))
+        var response = Self.response(answer)
+        response.headers[.eTag] = tag.header
+        return response
+    }
+
+    /// The response of an answer: its status, its JSON body.
+    static func response(_ answer: Answer) -> Response {
+        Response(status: HTTPResponse.Status(code: answer.status), headers: [.contentType: "application/json"],
+                 body: ResponseBody(byteBuffer: answer.body))
     }
 
     /// A single evaluation of the flag whose key is `rawKey` (as written in the path) with the

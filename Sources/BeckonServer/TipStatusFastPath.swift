@@ -42,19 +42,48 @@ extension ServerRoutes {
         }
     }
 
-    /// The answer of a tip status request decided on the event loop that read it, with the
-    /// headers the application adds (`Date`, `Server`), counted and logged as
-    /// `RequestObservation` counts and logs a request; nil when the router must answer it: the
-    /// request is not a plain `GET` of a tip's status (a body, a `Connection` header, a path of
-    /// another shape or not percent-encoded UTF-8), the edge has a say in it
-    /// (`EdgeOptions.passesUnchanged`), the store's calls may wait, or the fast path does not
-    /// decide it.
-    func eventLoopTipStatus(_ head: HTTPRequest) -> (head: HTTPResponse, body: ByteBuffer)? {
-        guard server.tipStatusPath == .eventLoop, head.method == .get, head.headerFields[.connection] == nil,
-              Self.hasNoBody(head.headerFields), server.edge.passesUnchanged(head)
-        else { return nil }
+    /// What `EventLoopTipStatus` answers on the event loop: tip status requests and OFREP single
+    /// evaluations (whose bodies it gathers up to `--max-body`).
+    var eventLoopAnswerer: EventLoopTipStatus.Answerer {
+        let ofrep = OFREPRoutes(server: server)
+        return EventLoopTipStatus.Answerer(
+            // A client that asks to be told to go on (`Expect: 100-continue`) is the router's.
+            takesBody: { head in head.headerFields[.expect] == nil && OFREPRoutes.singleKey(in: head.path ?? "") != nil },
+            maxBodyBytes: server.edge.limits.maxBodyBytes,
+            answer: { head, body in
+                head.method == .get ? self.eventLoopTipStatus(head) : ofrep.eventLoopEvaluation(head, body: body, routes: self)
+            })
+    }
+
+    /// The serving runtime when a request read on the event loop may be answered there: the
+    /// server answers there, the request has no `Connection` header, the edge has no say in it
+    /// (`EdgeOptions.passesUnchanged`) and the serving store's calls never wait; else nil.
+    func eventLoopServing(_ head: HTTPRequest) -> ReloadableRuntime.Serving? {
+        guard server.tipStatusPath == .eventLoop, head.headerFields[.connection] == nil, server.edge.passesUnchanged(head) else { return nil }
         let serving = server.runtime.serving
-        guard !serving.runtime.engine.store.callsMayWait else { return nil }
+        return serving.runtime.engine.store.callsMayWait ? nil : serving
+    }
+
+    /// A response made on the event loop, finished as the application finishes the router's:
+    /// the headers it adds (`Date`, `Server`), counted and logged as `RequestObservation` counts
+    /// and logs a request on `route` that started at `start`.
+    func finishedOnEventLoop(_ response: Response, _ body: ByteBuffer, method: HTTPRequest.Method, route: String,
+                             since start: ContinuousClock.Instant) -> (head: HTTPResponse, body: ByteBuffer) {
+        var response = response
+        response.headers[.date] = HTTPDate.now
+        response.headers[.server] = BeckonServer.serverName
+        server.metrics.requestStarted()
+        RequestObservation(metrics: server.metrics, logger: server.logger)
+            .record(method: method.rawValue, route: route, status: response.status.code, since: start)
+        return (response.head, response.status == .notModified ? ByteBuffer() : body)
+    }
+
+    /// The answer of a tip status request decided on the event loop that read it; nil when the
+    /// router must answer it: the request is not a plain `GET` of a tip's status (a body, a path
+    /// of another shape or not percent-encoded UTF-8), it may not be answered on the event loop
+    /// (`eventLoopServing`), or the fast path does not decide it.
+    func eventLoopTipStatus(_ head: HTTPRequest) -> (head: HTTPResponse, body: ByteBuffer)? {
+        guard head.method == .get, Self.hasNoBody(head.headerFields), let serving = eventLoopServing(head) else { return nil }
         let start = ContinuousClock.now
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
         guard let (rawSubject, rawTip) = Self.tipStatusParameters(in: request.uri.path),
@@ -62,14 +91,8 @@ extension ServerRoutes {
               let tip = try? Self.parameter("tip", raw: String(rawTip)),
               let answer = fastTipStatus(subject: subject, tip: tip, query: request.uri.queryParameters, on: serving)
         else { return nil }
-
-        var response = respond(answer.json, to: request, operation: "tip.status", positive: answer.available)
-        response.headers[.date] = HTTPDate.now
-        response.headers[.server] = BeckonServer.serverName
-        server.metrics.requestStarted()
-        RequestObservation(metrics: server.metrics, logger: server.logger)
-            .record(method: head.method.rawValue, route: Self.tipStatusRoute, status: response.status.code, since: start)
-        return (response.head, response.status == .notModified ? ByteBuffer() : answer.json)
+        let response = respond(answer.json, to: request, operation: "tip.status", positive: answer.available)
+        return finishedOnEventLoop(response, answer.json, method: head.method, route: Self.tipStatusRoute, since: start)
     }
 
     /// The subject and tip of a path `/v1/subjects/{subject}/tips/{tip}` as written (neither
