@@ -187,7 +187,7 @@ measure() {  # store url [script [script args...]], with $wrk_options
   requests="$(sed -n 's/^ *\([0-9]*\) requests in .*/\1/p' <<<"$output")"
   p99="$(awk '$1 == "99%" { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 } printf "%.2f", v }' <<<"$output")"
   # The server's CPU time per request, in microseconds (clock ticks are 1/100 s).
-  echo "${rate%.*} $p99 $(( (after - before) * 10000000 / requests / 1000 ))"
+  echo "${rate%.*} $p99 $(awk -v t="$((after - before))" -v n="$requests" 'BEGIN { printf "%.1f", t * 10000 / n }')"
 }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
@@ -236,6 +236,12 @@ fi
 ratios="$(paste -d ' ' <(awk 'NF { print $1 }' <<<"${results[${stores[0]}.fast]}") <(awk 'NF { print $1 }' <<<"${results[nginx]}") |
   awk '{ printf "%.2f\n", $1 / $2 }')"
 echo "tip status (${stores[0]} store) / nginx, each run: $(tr '\n' ' ' <<<"$ratios")median $(median <<<"$ratios")"
+# Requests a second follow how much of the machine each server gets: nginx is one process on one
+# core, beckon has an event loop per core and a busy machine shares them otherwise. The CPU
+# time a request is the other side: nginx's over beckon's is the share of nginx's efficiency.
+cpu_ratios="$(paste -d ' ' <(awk 'NF { print $3 }' <<<"${results[nginx]}") <(awk 'NF { print $3 }' <<<"${results[${stores[0]}.fast]}") |
+  awk '$2 > 0 { printf "%.2f\n", $1 / $2 }')"
+echo "server CPU a request, nginx / tip status (${stores[0]} store), each run: $(tr '\n' ' ' <<<"$cpu_ratios")median $(median <<<"$cpu_ratios")"
 
 # Paced: at least half of the acceptance's rates (memory 20k/s, SQLite 7.5k/s, PostgreSQL as SQLite).
 # wrk has no rate option: each connection waits 2 ms (paced.lua's delay()) after each answer, and
