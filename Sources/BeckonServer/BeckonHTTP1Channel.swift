@@ -12,6 +12,11 @@ import NIOHTTPTypesHTTP1
 /// passes every other request on to the router. Being after the connection state, it is seen by
 /// it as any request and answer are: a connection busy with tip status is not idle, and a
 /// shutdown closes it after the answer in flight.
+///
+/// Before any of it, the connection is counted against `--max-connections` (`ConnectionLimit`,
+/// which turns it away with a 503 past it), and each request's head is timed
+/// (`HeaderTimeout`: its `FirstByte` half first in the pipeline, the rest after the codec and
+/// `CloseAfterResponse`, so that its 408 closes the connection).
 struct BeckonHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
 
@@ -19,9 +24,15 @@ struct BeckonHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     let configuration: HTTP1Channel.Configuration
     /// What `EventLoopTipStatus` answers with.
     let tipStatus: EventLoopTipStatus.Answerer
+    /// The server's count of open connections.
+    let connections: ConnectionLimit
+    /// How long a request's head may take to arrive.
+    let headerTimeout: Duration
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
+            let timeout = HeaderTimeout(limit: headerTimeout)
+            try channel.pipeline.syncOperations.addHandler(timeout.firstByte)
             var limits = NIOHTTPDecoderLimitConfiguration()
             limits.maxHeaderFieldSize = configuration.httpDecoder.maxHeaderFieldSize
             limits.maxHeaderListSize = configuration.httpDecoder.maxHeaderListSize
@@ -32,8 +43,11 @@ struct BeckonHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
                 withEncoderConfiguration: .init(), withDecoderLimitConfiguration: limits)
             try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
             try pipeline.addHandlers(configuration.additionalChannelHandlers())
+            try pipeline.addHandler(timeout)
             try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: configuration.idleTimeout.map { .init($0) }, logger: logger))
             try pipeline.addHandler(EventLoopTipStatus(answer: tipStatus))
+            // Last, so that a connection turned away has its whole pipeline, untouched.
+            try connections.admit(channel, logger: logger)
             return try NIOAsyncChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
         }
     }

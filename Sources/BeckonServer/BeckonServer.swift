@@ -126,13 +126,17 @@ public struct BeckonServer: Sendable {
         )
     }
 
-    /// Hummingbird's HTTP/1.1 server with the edge's limits, answering tip status requests on
-    /// their event loop where it can (`BeckonHTTP1Channel`).
+    /// Hummingbird's HTTP/1.1 server with the edge's limits (the connections it holds and the
+    /// time a request's head may take included), answering tip status requests and OFREP single
+    /// evaluations on their event loop where it can (`BeckonHTTP1Channel`).
     private var httpServer: HTTPServerBuilder {
         let routes = ServerRoutes(server: self)
-        let configuration = edge.limits.http1Configuration
+        let limits = edge.limits
+        let configuration = limits.http1Configuration
+        let connections = ConnectionLimit(maximum: limits.maxConnections)
         return HTTPServerBuilder { responder in
-            BeckonHTTP1Channel(responder: responder, configuration: configuration, tipStatus: routes.eventLoopAnswerer)
+            BeckonHTTP1Channel(responder: responder, configuration: configuration, tipStatus: routes.eventLoopAnswerer,
+                               connections: connections, headerTimeout: limits.headerTimeout)
         }
     }
 

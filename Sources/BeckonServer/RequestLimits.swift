@@ -3,14 +3,17 @@ public import HummingbirdCore
 public import NIOCore
 import HTTPTypes
 
-/// How much and how long `beckon serve` reads of a request before it gives up on it:
+/// How much and how long `beckon serve` reads of a request before it gives up on it, and how
+/// many connections it holds open:
 ///
 /// | limit               | option               | default | past it                                  |
 /// |---------------------|----------------------|---------|------------------------------------------|
 /// | body size           | `--max-body`         | 64 KiB  | 413 `too_large`                          |
 /// | header size         | `--max-header-bytes` | 16 KiB  | 431 `headers_too_large`, then closed     |
+/// | time to read a head | `--header-timeout`   | 10 s    | 408 `timeout`, then closed (`HeaderTimeout`) |
 /// | time to read a body | `--request-timeout`  | 30 s    | 408 `timeout`, then the connection closed |
 /// | silence on a connection | `--idle-timeout` | 60 s    | the connection is closed                 |
+/// | open connections    | `--max-connections`  | 10000   | 503 `unavailable` at once, then closed (`ConnectionLimit`) |
 ///
 /// The header size is the sum of the names' and values' bytes, as HTTP/2's `SETTINGS_MAX_HEADER_LIST_SIZE`
 /// counts without its per-field 32; the HTTP parser itself stops at `parserHeaderBytes` (four
@@ -27,14 +30,24 @@ public struct RequestLimits: Sendable {
     public var requestTimeout: Duration
     /// How long a connection may stay silent (no request, or a request that stopped arriving).
     public var idleTimeout: Duration
+    /// How long a request's head (request line and headers) may take to arrive whole, from its
+    /// first byte, or from the connection's accept for its first request (nginx's
+    /// `client_header_timeout`).
+    public var headerTimeout: Duration
+    /// The most connections open at once; one more is answered 503 and closed.
+    public var maxConnections: Int
 
-    /// The limits, by default 64 KiB of body, 16 KiB of headers, 30 s to read a body, 60 s of silence.
+    /// The limits, by default 64 KiB of body, 16 KiB of headers, 10 s to read a head, 30 s to
+    /// read a body, 60 s of silence, 10,000 connections.
     public init(maxBodyBytes: Int = 64 * 1024, maxHeaderBytes: Int = 16 * 1024,
-                requestTimeout: Duration = .seconds(30), idleTimeout: Duration = .seconds(60)) {
+                requestTimeout: Duration = .seconds(30), idleTimeout: Duration = .seconds(60),
+                headerTimeout: Duration = .seconds(10), maxConnections: Int = 10_000) {
         self.maxBodyBytes = maxBodyBytes
         self.maxHeaderBytes = maxHeaderBytes
         self.requestTimeout = requestTimeout
         self.idleTimeout = idleTimeout
+        self.headerTimeout = headerTimeout
+        self.maxConnections = maxConnections
     }
 
     /// The size of a request's headers as the limit counts it: its names' and values' UTF-8 bytes.
@@ -49,10 +62,14 @@ public struct RequestLimits: Sendable {
     /// The HTTP/1.1 server configuration these limits need: the idle timeout, the parser's
     /// header limits, and closing the connection after a 408 or 431 (`CloseAfterResponse`).
     public var http1Configuration: HTTP1Channel.Configuration {
-        let nanoseconds = idleTimeout.components.seconds * 1_000_000_000 + idleTimeout.components.attoseconds / 1_000_000_000
-        return HTTP1Channel.Configuration(
+        HTTP1Channel.Configuration(
             additionalChannelHandlers: [CloseAfterResponse(maxHeaderBytes: maxHeaderBytes)],
-            idleTimeout: .nanoseconds(nanoseconds),
+            idleTimeout: .nanoseconds(Self.nanoseconds(idleTimeout)),
             httpDecoderConfiguration: .init(maxHeaderFieldSize: parserHeaderBytes, maxHeaderListSize: parserHeaderBytes))
+    }
+
+    /// A duration in whole nanoseconds, as NIO's `TimeAmount` counts.
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
 }

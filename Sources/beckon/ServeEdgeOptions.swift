@@ -21,6 +21,12 @@ struct ServeEdgeOptions: ParsableArguments {
     @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("How long a connection may stay silent before it is closed.", valueName: "duration"))
     var idleTimeout = "60s"
 
+    @Option(name: .customLong("header-timeout"), help: ArgumentHelp("How long a request's line and headers may take to arrive whole, from its first byte (a new connection's first request: from the accept); else 408 and the connection is closed (one that sent nothing is just closed).", valueName: "duration"))
+    var headerTimeout = "10s"
+
+    @Option(name: .customLong("max-connections"), help: ArgumentHelp("The most connections open at once; one more is answered 503 at once and closed. Keep it below the process's file limit (ulimit -n).", valueName: "count"))
+    var maxConnections = 10_000
+
     @Option(name: .customLong("cors-origin"), help: ArgumentHelp("An origin browsers may call from ('*' for any; repeatable). Default: none, CORS off.", valueName: "origin"))
     var corsOrigins: [String] = []
 
@@ -29,6 +35,8 @@ struct ServeEdgeOptions: ParsableArguments {
         guard maxHeaderBytes >= 1024 else { throw ValidationError("--max-header-bytes must be at least 1024") }
         _ = try Self.duration(requestTimeout, "--request-timeout")
         _ = try Self.duration(idleTimeout, "--idle-timeout")
+        _ = try Self.duration(headerTimeout, "--header-timeout")
+        guard maxConnections > 0 else { throw ValidationError("--max-connections must be at least 1, not \(maxConnections)") }
         for origin in corsOrigins where origin.isEmpty || origin.contains(" ") {
             throw ValidationError("--cors-origin '\(origin)' is not an origin (scheme://host[:port]) or '*'")
         }
@@ -48,7 +56,9 @@ struct ServeEdgeOptions: ParsableArguments {
     func edge() throws -> EdgeOptions {
         let limits = RequestLimits(maxBodyBytes: maxBody, maxHeaderBytes: maxHeaderBytes,
                                    requestTimeout: try Self.duration(requestTimeout, "--request-timeout"),
-                                   idleTimeout: try Self.duration(idleTimeout, "--idle-timeout"))
+                                   idleTimeout: try Self.duration(idleTimeout, "--idle-timeout"),
+                                   headerTimeout: try Self.duration(headerTimeout, "--header-timeout"),
+                                   maxConnections: maxConnections)
         var access: AccessControl?
         if let tokens {
             access = try AccessControl(source: .file(tokens))

@@ -64,6 +64,25 @@ final class RawConnection {
         }
     }
 
+    /// One response with a `Content-Length` body (none for a 304): its bytes, or what came
+    /// before the peer closed the connection or a read gave up.
+    func readResponse() -> String {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        func text() -> String { String(decoding: bytes, as: UTF8.self) }
+        while !text().hasSuffix("\r\n\r\n") {
+            guard recv(socket, &byte, 1, 0) == 1 else { return text() }
+            bytes.append(byte)
+        }
+        let length = text().lowercased().split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+            .flatMap { Int(String($0.dropFirst("content-length:".count).filter { $0 != " " })) } ?? 0
+        for _ in 0..<length {
+            guard recv(socket, &byte, 1, 0) == 1 else { break }
+            bytes.append(byte)
+        }
+        return text()
+    }
+
     deinit {
         close(socket)
     }
