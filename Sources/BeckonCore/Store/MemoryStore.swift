@@ -12,15 +12,16 @@ public final class MemoryStore: Store {
         /// once made, so this never goes stale.
         var lastID: String?
         var last: Subject?
-        /// `lastID`'s UTF-8, for callers that look a subject up by its bytes.
-        var lastUTF8: [UInt8] = []
 
         mutating func remember(_ id: String, _ subject: Subject) {
             lastID = id
             last = subject
-            // Refilled in place: hosts that ask about subject after subject allocate nothing here.
-            lastUTF8.removeAll(keepingCapacity: true)
-            lastUTF8.append(contentsOf: id.utf8)
+        }
+
+        /// Whether the subject asked about last has the id whose UTF-8 is `bytes` (its id's own
+        /// UTF-8 read in place: a native or small string's are contiguous, so nothing is copied).
+        mutating func lastIs(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            lastID?.withUTF8 { MemoryStore.same(UnsafeRawBufferPointer($0), bytes) } ?? false
         }
     }
 
@@ -96,7 +97,7 @@ public final class MemoryStore: Store {
     /// any `String` is made. Nil, without running `body`, when the bytes are not UTF-8.
     func withSubject<T: Sendable>(utf8: UnsafeRawBufferPointer, _ body: (Subject?) -> T?) -> T? {
         contents.withLock { contents in
-            if let last = contents.last, Self.same(contents.lastUTF8, utf8) { return body(last) }
+            if let last = contents.last, contents.lastIs(utf8) { return body(last) }
             guard let id = Self.string(utf8) else { return nil }
             let found = contents.subjects[id]
             if let found { contents.remember(id, found) }
@@ -115,22 +116,20 @@ public final class MemoryStore: Store {
 
     /// Whether `stored` and `bytes` are the same bytes, compared eight at a time.
     @inline(__always)
-    private static func same(_ stored: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
+    fileprivate static func same(_ stored: UnsafeRawBufferPointer, _ bytes: UnsafeRawBufferPointer) -> Bool {
         let count = bytes.count
         guard stored.count == count else { return false }
-        return stored.withUnsafeBytes { stored in
-            var index = 0
-            while index + 8 <= count {
-                guard stored.loadUnaligned(fromByteOffset: index, as: UInt64.self) == bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                else { return false }
-                index += 8
-            }
-            while index < count {
-                guard stored[index] == bytes[index] else { return false }
-                index += 1
-            }
-            return true
+        var index = 0
+        while index + 8 <= count {
+            guard stored.loadUnaligned(fromByteOffset: index, as: UInt64.self) == bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            else { return false }
+            index += 8
         }
+        while index < count {
+            guard stored[index] == bytes[index] else { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Appends, keeps the log sorted by time, and applies the retention.
