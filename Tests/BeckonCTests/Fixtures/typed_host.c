@@ -5,7 +5,7 @@
  * same request, then the errors (NULL result, small struct_size, unknown handle, a handle whose id
  * a reload removed). Prints one line per failed check and a summary; exit 0 when all held.
  */
-#include "beckon.h"
+#include "host_checks.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -28,28 +28,6 @@ static const char *tips[] = {"welcome", "search", "sync"};
 static const char *statuses[] = {"pending", "available", "invalidated"};
 static const char *codes[] = {"available", "testingShow", "testingHide", "actionPerformed", "tipClosed", "displayCountExceeded",
                               "displayDurationExceeded", "rule", "ruleError", "displayFrequency", "group", "cycle"};
-static int checks, failures;
-
-static void check(int condition, const char *what, const char *detail) {
-    checks++;
-    if (!condition) {
-        failures++;
-        printf("FAIL: %s %s\n", what, detail);
-    }
-}
-
-static beckon_string text(const char *value) {
-    beckon_string view = {value, strlen(value)};
-    return view;
-}
-
-static char answer[8192];
-static void keep(void *context, const char *json, size_t len) {
-    (void)context;
-    if (len >= sizeof answer) len = sizeof answer - 1;
-    memcpy(answer, json, len);
-    answer[len] = '\0';
-}
 
 /* Whether the JSON answer has `"key":"value"`. */
 static int has(const char *key, const char *value) {

@@ -7,7 +7,7 @@
  * NaN, small struct, unknown type code, a parameter given twice, NULL array). Prints one line per
  * failed check and a summary; exit 0 when all held.
  */
-#include "beckon.h"
+#include "host_checks.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -30,28 +30,6 @@ static const char *configuration =
     "  fresh: {title: Fresh, rules: [\"params.app >= v'2.0.0'\"]}\n";
 
 static const char *tips[] = {"offline", "charge", "upgrade", "dim", "fresh"};
-static int checks, failures;
-
-static void check(int condition, const char *what, const char *detail) {
-    checks++;
-    if (!condition) {
-        failures++;
-        printf("FAIL: %s %s\n", what, detail);
-    }
-}
-
-static beckon_string text(const char *value) {
-    beckon_string view = {value, strlen(value)};
-    return view;
-}
-
-static char answer[8192];
-static void keep(void *context, const char *json, size_t len) {
-    (void)context;
-    if (len >= sizeof answer) len = sizeof answer - 1;
-    memcpy(answer, json, len);
-    answer[len] = '\0';
-}
 
 static beckon_engine *engine;
 static beckon_error error = {.struct_size = sizeof error};
