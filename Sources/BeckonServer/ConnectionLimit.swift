@@ -15,8 +15,10 @@ final class ConnectionLimit: Sendable {
     /// The most connections open at once.
     let maximum: Int
     private let open = Atomic<Int>(0)
-    /// Whether the last connection accepted was turned away: the log says so once per spell.
-    private let refusing = Atomic<Bool>(false)
+    /// When the log last said connections are turned away (uptime in nanoseconds): at most
+    /// every `warningInterval`, however many are.
+    private let lastWarning = Atomic<Int64>(.min)
+    static let warningInterval = TimeAmount.seconds(10)
     /// The whole answer to a connection turned away, written before any request is read.
     private let answer: String
 
@@ -36,12 +38,14 @@ final class ConnectionLimit: Sendable {
     /// Called on the channel's event loop as its pipeline is built.
     func admit(_ channel: any Channel, logger: Logger) throws {
         guard open.wrappingAdd(1, ordering: .relaxed).newValue > maximum else {
-            refusing.store(false, ordering: .relaxed)
             channel.closeFuture.whenComplete { _ in self.open.wrappingSubtract(1, ordering: .relaxed) }
             return
         }
         open.wrappingSubtract(1, ordering: .relaxed)
-        if !refusing.exchange(true, ordering: .relaxed) {
+        let now = Int64(NIODeadline.now().uptimeNanoseconds)
+        let last = lastWarning.load(ordering: .relaxed)
+        if last == .min || now - last >= Self.warningInterval.nanoseconds,
+           lastWarning.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged {
             logger.warning("\(maximum) connections open, the most --max-connections allows: new ones are answered 503 until one closes")
         }
         try channel.pipeline.syncOperations.addHandler(Refusal(answer: ByteBuffer(string: answer)), position: .first)

@@ -19,6 +19,9 @@ import NIOHTTPTypes
 /// `FirstByte`, at the front of the pipeline, tells it when a request's bytes start, which only
 /// the raw bytes show. One timer at most is pending per connection, rescheduled only when it
 /// fires: a request whose head arrives in the read that began it (nearly all) schedules nothing.
+/// One case is timed late: a head whose first bytes came in the same read as the end of the
+/// request before it (pipelined) is timed from the next bytes that arrive, as the parser holds
+/// the first ones and nothing here sees them again.
 final class HeaderTimeout: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart

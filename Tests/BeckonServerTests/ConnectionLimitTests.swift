@@ -6,7 +6,7 @@ import Testing
 /// `--max-connections` over raw sockets (`ConnectionLimit`): past it a new connection is
 /// answered 503 at once and closed, whether it sent a request or nothing yet, while the ones
 /// under it are answered; once one closes, a new one is served.
-@Suite("beckon serve: connection limit", .serialized)
+@Suite("beckon serve: connection limit")
 struct ConnectionLimitTests {
     static let request = "GET /v1/subjects/ada/tips/welcome HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
     static let keptAlive = "GET /v1/subjects/ada/tips/welcome HTTP/1.1\r\nHost: x\r\n\r\n"
