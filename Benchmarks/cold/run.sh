@@ -8,17 +8,19 @@
 #     bash Benchmarks/cold/run.sh [runs per command (300)]
 #
 # Builds no beckon itself: it times the CLI as it ships, built first with
-#     swift build -c release --product beckon --static-swift-stdlib
+#     swift build -c release --product beckon --static-swift-stdlib -Xlinker -no-pie
 #     bash Plugins/calendar/build.sh Config/plugins/libbeckon-calendar.so
 # BECKON=path times another binary. Needs hyperfine (Debian package `hyperfine`) and jq.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 beckon="${BECKON:-$root/.build/release/beckon}"
 runs="${1:-300}"
-build='swift build -c release --product beckon --static-swift-stdlib && bash Plugins/calendar/build.sh Config/plugins/libbeckon-calendar.so'
+build='swift build -c release --product beckon --static-swift-stdlib -Xlinker -no-pie && bash Plugins/calendar/build.sh Config/plugins/libbeckon-calendar.so'
 
 [[ -x "$beckon" ]] || { echo "run: build first: $build" >&2; exit 66; }
 [[ -f "$root/Config/plugins/libbeckon-calendar.so" ]] || { echo "run: build the calendar plugin first: $build" >&2; exit 66; }
+# The build as it ships is position-dependent: a plain release build is not timed in its place.
+[[ -n "${BECKON:-}" ]] || readelf -h "$beckon" | grep -q 'EXEC (Executable' || { echo "run: $beckon is not built as it ships: $build" >&2; exit 66; }
 command -v hyperfine >/dev/null || { echo "run: no hyperfine (apt-get install -y hyperfine)" >&2; exit 69; }
 command -v jq >/dev/null || { echo "run: no jq (apt-get install -y jq)" >&2; exit 69; }
 
