@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# A cold `beckon tip status` against the floor of any Swift program: ONE `hyperfine -N` run that
-# alternates a static Swift "hello" (`print("hello")`, `swiftc -O -static-stdlib`), beckon on a
-# one-tip SQLite configuration and beckon on Config/example.yaml (SQLite and the calendar
-# plugin), then the ratios of each median to the hello's from that same run, so that load from
-# elsewhere on the machine falls on all of them alike.
+# A cold `beckon tip status` against the floor of any Swift program: ONE `hyperfine -N` run over
+# a static Swift "hello" (`print("hello")`, `swiftc -O -static-stdlib`), beckon on a one-tip
+# SQLite configuration and beckon on Config/example.yaml (SQLite and the calendar plugin), then
+# the ratio of each median to the hello's from that same run. hyperfine times each command's runs
+# in turn (not interleaved): on a busy machine, run it several times.
 #
 #     bash Benchmarks/cold/run.sh [runs per command (300)]
 #
