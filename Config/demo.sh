@@ -5,8 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift build --product beckon
-beckon="$(swift build --show-bin-path)/beckon"
+# The CLI as it ships (see the README's "The beckon command"): release, Swift runtime linked in.
+swift build -c release --product beckon --static-swift-stdlib -Xlinker -no-pie
+beckon="$(swift build -c release --show-bin-path)/beckon"
 # The example's calendar plugin, built the way any third party builds one: plain cc, the header.
 bash Plugins/calendar/build.sh Config/plugins/libbeckon-calendar.so
 rm -f Config/state/beckon.db Config/state/beckon.db-wal Config/state/beckon.db-shm

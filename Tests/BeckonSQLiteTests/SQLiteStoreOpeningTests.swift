@@ -36,6 +36,21 @@ import BeckonTestSupport
         #expect(try SQLiteStore(path: path).load(subject: "alice").version == 2)
     }
 
+    /// The last store to close checkpoints its log and leaves it empty beside the file, with its
+    /// index, so the next process creates and deletes no file; what it committed is in the file.
+    @Test func aClosedStoreLeavesAnEmptyLogAndItsIndex() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("beckon.db")
+        do {
+            let store = try SQLiteStore(path: path)
+            #expect(try store.commit(subject: "alice", expectedVersion: 0, record: Self.record, donations: Self.launches))
+        }
+        let log = try FileManager.default.attributesOfItem(atPath: path + "-wal")
+        #expect(log[.size] as? Int == 0)
+        #expect(FileManager.default.fileExists(atPath: path + "-shm"))
+        #expect(try SQLiteStore(path: path).load(subject: "alice").record == Self.record)
+    }
+
     @Test func theFileIsInWALModeWithTheCurrentSchema() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("beckon.db")

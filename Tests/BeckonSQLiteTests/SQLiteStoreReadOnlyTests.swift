@@ -77,6 +77,8 @@ import Testing
             let store = try SQLiteStore(path: path)
             #expect(try store.commit(subject: "alice", expectedVersion: 0, record: SQLiteStoreOpeningTests.record, donations: .none))
         }
+        // The log's index gone (a clean close keeps it beside an empty log).
+        try FileManager.default.removeItem(atPath: path + "-shm")
         try write(Array(repeating: 0x2A, count: 64), to: path + "-wal")
         try ReadOnlyFiles.makeReadOnly(locked)
         defer { ReadOnlyFiles.makeWritable(locked) }

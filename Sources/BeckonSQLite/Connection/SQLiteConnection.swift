@@ -54,6 +54,12 @@ final class SQLiteConnection {
         }
         self.handle = handle
         sqlite3_busy_timeout(handle, Int32(clamping: max(busyTimeout, 0)))
+        // The write-ahead log and its index stay beside the file when the last connection
+        // closes (emptied, see `SQLiteSchema.journalSizeLimit`), so that a short-lived process,
+        // such as one CLI call, neither creates nor deletes two files: that was a tenth of a cold
+        // `beckon tip status`'s system time.
+        var persist: Int32 = 1
+        sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
     }
 
     /// The path as SQLite must see it to take it as a file: SQLite gives `:memory:` (and, when

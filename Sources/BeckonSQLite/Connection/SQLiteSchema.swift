@@ -54,6 +54,13 @@ enum SQLiteSchema {
     /// kilobytes instead of twelve, a third less time per donation, and cost reads nothing.
     static let pageSize = 1024
 
+    /// The most a write-ahead log keeps of its file once checkpointed (bytes): above the log
+    /// between two automatic checkpoints (1000 pages), so a running store never truncates it,
+    /// while the last connection to close empties it. Its connections keep the log file (see
+    /// `SQLiteConnection`): a log with content is then one that may hold commits the file lacks
+    /// (`StoreFile.hasWriteAheadLog`), and the next process's recovery reads no stale frames.
+    static let journalSizeLimit = 4 << 20
+
     /// Tables every store of the current schema has.
     static let tables = ["subjects", "donations"]
 
@@ -67,6 +74,7 @@ enum SQLiteSchema {
         // WAL: readers never wait for the writer, and a commit is one append to the log.
         try switchToWAL(connection)
         try connection.execute("PRAGMA synchronous = \(synchronous == .full ? "FULL" : "NORMAL")")
+        try connection.execute("PRAGMA journal_size_limit = \(journalSizeLimit)")
         guard version < currentVersion else {
             try verifyTables(connection)
             return
