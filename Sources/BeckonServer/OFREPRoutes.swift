@@ -1,4 +1,5 @@
 import BeckonCore
+import BeckonRules
 import BeckonRuntime
 import Hummingbird
 import NIOCore
@@ -86,8 +87,26 @@ struct OFREPRoutes: Sendable {
         }
     }
 
-    /// The single evaluation of the tip `id` in `slot` (`tips.ID`) for `request`: subject,
-    /// transient parameters, app version and instant.
+    /// The single evaluation of the flag `tips.ID` for `subject` with these transient
+    /// parameters (typed, as `OFREPContext` reads them), app version (nil: the configured one)
+    /// and instant, on `runtime`: what any path that has read these answers, with no `Request`
+    /// and no body. A tip the configuration does not declare is `FLAG_NOT_FOUND`.
+    static func tip(subject: String, tip id: String, transients: [String: Value], appVersion: Version?, now: Int64,
+                    on runtime: Runtime) -> Answer {
+        guard let slot = try? runtime.engine.tipSlot(of: id) else {
+            do throws(OFREPFailure) {
+                _ = try OFREPFlag.named("tips." + id, in: runtime.engine)
+            } catch {
+                return failed(error, key: "tips." + id)
+            }
+            return failed(OFREPFailure(.flagNotFound, "no tip '\(id)'"), key: "tips." + id)
+        }
+        var request = DecisionRequest(subject: subject, now: now, appVersion: appVersion)
+        request.transientParameters = transients
+        return tip(id, slot: slot, request, on: runtime)
+    }
+
+    /// The single evaluation of the tip `id` in `slot` (`tips.ID`) for `request`.
     static func tip(_ id: String, slot: Int, _ request: DecisionRequest, on runtime: Runtime) -> Answer {
         let key = "tips." + id
         do throws(EngineError) {
