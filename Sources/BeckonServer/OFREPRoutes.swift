@@ -127,10 +127,20 @@ struct OFREPRoutes: Sendable {
             return failed(error, key: nil)
         }
         let request = context.request(wallClock: wallClock)
-        let flags: [JSONValue] = OFREPFlag.all(in: runtime.engine).map { flag in
+        let all = OFREPFlag.all(in: runtime.engine)
+        // The tips are decided on one read of the subject's record, as `tip.status` decides each.
+        var tipAnswers: [Int: JSONValue] = [:]
+        let tips = all.compactMap { flag -> (key: String, slot: Int)? in
+            if case .tip(_, let slot) = flag { (flag.key, slot) } else { nil }
+        }
+        if let decisions = try? runtime.engine.tipStatuses(slots: tips.map(\.slot), request) {
+            for (tip, decision) in zip(tips, decisions) { tipAnswers[tip.slot] = .object(OFREPAnswer.tip(decision, key: tip.key)) }
+        }
+        let flags: [JSONValue] = all.map { flag in
+            if case .tip(_, let slot) = flag, let answer = tipAnswers[slot] { return answer }
             switch OFREPAnswer.evaluate(flag, request, on: runtime) {
-            case .success(let answer): .object(answer)
-            case .failure(let failure): .object(failure.json(key: flag.key))
+            case .success(let answer): return .object(answer)
+            case .failure(let failure): return .object(failure.json(key: flag.key))
             }
         }
         let stream: JSONObject = ["endpoint": .object(["requestUri": .string(changesURI(subject: context.subject))]), "type": .string("sse")]
