@@ -1,7 +1,6 @@
 import BeckonCore
 import BeckonRules
 import BeckonRuntime
-import FoundationEssentials
 import NIOCore
 
 /// The evaluation context of an OFREP request (`{"context": {...}}`), read against the serving
@@ -18,8 +17,8 @@ import NIOCore
 /// A transient's JSON must be of its declared type: a boolean for `bool`, an integer for `int`,
 /// a number for `double`, a string for `string`, `duration`, `version` and `timestamp` (which
 /// also takes Unix ms), an array of those for `list<T>`; `null` is the default, as in `/v1`.
-/// Anything else is `INVALID_CONTEXT` naming the attribute. The body is decoded once; the
-/// attributes not named above are skipped, not decoded.
+/// Anything else is `INVALID_CONTEXT` naming the attribute. The body is read once
+/// (`OFREPBodyReader`); the attributes not named above are checked and skipped, not built.
 struct OFREPContext {
     var subject: String
     var appVersion: Version?
@@ -28,77 +27,43 @@ struct OFREPContext {
 
     /// The context of an OFREP request's body, its transients typed by `parameters`' declarations.
     init(body: ByteBuffer, parameters: Declarations<ParameterDeclaration>) throws(OFREPFailure) {
-        let decoder = JSONDecoder()
-        decoder.userInfo[Self.declarationsKey] = Declared(parameters: parameters)
-        let decoded: Body
+        let context: OFREPBodyReader.Context
         do {
-            decoded = try decoder.decode(Body.self, from: Data(body.readableBytesView))
-        } catch let failure as OFREPFailure {
-            throw failure
-        } catch {
-            throw OFREPFailure(.parseError, "the body is not a JSON object with a 'context' object: \(DecisionInput.describe(error))")
-        }
-        guard let context = decoded.context else { throw OFREPFailure(.targetingKeyMissing, "the context has no targetingKey") }
-        self = context
-    }
-
-    /// A request for the context at `wallClock` unless it gives `now`.
-    func request(wallClock: @Sendable () -> Int64) -> DecisionRequest {
-        var request = DecisionRequest(subject: subject, now: now ?? wallClock(), appVersion: appVersion)
-        request.transientParameters = transients
-        return request
-    }
-
-    /// The configuration's parameters, handed to the decoder.
-    private struct Declared: Sendable {
-        let parameters: Declarations<ParameterDeclaration>
-    }
-
-    private static let declarationsKey = CodingUserInfoKey(rawValue: "beckon.parameters")!
-
-    /// The body: its `context` (nil when absent or null); other members are ignored.
-    private struct Body: Decodable {
-        var context: OFREPContext?
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: MemberKey.self)
-            let key = MemberKey(stringValue: "context")
-            guard container.contains(key), !(try container.decodeNil(forKey: key)) else { return }
-            let attributes: KeyedDecodingContainer<MemberKey>
-            do {
-                attributes = try container.nestedContainer(keyedBy: MemberKey.self, forKey: key)
-            } catch {
-                throw OFREPFailure(.invalidContext, "the context is not a JSON object")
-            }
-            guard let declared = decoder.userInfo[OFREPContext.declarationsKey] as? Declared else {
-                preconditionFailure("OFREPContext decodes with its declarations")
-            }
-            context = try OFREPContext(attributes, parameters: declared.parameters)
-        }
-    }
-
-    /// The context of its attributes.
-    private init(_ attributes: KeyedDecodingContainer<MemberKey>, parameters: Declarations<ParameterDeclaration>) throws(OFREPFailure) {
-        var subject: String?
-        for key in attributes.allKeys {
-            let name = key.stringValue
-            switch name {
-            case "targetingKey":
-                subject = try Self.text(attributes, key, "a string")
-            case "appVersion":
-                guard let text = try Self.text(attributes, key, "a version string") else { continue }
-                guard let version = Version(text) else { throw OFREPFailure(.invalidContext, "appVersion: \(Version.problem(with: text))") }
-                appVersion = version
-            case "now":
-                guard let text = try Self.instantText(attributes, key) else { continue }
-                switch TimestampSyntax.parseInstant(text) {
-                case .success(let instant): now = instant
-                case .failure(let error): throw OFREPFailure(.invalidContext, "now \(error.message)")
+            context = try body.withUnsafeReadableBytes { bytes in
+                try OFREPBodyReader.read(bytes) { name in
+                    name == "targetingKey" || name == "appVersion" || name == "now" || parameters[name]?.isTransient == true
                 }
-            default:
-                guard let declaration = parameters[name], declaration.isTransient else { continue }
-                let value = try Self.value(attributes, key, as: declaration.type)
-                if value != .null { transients[name] = value }
+            }
+        } catch {
+            let message = (error as? OFREPBodyReader.Malformed)?.message ?? "\(error)"
+            throw OFREPFailure(.parseError, "the body is not a JSON object with a 'context' object: \(message)")
+        }
+        var subject: String?
+        switch context {
+        case .absent: throw OFREPFailure(.targetingKeyMissing, "the body has no context, so no targetingKey")
+        case .notObject: throw OFREPFailure(.invalidContext, "the context is not a JSON object")
+        case .attributes(let attributes):
+            for (name, value) in attributes {
+                switch name {
+                case "targetingKey":
+                    subject = try Self.text(value, name, "a string")
+                case "appVersion":
+                    guard let text = try Self.text(value, name, "a version string") else { appVersion = nil; continue }
+                    guard let version = Version(text) else { throw OFREPFailure(.invalidContext, "appVersion: \(Version.problem(with: text))") }
+                    appVersion = version
+                case "now":
+                    let text: String?
+                    if case .number(let digits) = value { text = digits } else { text = try Self.text(value, name, "an instant (ISO-8601 text or Unix ms)") }
+                    guard let text else { now = nil; continue }
+                    switch TimestampSyntax.parseInstant(text) {
+                    case .success(let instant): now = instant
+                    case .failure(let error): throw OFREPFailure(.invalidContext, "now \(error.message)")
+                    }
+                default:
+                    guard let declaration = parameters[name] else { continue }
+                    let typed = try Self.value(value, as: declaration.type, name)
+                    transients[name] = typed == .null ? nil : typed
+                }
             }
         }
         guard let subject, !subject.isEmpty else { throw OFREPFailure(.targetingKeyMissing, "the context's targetingKey is missing or empty") }
@@ -108,68 +73,53 @@ struct OFREPContext {
         self.subject = subject
     }
 
+    /// A request for the context at `wallClock` unless it gives `now`.
+    func request(wallClock: @Sendable () -> Int64) -> DecisionRequest {
+        var request = DecisionRequest(subject: subject, now: now ?? wallClock(), appVersion: appVersion)
+        request.transientParameters = transients
+        return request
+    }
+
     /// A string attribute (nil for `null`), else `INVALID_CONTEXT` saying it should be `expected`.
-    private static func text(_ attributes: KeyedDecodingContainer<MemberKey>, _ key: MemberKey, _ expected: String) throws(OFREPFailure) -> String? {
-        do {
-            return try attributes.decode(String?.self, forKey: key)
-        } catch {
-            throw OFREPFailure(.invalidContext, "the context's \(key.stringValue) is not \(expected)")
+    private static func text(_ value: OFREPBodyReader.Value, _ name: String, _ expected: String) throws(OFREPFailure) -> String? {
+        switch value {
+        case .null: return nil
+        case .string(let text): return text
+        default: throw OFREPFailure(.invalidContext, "the context's \(name) is not \(expected)")
         }
     }
 
-    /// An instant's text: an ISO-8601 string or Unix ms (nil for `null`).
-    private static func instantText(_ attributes: KeyedDecodingContainer<MemberKey>, _ key: MemberKey) throws(OFREPFailure) -> String? {
-        if let milliseconds = try? attributes.decode(Int64?.self, forKey: key) { return String(milliseconds) }
-        return try text(attributes, key, "an instant (ISO-8601 text or Unix ms)")
-    }
-
-    /// A transient's value from its JSON, by its declared type.
-    private static func value(_ attributes: KeyedDecodingContainer<MemberKey>, _ key: MemberKey, as type: ValueType) throws(OFREPFailure) -> Value {
-        let name = key.stringValue
-        do {
-            if try attributes.decodeNil(forKey: key) { return .null }
-            return try JSONTyped(type: type).value(from: attributes.superDecoder(forKey: key))
-        } catch let mismatch as JSONTyped.Mismatch {
-            throw OFREPFailure(.invalidContext, "the context's '\(name)' is a transient parameter of type \(type): \(mismatch.message)")
-        } catch {
-            throw OFREPFailure(.invalidContext, "the context's '\(name)' is a transient parameter of type \(type); its JSON is not one")
+    /// A transient's value from its JSON, by its declared type (`.null`: the default).
+    private static func value(_ json: OFREPBodyReader.Value, as type: ValueType, _ name: String) throws(OFREPFailure) -> Value {
+        func mismatch(_ why: String? = nil) -> OFREPFailure {
+            OFREPFailure(.invalidContext, "the context's '\(name)' is a transient parameter of type \(type)" + (why.map { ": " + $0 } ?? "; its JSON is not one"))
         }
-    }
-
-    /// A value of a declared type decoded from its JSON.
-    private struct JSONTyped {
-        let type: ValueType
-
-        struct Mismatch: Error { var message: String }
-
-        func value(from decoder: any Decoder) throws -> Value {
-            switch type {
-            case .list(let element):
-                var container = try decoder.unkeyedContainer()
-                var items: [Value] = []
-                while !container.isAtEnd {
-                    items.append(try JSONTyped(type: element).value(from: container.superDecoder()))
-                }
-                return .list(items)
-            case .bool: return .bool(try decoder.singleValueContainer().decode(Bool.self))
-            case .int: return .int(try decoder.singleValueContainer().decode(Int64.self))
-            case .double: return .double(try decoder.singleValueContainer().decode(Double.self))
-            case .string: return .string(try decoder.singleValueContainer().decode(String.self))
-            case .timestamp:
-                let container = try decoder.singleValueContainer()
-                if let milliseconds = try? container.decode(Int64.self) { return .timestamp(milliseconds) }
-                return try parsed(try container.decode(String.self))
-            case .duration, .version, .null:
-                return try parsed(try decoder.singleValueContainer().decode(String.self))
-            }
-        }
-
-        /// A string read as the CLI reads the type's text.
-        private func parsed(_ text: String) throws -> Value {
+        func parsed(_ text: String, as type: ValueType) throws(OFREPFailure) -> Value {
             switch Value.parse(text, as: type) {
             case .success(let value): return value
-            case .failure(let error): throw Mismatch(message: error.message)
+            case .failure(let error): throw mismatch(error.message)
             }
+        }
+        switch (type, json) {
+        case (_, .null): return .null
+        case (.bool, .bool(let flag)): return .bool(flag)
+        case (.int, .number(let text)):
+            guard let number = Int64(text) else { throw mismatch() }
+            return .int(number)
+        case (.double, .number(let text)):
+            guard let number = Double(text), number.isFinite else { throw mismatch() }
+            return .double(number)
+        case (.timestamp, .number(let text)):
+            guard let milliseconds = Int64(text) else { throw mismatch() }
+            return .timestamp(milliseconds)
+        case (.string, .string(let text)): return .string(text)
+        case (.timestamp, .string(let text)), (.duration, .string(let text)), (.version, .string(let text)): return try parsed(text, as: type)
+        case (.list(let element), .array(let items)):
+            var values: [Value] = []
+            values.reserveCapacity(items.count)
+            for item in items { values.append(try value(item, as: element, name)) }
+            return .list(values)
+        default: throw mismatch()
         }
     }
 }

@@ -1,4 +1,5 @@
 import BeckonCore
+import BeckonRules
 import BeckonRuntime
 import Hummingbird
 import NIOCore
@@ -91,8 +92,26 @@ struct OFREPRoutes: Sendable {
         }
     }
 
-    /// The single evaluation of the tip `id` in `slot` (`tips.ID`) for `request`: subject,
-    /// transient parameters, app version and instant.
+    /// The single evaluation of the flag `tips.ID` for `subject` with these transient
+    /// parameters (typed, as `OFREPContext` reads them), app version (nil: the configured one)
+    /// and instant, on `runtime`: what any path that has read these answers, with no `Request`
+    /// and no body. A tip the configuration does not declare is `FLAG_NOT_FOUND`.
+    static func tip(subject: String, tip id: String, transients: [String: Value], appVersion: Version?, now: Int64,
+                    on runtime: Runtime) -> Answer {
+        guard let slot = try? runtime.engine.tipSlot(of: id) else {
+            do throws(OFREPFailure) {
+                _ = try OFREPFlag.named("tips." + id, in: runtime.engine)
+            } catch {
+                return failed(error, key: "tips." + id)
+            }
+            return failed(OFREPFailure(.flagNotFound, "no tip '\(id)'"), key: "tips." + id)
+        }
+        var request = DecisionRequest(subject: subject, now: now, appVersion: appVersion)
+        request.transientParameters = transients
+        return tip(id, slot: slot, request, on: runtime)
+    }
+
+    /// The single evaluation of the tip `id` in `slot` (`tips.ID`) for `request`.
     static func tip(_ id: String, slot: Int, _ request: DecisionRequest, on runtime: Runtime) -> Answer {
         let key = "tips." + id
         do throws(EngineError) {
@@ -113,10 +132,20 @@ struct OFREPRoutes: Sendable {
             return failed(error, key: nil)
         }
         let request = context.request(wallClock: wallClock)
-        let flags: [JSONValue] = OFREPFlag.all(in: runtime.engine).map { flag in
+        let all = OFREPFlag.all(in: runtime.engine)
+        // The tips are decided on one read of the subject's record, as `tip.status` decides each.
+        var tipAnswers: [Int: JSONValue] = [:]
+        let tips = all.compactMap { flag -> (key: String, slot: Int)? in
+            if case .tip(_, let slot) = flag { (flag.key, slot) } else { nil }
+        }
+        if let decisions = try? runtime.engine.tipStatuses(slots: tips.map(\.slot), request) {
+            for (tip, decision) in zip(tips, decisions) { tipAnswers[tip.slot] = .object(OFREPAnswer.tip(decision, key: tip.key)) }
+        }
+        let flags: [JSONValue] = all.map { flag in
+            if case .tip(_, let slot) = flag, let answer = tipAnswers[slot] { return answer }
             switch OFREPAnswer.evaluate(flag, request, on: runtime) {
-            case .success(let answer): .object(answer)
-            case .failure(let failure): .object(failure.json(key: flag.key))
+            case .success(let answer): return .object(answer)
+            case .failure(let failure): return .object(failure.json(key: flag.key))
             }
         }
         let stream: JSONObject = ["endpoint": .object(["requestUri": .string(changesURI(subject: context.subject))]), "type": .string("sse")]

@@ -1,5 +1,8 @@
-import BeckonServer
+import BeckonRules
+import BeckonRuntime
+@testable import BeckonServer
 import Foundation
+import NIOCore
 import NIOHTTP1
 import Testing
 
@@ -193,6 +196,21 @@ struct OFREPTests {
                 let answer = try await EdgeHarness.send(port, "POST", path, headers: headers, body: Self.body())
                 #expect(answer.status == status, "\(path): \(answer.body)")
             }
+        }
+    }
+
+    /// The single tip evaluation is one function of subject, tip, transients, app version and
+    /// instant, answering what the route answers, with no request.
+    @Test func theTipEvaluationNeedsNoRequest() async throws {
+        let folder = try ServedBeckon.folder()
+        try await ServedBeckon.withServer(folder, configure: { _ in }) { client, server in
+            let runtime = server.runtime.current
+            let direct = OFREPRoutes.tip(subject: "ada", tip: "favorite-landmark", transients: ["screenBrightness": .double(0.9)],
+                                         appVersion: nil, now: 1_772_355_600_000, on: runtime)
+            let routed = try await client.post("/ofrep/v1/evaluate/flags/tips.favorite-landmark", body: Self.body("ada", #""screenBrightness": 0.9"#))
+            #expect(direct.status == 200 && String(buffer: direct.body) == routed.body, "\(routed.body)")
+            let unknown = OFREPRoutes.tip(subject: "ada", tip: "welcom", transients: [:], appVersion: nil, now: 0, on: runtime)
+            #expect(unknown.status == 404 && String(buffer: unknown.body).contains("did you mean 'tips.welcome'"), "\(String(buffer: unknown.body))")
         }
     }
 
