@@ -143,7 +143,7 @@ public struct DecisionInput: Sendable {
     }
 
     /// `NAME=VALUE`, as the CLI's `--transient` and `--info` read it.
-    private static func pair(_ text: String, _ member: String, _ nameWord: String) throws(Problem) -> (name: String, text: String) {
+    static func pair(_ text: String, _ member: String, _ nameWord: String) throws(Problem) -> (name: String, text: String) {
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
             throw Problem(.usage, "\(member) '\(text)' is not \(nameWord)=VALUE")
         }

@@ -10,7 +10,8 @@ import NIOCore
 /// `beckon_tip_status` answers: the tip found by its id's bytes in the serving configuration's
 /// `TipAnswerTemplates`, decided by slot, and its answer copied from the templates with only what
 /// the decision and the request change written in between; no operation report, no general
-/// renderer, no `DecisionInput` for a request that gives at most `now` and `appVersion`.
+/// renderer, no `DecisionInput` for a request that gives at most `now`, `appVersion` and
+/// transient parameters.
 ///
 /// It answers exactly the bytes the general path answers (`FastPathTests` checks it over random
 /// subjects, instants, transient parameters and testing overrides) and leaves to the general
@@ -117,6 +118,7 @@ extension ServerRoutes {
         // through `DecisionInput`, which checks them as the general path does.
         var instant: Int64?
         var version: Version?
+        var transients: [(name: String, text: String)] = []
         var needsInput = false
         for (name, value) in query {
             switch name {
@@ -126,7 +128,10 @@ extension ServerRoutes {
             case "appVersion":
                 guard version == nil, let parsed = Version(String(value)) else { return nil }
                 version = parsed
-            case "transient", "showTip", "hideTip", "showAllTips", "hideAllTips":
+            case "transient":
+                guard let pair = try? DecisionInput.pair(String(value), "transient", "NAME") else { return nil }
+                transients.append(pair)
+            case "showTip", "hideTip", "showAllTips", "hideAllTips":
                 needsInput = true
             default:
                 return nil
@@ -134,7 +139,7 @@ extension ServerRoutes {
         }
 
         let engine = serving.runtime.engine
-        let decisionRequest: DecisionRequest
+        var decisionRequest: DecisionRequest
         if needsInput {
             let pairs = query.map { (name: String($0.key), value: String($0.value)) }
             guard let input = try? DecisionInput(query: pairs, body: nil),
@@ -143,6 +148,12 @@ extension ServerRoutes {
             decisionRequest = built
         } else {
             decisionRequest = DecisionRequest(subject: subject, now: instant ?? server.wallClock(), appVersion: version)
+            // Checked and typed by the runtime, as `DecisionInput` has them checked; a refusal is
+            // the general path's to report.
+            if !transients.isEmpty {
+                guard let values = try? serving.runtime.transientParameters(transients) else { return nil }
+                decisionRequest.transientParameters = values
+            }
         }
 
         // A declared id's bytes find its slot with no lookup by string; any other id is looked
