@@ -31,6 +31,21 @@ public final class FastRule: Sendable {
             }
         }
 
+        /// Whether `a op b` holds for doubles, decided from their order as the general evaluator
+        /// decides it (equal, else less, else greater), so that both paths agree on every value.
+        @inline(__always)
+        public func holds(_ a: Double, _ b: Double) -> Bool {
+            let order = a == b ? 0 : (a < b ? -1 : 1)
+            switch self {
+            case .equal: return order == 0
+            case .notEqual: return order != 0
+            case .less: return order < 0
+            case .lessEqual: return order <= 0
+            case .greater: return order > 0
+            case .greaterEqual: return order >= 0
+            }
+        }
+
         /// The same question with the operands swapped (`3 <= x` is `x >= 3`).
         var mirrored: Comparison {
             switch self {
@@ -66,6 +81,9 @@ public final class FastRule: Sendable {
         case parameterIsTrue(slot: Int)
         /// `params.X op bound` for an int bound.
         case parameterInt(slot: Int, Comparison, Int64)
+        /// `params.X op bound` for a double parameter and a number bound (an int widened, as
+        /// the checker widens it; values are finite: text, JSON and C refuse the others).
+        case parameterDouble(slot: Int, Comparison, Double)
         /// `params.X == strings[text]` (`equal` true) or `params.X != strings[text]` (the text
         /// kept apart, so that nodes hold no reference and cost nothing to read).
         case parameterString(slot: Int, equal: Bool, text: Int)
@@ -104,7 +122,7 @@ public final class FastRule: Sendable {
     public var parameterSlots: [Int] {
         nodes.compactMap {
             switch $0 {
-            case .parameterIsTrue(let slot), .parameterInt(let slot, _, _), .parameterString(let slot, _, _): slot
+            case .parameterIsTrue(let slot), .parameterInt(let slot, _, _), .parameterDouble(let slot, _, _), .parameterString(let slot, _, _): slot
             default: nil
             }
         }
@@ -221,6 +239,8 @@ extension FastRule {
                 let slot = parameter.slot
                 switch (parameter.type, literal) {
                 case (.int, .int(let bound)): return add(.parameterInt(slot: slot, op, bound))
+                case (.double, .double(let bound)): return add(.parameterDouble(slot: slot, op, bound))
+                case (.double, .int(let bound)): return add(.parameterDouble(slot: slot, op, Double(bound)))
                 case (.string, .string(let text)) where op == .equal || op == .notEqual:
                     strings.append(text)
                     return add(.parameterString(slot: slot, equal: op == .equal, text: strings.count - 1))

@@ -189,6 +189,7 @@ struct FastPathPropertyTests {
         if random.next() % 3 != 0 { values["tn"] = .int(Int64(random.next() % 5)) }
         if random.next() % 3 != 0 { values["tflag"] = random.next() % 4 == 0 ? .null : .bool(random.next() % 2 == 0) }
         if random.next() % 3 != 0 { values["ts"] = .string(random.pick(["x", "y", "z"])) }
+        if random.next() % 3 != 0 { values["td"] = random.next() % 4 == 0 ? .int(1) : .double(random.pick([0.0, 0.5, 0.75, 1.5])) }
         return values
     }
 
@@ -233,13 +234,15 @@ struct FastPathPropertyTests {
             parameters:
               ratio: {type: double, default: 0.5}
             tips:
-              other: {title: Other, rules: ["params.ratio > 0.25"]}
+              other: {title: Other, rules: ["params.ratio > params.ratio / 2"]}
+              number: {title: Number, rules: ["params.ratio > 0.25"]}
               grouped: {title: Grouped}
               alone: {title: Alone}
             groups:
               g: {priority: firstAvailable, tips: [grouped]}
             """)
         #expect(!harness.engine.decidesByFastPath(tip: "other"))
+        #expect(harness.engine.decidesByFastPath(tip: "number"))
         #expect(!harness.engine.decidesByFastPath(tip: "grouped"))
         #expect(harness.engine.decidesByFastPath(tip: "alone"))
         // A request's testing override is honoured: the general path decides that call.
@@ -261,6 +264,8 @@ struct FastPathPropertyTests {
             "  tn: {type: int, transient: true, default: \(random.next() % 4)}",
             "  tflag: {type: bool, transient: true, default: \(random.next() % 2 == 0)}",
             "  ts: {type: string, transient: true, default: \(random.pick(["x", "y"]))}",
+            "  td: {type: double, transient: true, default: \(random.pick(["0.5", "1.0", "null"]))}",
+            "  d: {type: double, default: 0.25}",
             "events:",
             "  e1: {}",
             "  e2: {retention: {maxAge: 3d}}",
@@ -287,7 +292,7 @@ struct FastPathPropertyTests {
     static func atom(_ random: inout SplitMix64) -> String {
         let op = random.pick(["<", "<=", ">", ">=", "==", "!="])
         let k = random.next() % 4
-        switch random.next() % 13 {
+        switch random.next() % 15 {
         case 0: return "params.n \(op) \(k)"
         case 1: return "\(k) \(op) params.n"
         case 2: return random.next() % 2 == 0 ? "params.flag" : "!params.flag"
@@ -300,6 +305,8 @@ struct FastPathPropertyTests {
         case 9: return "params.tn \(op) \(k)"
         case 10: return random.next() % 2 == 0 ? "params.tflag" : "!params.tflag"
         case 11: return "params.ts \(random.pick(["==", "!="])) \"\(random.pick(["x", "y"]))\""
+        case 12: return "params.td \(op) \(random.pick(["0.5", "0.75", "1", "0"]))"
+        case 13: return "\(random.pick(["0.25", "1"])) \(op) params.\(random.pick(["d", "td"]))"
         default: return "events.e2.within(\(random.minutes(4000))).count \(op) \(k)"
         }
     }
@@ -311,7 +318,9 @@ struct FastPathPropertyTests {
         case 3, 4: _ = try engine.displayTip(random.pick(tips + ["seen"]), at(now))
         case 5: try engine.setParameter("n", to: .int(Int64(random.next() % 5)), at(now))
         case 6: try engine.setParameter("flag", to: .bool(random.next() % 2 == 0), at(now))
-        case 7: try engine.setParameter("s", to: .string(random.pick(["x", "y", "z"])), at(now))
+        case 7:
+            if random.next() % 2 == 0 { try engine.setParameter("s", to: .string(random.pick(["x", "y", "z"])), at(now)) }
+            else { try engine.setParameter("d", to: .double(random.pick([0.0, 0.25, 2.5])), at(now)) }
         default: _ = try engine.invalidateTip(random.pick(tips + ["seen"]), reason: .tipClosed, at(now))
         }
     }

@@ -225,6 +225,13 @@ extension Engine {
             case .null: return false
             default: return nil
             }
+        case .parameterDouble(let slot, let op, let bound):
+            switch parameter(slot, reading, &columns) {
+            case .double(let value): return op.holds(value, bound)
+            case .int(let value): return op.holds(Double(value), bound)
+            case .null: return false
+            default: return nil
+            }
         case .parameterString(let slot, let equal, let text):
             switch parameter(slot, reading, &columns) {
             case .string(let value): return (value == form.strings[text]) == equal
