@@ -37,20 +37,24 @@ extension Runtime {
     /// with "did you mean".
     public func transientParameters(_ pairs: [(name: String, text: String)]) throws(EngineError) -> [String: Value] {
         let parameters = loaded.configuration.parameters
-        let transientNames = parameters.all.filter(\.isTransient).map(\.id)
+        // Made only for a refusal's message: a request's transients are checked on every call.
+        var transientNames: [String] { parameters.all.filter(\.isTransient).map(\.id) }
         var values: [String: Value] = [:]
-        var given: Set<String> = []
+        var given: [String] = []
+        given.reserveCapacity(pairs.count)
         for (name, text) in pairs {
             guard let declaration = parameters[name] else {
                 throw .undeclared(kind: "transient parameter", id: name, suggestion: NameSuggester.suggestion(for: name, among: transientNames))
             }
             guard declaration.isTransient else {
-                let hint = NameSuggester.suggestion(for: name, among: transientNames).map { "; did you mean '\($0)'?" }
-                    ?? (transientNames.isEmpty ? "; the configuration declares no transient parameter"
-                        : "; the transient parameters are " + transientNames.joined(separator: ", "))
+                let names = transientNames
+                let hint = NameSuggester.suggestion(for: name, among: names).map { "; did you mean '\($0)'?" }
+                    ?? (names.isEmpty ? "; the configuration declares no transient parameter"
+                        : "; the transient parameters are " + names.joined(separator: ", "))
                 throw .invalidValue("parameter '\(name)' is stored, not transient (set it with 'param set')" + hint)
             }
-            guard given.insert(name).inserted else { throw .invalidValue("transient parameter '\(name)' is given twice") }
+            guard !given.contains(name) else { throw .invalidValue("transient parameter '\(name)' is given twice") }
+            given.append(name)
             let value = try Self.value(text, as: declaration.type, for: "transient parameter '\(name)'")
             // `null` means the default, as in `param set`: the rules see the parameter as if not passed.
             if value != .null { values[name] = value }
