@@ -44,14 +44,20 @@ final class CloseAfterResponse: ChannelDuplexHandler, RemovableChannelHandler {
             context.fireErrorCaught(error)
             return
         }
-        let problem = Problem(.headersTooLarge, "the request's headers are larger than the \(maxHeaderBytes) bytes the server reads")
+        Self.writeClosing(Problem(.headersTooLarge, "the request's headers are larger than the \(maxHeaderBytes) bytes the server reads"),
+                          context)
+        context.close(promise: nil)
+    }
+
+    /// Writes `problem` as a whole answer that says the connection closes after it, from a
+    /// handler that answers before the router (its outbound parts are `HTTPResponsePart`s).
+    static func writeClosing(_ problem: Problem, _ context: ChannelHandlerContext) {
         let body = ByteBuffer(string: problem.json.text)
         let head = HTTPResponse(status: .init(code: problem.httpStatus), headerFields: [
             .contentType: "application/problem+json", .contentLength: String(body.readableBytes), .connection: "close",
         ])
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
-        context.write(wrapOutboundOut(.body(body)), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        context.close(promise: nil)
+        context.write(NIOAny(HTTPResponsePart.head(head)), promise: nil)
+        context.write(NIOAny(HTTPResponsePart.body(body)), promise: nil)
+        context.writeAndFlush(NIOAny(HTTPResponsePart.end(nil)), promise: nil)
     }
 }

@@ -128,15 +128,8 @@ final class HeaderTimeout: ChannelDuplexHandler, RemovableChannelHandler {
             context.close(promise: nil)
             return
         }
-        let problem = Problem(.timeout, "the request's headers did not arrive within \(limit)")
-        let body = ByteBuffer(string: problem.json.text)
-        let head = HTTPResponse(status: .init(code: problem.httpStatus), headerFields: [
-            .contentType: "application/problem+json", .contentLength: String(body.readableBytes), .connection: "close",
-        ])
-        // Written from here, they pass `CloseAfterResponse`, which closes the connection after them.
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
-        context.write(wrapOutboundOut(.body(body)), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        // Written from here, it passes `CloseAfterResponse`, which closes the connection after it.
+        CloseAfterResponse.writeClosing(Problem(.timeout, "the request's headers did not arrive within \(limit)"), context)
     }
 
     /// At the front of the pipeline, before the HTTP parser: tells `HeaderTimeout` when bytes

@@ -188,20 +188,11 @@ struct OFREPBodyReader {
     private mutating func hex4() throws(Malformed) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = peek(), let digit = Self.hexValue(byte) else { throw malformed("a \\u escape needs four hexadecimal digits") }
+            guard let byte = peek(), let digit = ServerRoutes.hexValue(byte) else { throw malformed("a \\u escape needs four hexadecimal digits") }
             value = value << 4 | UInt32(digit)
             index += 1
         }
         return value
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     private mutating func literal(_ word: StaticString) throws(Malformed) {

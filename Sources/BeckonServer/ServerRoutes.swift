@@ -228,8 +228,8 @@ struct ServerRoutes: Sendable {
         return String(validating: bytes, as: UTF8.self)
     }
 
-    /// The value of one hexadecimal digit.
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// The value of one hexadecimal digit (a percent-encoded byte's, a JSON `\u` escape's).
+    static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
