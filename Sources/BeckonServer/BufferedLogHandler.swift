@@ -24,15 +24,36 @@ public struct BufferedLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
+        // The handler's, then the provider's, then the event's own (each over the one before);
+        // the access line's is the event's alone, taken as it is rather than merged into a copy.
         var merged = metadata
         if let provided = metadataProvider?.get(), !provided.isEmpty { merged.merge(provided) { $1 } }
-        if let explicit = event.metadata, !explicit.isEmpty { merged.merge(explicit) { $1 } }
-        var line = output.timestamp()
-        line += " \(event.level) \(label):"
-        for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
-            line += " \(key)=\(value)"
+        if let explicit = event.metadata, !explicit.isEmpty {
+            if merged.isEmpty { merged = explicit } else { merged.merge(explicit) { $1 } }
         }
-        line += " [\(event.source)] \(event.message)\n"
-        output.write(line, now: event.level >= .warning)
+        // Built as bytes: `String.append` looks for a grapheme joined across each seam (~0.3 k
+        // instructions an append), and an interpolated enum (`event.level`) is described by
+        // reflection; together they cost more than the rest of a request's answer.
+        var line: [UInt8] = []
+        line.reserveCapacity(192)
+        func add(_ text: String) { line.append(contentsOf: text.utf8) }
+        add(output.timestamp())
+        add(" ")
+        add(event.level.rawValue)
+        add(" ")
+        add(label)
+        add(":")
+        for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
+            add(" ")
+            add(key)
+            add("=")
+            add(value.description)
+        }
+        add(" [")
+        add(event.source)
+        add("] ")
+        add(event.message.description)
+        add("\n")
+        output.write(utf8: line, now: event.level >= .warning)
     }
 }

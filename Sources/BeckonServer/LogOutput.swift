@@ -32,8 +32,13 @@ public final class LogOutput: Sendable {
 
     /// Adds `line`; writes what is pending when `now` or when the buffer is full.
     public func write(_ line: String, now: Bool = false) {
+        write(utf8: line.utf8, now: now)
+    }
+
+    /// Writes a line given as its UTF-8, as `write(_:now:)` does.
+    func write(utf8 line: some Collection<UInt8>, now: Bool = false) {
         state.withLock { state in
-            state.pending.append(contentsOf: line.utf8)
+            state.pending.append(contentsOf: line)
             if now || state.pending.count >= Self.bufferLimit { writePending(&state) }
         }
     }
