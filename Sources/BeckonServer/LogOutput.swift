@@ -57,7 +57,7 @@ public final class LogOutput: Sendable {
                 var local = tm()
                 var buffer = [CChar](repeating: 0, count: 64)
                 if localtime_r(&now, &local) != nil, strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &local) > 0 {
-                    state.stamp = String(cString: buffer)
+                    state.stamp = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 } else {
                     state.stamp = "<unknown>"
                 }

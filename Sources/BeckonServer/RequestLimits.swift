@@ -1,6 +1,6 @@
-public import Hummingbird
+import Hummingbird
 public import HummingbirdCore
-public import NIOCore
+import NIOCore
 import HTTPTypes
 
 /// How much and how long `beckon serve` reads of a request before it gives up on it, and how

@@ -1,4 +1,4 @@
-public import BeckonCore
+import BeckonCore
 import NIOPosix
 import Synchronization
 
