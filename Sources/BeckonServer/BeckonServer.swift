@@ -11,11 +11,11 @@ import UnixSignals
 /// (`ReloadableRuntime`), answering each operation with exactly the JSON that `beckon … --json`
 /// prints, and each failure as RFC 9457 `application/problem+json` (see `Problem`).
 ///
-/// The routes (`ServerRoutes`) live under `/v1/subjects/{subject}/…`; `/healthz` says the
+/// The routes (`ServerRoute.table`, registered by `ServerRoutes`) live under `/v1/subjects/{subject}/…`; `/healthz` says the
 /// process is alive, `/readyz` that a configuration is loaded and its store answers;
 /// `/v1/config` which configuration serves and how its last reload went, `/metrics` the
 /// server's metrics (`OperatorRoutes`). Every request is counted (`ServerMetrics`) and logged
-/// in one line (`RequestObservation`). The configuration is reloaded on SIGHUP and when its
+/// in one line (`ObservationMiddleware`). The configuration is reloaded on SIGHUP and when its
 /// file changes (`ConfigurationWatcher`); SIGTERM and SIGINT stop the server gracefully.
 public struct BeckonServer: Sendable {
     /// The runtime every request decides with (read once per request: a reload never mixes two
@@ -95,13 +95,11 @@ public struct BeckonServer: Sendable {
         let router = Router()
         // Outermost first: they see every request, the ones no route takes and the ones the
         // edge refuses included.
-        router.add(middleware: RequestObservation(metrics: metrics, logger: logger))
+        router.add(middleware: ObservationMiddleware(metrics: metrics, logger: logger))
         edge.addMiddleware(to: router)
-        OpenAPIDocument.add(to: router)
-        OperatorRoutes(server: self).add(to: router)
         ServerRoutes(server: self).add(to: router)
         // Last, so that it knows every route's path and methods.
-        router.add(middleware: NoRouteProblem(routes: router.routes))
+        router.add(middleware: NoRouteMiddleware(routes: router.routes))
         return router
     }
 

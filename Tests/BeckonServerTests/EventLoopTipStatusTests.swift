@@ -57,6 +57,8 @@ struct EventLoopTipStatusTests {
         Case(name: "a bad instant", path: tip + "?now=yesterday", answered: false),
         Case(name: "CORS on, no Origin", path: tip, edge: .cors, answered: true),
         Case(name: "CORS on, an Origin", path: tip, headers: [("Origin", "https://app.example")], edge: .cors, answered: false),
+        // CORS adds nothing for an origin it does not know: the browser refuses the answer.
+        Case(name: "CORS on, another Origin", path: tip, headers: [("Origin", "https://other.example")], edge: .cors, answered: true),
         Case(name: "tokens asked for, none given", path: tip, edge: .tokens, answered: false),
         Case(name: "a read token", path: tip, headers: [("Authorization", "Bearer \(EdgeHarness.readToken)")], edge: .tokens, answered: true),
         Case(name: "a write token", path: tip, headers: [("Authorization", "bearer \(EdgeHarness.writeToken)")], edge: .tokens, answered: true),
@@ -164,7 +166,7 @@ struct EventLoopTipStatusTests {
     }
 
     /// A request answered on the event loop is counted under the route's label as the router
-    /// counts it (the access line is written by the same `RequestObservation.record`).
+    /// counts it (the access line is written by the same `ObservationMiddleware.record`).
     @Test func countsAsTheRouterCounts() async throws {
         let folder = try ServedBeckon.folder()
         let runtime = try ReloadableRuntime(configPath: folder.appendingPathComponent("beckon.yaml").path)

@@ -199,17 +199,17 @@ struct OFREPTests {
         }
     }
 
-    /// The single tip evaluation is one function of subject, tip, transients, app version and
-    /// instant, answering what the route answers, with no request.
-    @Test func theTipEvaluationNeedsNoRequest() async throws {
+    /// The single evaluation is one function of the key and the body, answering what the route
+    /// answers, with no request (what the event loop answers with).
+    @Test func theEvaluationNeedsNoRequest() async throws {
         let folder = try ServedBeckon.folder()
         try await ServedBeckon.withServer(folder, configure: { _ in }) { client, server in
             let runtime = server.runtime.current
-            let direct = OFREPRoutes.tip(subject: "ada", tip: "favorite-landmark", transients: ["screenBrightness": .double(0.9)],
-                                         appVersion: nil, now: 1_772_355_600_000, on: runtime)
-            let routed = try await client.post("/ofrep/v1/evaluate/flags/tips.favorite-landmark", body: Self.body("ada", #""screenBrightness": 0.9"#))
+            let body = Self.body("ada", #""screenBrightness": 0.9"#)
+            let direct = OFREPRoutes.evaluate(rawKey: "tips.favorite-landmark", body: ByteBuffer(string: body), on: runtime, wallClock: { 0 })
+            let routed = try await client.post("/ofrep/v1/evaluate/flags/tips.favorite-landmark", body: body)
             #expect(direct.status == 200 && String(buffer: direct.body) == routed.body, "\(routed.body)")
-            let unknown = OFREPRoutes.tip(subject: "ada", tip: "welcom", transients: [:], appVersion: nil, now: 0, on: runtime)
+            let unknown = OFREPRoutes.evaluate(rawKey: "tips.welcom", body: ByteBuffer(string: Self.body()), on: runtime, wallClock: { 0 })
             #expect(unknown.status == 404 && String(buffer: unknown.body).contains("did you mean 'tips.welcome'"), "\(String(buffer: unknown.body))")
         }
     }

@@ -2,15 +2,12 @@ public import Hummingbird
 import Synchronization
 
 /// Who may ask `beckon serve` what: the bearer tokens in force (replaced whole by `reload()`,
-/// for SIGHUP) and the rule that says which scope a request needs.
-///
-/// | request                                              | needs                   |
-/// |------------------------------------------------------|-------------------------|
-/// | `/healthz`, `/readyz`, `/metrics`, `/openapi.yaml`    | nothing                 |
-/// | `GET`, `HEAD` under `/v1/`                           | a `read` or `write` token |
-/// | `POST …/batch` whose operations all only read         | a `read` or `write` token |
-/// | anything under `/ofrep/` (OFREP evaluations only read) | a `read` or `write` token |
-/// | any other method under `/v1/`                        | a `write` token         |
+/// for SIGHUP) and the scope a request needs: its route's (`ServerRoute.table`: nothing for
+/// `/healthz`, `/readyz`, `/metrics`, `/openapi.yaml`; `read` for what only reads, OFREP's
+/// evaluations included, and a batch whose operations all only read; `write` for the rest). A
+/// request no route takes with its method needs, under `/v1/`, `read` for `GET` and `HEAD`
+/// and `write` for any other method, and `read` under `/ofrep/`, so that what it is answered
+/// (404, 405) tells nothing to whoever may not ask.
 ///
 /// With no token configured, nothing is asked for.
 public final class AccessControl: Sendable {
@@ -84,11 +81,9 @@ public final class AccessControl: Sendable {
         host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
-    /// The operations of a batch that only read: a batch made of these alone needs only a
-    /// `read` token.
-    public static let readingOperations: Set<String> = [
-        "tip.status", "explain.tip", "group.current", "scenario.status", "explain.scenario", "param.get", "status",
-    ]
+    /// The operations of a batch that only read (their routes need a `read` token): a batch
+    /// made of these alone needs only a `read` token.
+    public static let readingOperations: Set<String> = Set(ServerRoute.table.filter { $0.access == .read }.compactMap(\.operation))
 
     /// The scope a batch of these operations (their `op` names) needs.
     public static func scope(ofBatch operations: [String]) -> BearerTokens.Scope {
@@ -96,24 +91,36 @@ public final class AccessControl: Sendable {
     }
 
     /// The paths that need no token whatever is configured.
-    public static let openPaths: Set<String> = ["/healthz", "/readyz", "/metrics", "/openapi.yaml"]
+    public static let openPaths: Set<String> = Set(ServerRoute.table.filter { $0.access == .open }.map(\.path))
+
+    /// The access of each route by the shape of its path (`HEAD` as its `GET`).
+    private static let routeAccess = RouteShapes(ServerRoute.table.flatMap { route in
+        [(path: route.path, method: route.method.rawValue, value: route.access)]
+            + (route.answersHead ? [(path: route.path, method: HTTPRequest.Method.head.rawValue, value: route.access)] : [])
+    })
 
     /// What a request with this method and path needs: nil for none, else the least scope. A
     /// batch (`POST /v1/subjects/{subject}/batch`) needs `.read` here; its operations decide
     /// (`scope(ofBatch:)`).
     public static func requiredScope(method: HTTPRequest.Method, path: String) -> BearerTokens.Scope? {
-        if path.hasPrefix("/ofrep/") { return .read }
-        guard path == "/v1" || path.hasPrefix("/v1/") else { return nil }
-        switch method {
-        case .get, .head: return .read
-        case .post where isBatch(path): return .read
-        default: return .write
+        requiredScope(access(method: method, path: path))
+    }
+
+    /// The least scope a route with this access needs (nil for none).
+    static func requiredScope(_ access: ServerRoute.Access) -> BearerTokens.Scope? {
+        switch access {
+        case .open: nil
+        case .read, .batch: .read
+        case .write: .write
         }
     }
 
-    /// Whether `path` is a subject's batch route.
-    static func isBatch(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 5 && parts[1] == "v1" && parts[2] == "subjects" && parts[4] == "batch"
+    /// The access of the route a request with this method and path reaches (see the type's
+    /// comment for a request no route takes).
+    static func access(method: HTTPRequest.Method, path: String) -> ServerRoute.Access {
+        if let access = routeAccess.first(method: method.rawValue, path: path) { return access }
+        if path.hasPrefix("/ofrep/") { return .read }
+        guard path == "/v1" || path.hasPrefix("/v1/") else { return .open }
+        return method == .get || method == .head ? .read : .write
     }
 }

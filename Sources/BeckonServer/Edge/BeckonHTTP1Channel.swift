@@ -6,9 +6,9 @@ import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
 
-/// Hummingbird's HTTP/1.1 connection (`HTTP1Channel`) with one more handler at the end of the
-/// pipeline, after Hummingbird's connection state (idle timeout, graceful shutdown):
-/// `EventLoopTipStatus`, which answers the tip status requests it can where they are read and
+/// Hummingbird's HTTP/1.1 connection with one more handler at the end of the pipeline, after
+/// Hummingbird's connection state (idle timeout, graceful shutdown): `EventLoopTipStatus`,
+/// which answers the tip status requests it can where they are read and
 /// passes every other request on to the router. Being after the connection state, it is seen by
 /// it as any request and answer are: a connection busy with tip status is not idle, and a
 /// shutdown closes it after the answer in flight.
@@ -17,6 +17,11 @@ import NIOHTTPTypesHTTP1
 /// which turns it away with a 503 past it), and each request's head is timed
 /// (`HeaderTimeout`: its `FirstByte` half first in the pipeline, the rest after the codec and
 /// `CloseAfterResponse`, so that its 408 closes the connection).
+///
+/// `setup` is a copy of `HTTP1Channel.setup` in hummingbird 2.28.1
+/// (`Sources/HummingbirdCore/Server/HTTP/HTTP1Channel.swift`), with these handlers added:
+/// that pipeline takes no handler after its connection state. Pipelining assistance is off, as
+/// Hummingbird's `package` default has it. Compare it again when Hummingbird is updated.
 struct BeckonHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
 

@@ -20,20 +20,21 @@ public struct EdgeOptions: Sendable {
     /// Adds the middleware, outermost first: CORS (so that preflights and refusals carry its
     /// headers), limits, tokens.
     func addMiddleware(to router: Router<BasicRequestContext>) {
-        if !corsOrigins.isEmpty { router.add(middleware: CORSPolicy(origins: corsOrigins)) }
+        if !corsOrigins.isEmpty { router.add(middleware: CORSMiddleware(origins: corsOrigins)) }
         router.add(middleware: LimitsMiddleware(limits: limits))
         if let access { router.add(middleware: AuthMiddleware(access: access)) }
     }
 
-    /// Whether this edge lets a `GET` under `/v1/` with these headers through to its route with
-    /// nothing added or refused: headers within the limit, no `Origin` when CORS is on, and a
-    /// token granting `read` when tokens are asked for. Only then may a request be answered
-    /// before the middleware (`EventLoopTipStatus`); any other is the middleware's to answer.
-    func passesUnchanged(_ head: HTTPRequest) -> Bool {
+    /// Whether this edge lets a request to a route with this `access`, with these headers,
+    /// through to its route with nothing added or refused, as each middleware decides it
+    /// (`CORSMiddleware.applies`, `LimitsMiddleware.headersFit`, `AuthMiddleware.admits`). Only
+    /// then may a request be answered before the middleware (`EventLoopTipStatus`); any other
+    /// is the middleware's to answer.
+    func passesUnchanged(_ head: HTTPRequest, access route: ServerRoute.Access) -> Bool {
         let headers = head.headerFields
-        guard RequestLimits.headerBytes(of: headers) <= limits.maxHeaderBytes else { return false }
-        if !corsOrigins.isEmpty && headers[.origin] != nil { return false }
-        if let access, !access.grants(.read, authorization: headers[.authorization]) { return false }
+        guard LimitsMiddleware.headersFit(headers, limits) else { return false }
+        if CORSMiddleware.applies(to: headers, origins: corsOrigins) { return false }
+        if let access, !AuthMiddleware.admits(route, authorization: headers[.authorization], access: access) { return false }
         return true
     }
 }

@@ -13,7 +13,8 @@ struct AuthMiddleware: RouterMiddleware {
     let access: AccessControl
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard var needed = AccessControl.requiredScope(method: request.method, path: request.uri.path) else {
+        let route = AccessControl.access(method: request.method, path: request.uri.path)
+        guard var needed = AccessControl.requiredScope(route) else {
             return try await next(request, context)
         }
         let tokens = access.tokens
@@ -28,13 +29,22 @@ struct AuthMiddleware: RouterMiddleware {
             return Self.unauthorized("the bearer token is not one the server knows", error: "invalid_token")
         }
         var request = request
-        if request.method == .post && AccessControl.isBatch(request.uri.path) {
+        if route == .batch {
             needed = await Self.scope(ofBatchIn: &request)
         }
         guard scope >= needed else {
             return ServerRoutes.problem(Problem(.forbidden, "the token is read-only; \(request.method) \(request.uri.path) records, so it needs a write token"))
         }
         return try await next(request, context)
+    }
+
+    /// Whether a request to a route with this access and this `Authorization` header's value
+    /// (nil: none) goes through this middleware unrefused and unread: a batch's body decides,
+    /// so it never does here.
+    static func admits(_ route: ServerRoute.Access, authorization: String?, access: AccessControl) -> Bool {
+        guard route != .batch else { return false }
+        guard let scope = AccessControl.requiredScope(route) else { return true }
+        return access.grants(scope, authorization: authorization)
     }
 
     /// The scope a batch request needs: `read` when every operation of its body only reads, else

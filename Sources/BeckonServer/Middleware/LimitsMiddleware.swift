@@ -17,8 +17,8 @@ struct LimitsMiddleware: RouterMiddleware {
     struct TimedOut: Error {}
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let headerBytes = RequestLimits.headerBytes(of: request.headers)
-        if headerBytes > limits.maxHeaderBytes {
+        guard Self.headersFit(request.headers, limits) else {
+            let headerBytes = RequestLimits.headerBytes(of: request.headers)
             return Self.closing(Problem(.headersTooLarge, "the request's headers hold \(headerBytes) bytes, more than the \(limits.maxHeaderBytes) the server reads"))
         }
         let maxBodyBytes = limits.maxBodyBytes
@@ -53,6 +53,11 @@ struct LimitsMiddleware: RouterMiddleware {
             return ServerRoutes.problem(Problem(.usage, "the body could not be read: \(error)"))
         }
         return try await next(request, context)
+    }
+
+    /// Whether headers are within `limits` (else the request is refused, 431).
+    static func headersFit(_ headers: HTTPFields, _ limits: RequestLimits) -> Bool {
+        RequestLimits.headerBytes(of: headers) <= limits.maxHeaderBytes
     }
 
     /// A problem after which the server closes the connection.

@@ -7,10 +7,24 @@ import NIOCore
 /// as tip status is: the same function answers as on the router (`OFREPRoutes.evaluate`), so the
 /// same bytes; only where and with how much machinery differs.
 extension OFREPRoutes {
+    /// The route template of a single evaluation, as the router names it in metrics.
+    static let singleRoute = ServerRoute.ofrepFlag.path
+
+    /// Who may ask a single evaluation (`ServerRoute.ofrepFlag`), once.
+    private static let singleAccess = ServerRoute.ofrepFlag.access
+
+    /// The literal text of the single evaluation's path before its key
+    /// (`/ofrep/v1/evaluate/flags/`), from `ServerRoute.ofrepFlag`, once.
+    private static let singlePrefix: String = {
+        let literals = ServerRoute.ofrepFlag.literals
+        precondition(literals.count == 2 && literals[1].isEmpty, "a single evaluation is read as PREFIX{key}")
+        return literals[0]
+    }()
+
     /// The key of a path `/ofrep/v1/evaluate/flags/{key}` as written (not empty, no `/`), or nil
     /// for a path of any other shape (a query is allowed: OFREP's is ignored).
     static func singleKey(in path: String) -> Substring? {
-        let prefix = "/ofrep/v1/evaluate/flags/"
+        let prefix = singlePrefix
         guard path.hasPrefix(prefix) else { return nil }
         var key = path.dropFirst(prefix.count)
         if let query = key.firstIndex(of: "?") { key = key[..<query] }
@@ -25,7 +39,8 @@ extension OFREPRoutes {
     func eventLoopEvaluation(_ head: HTTPRequest, body: ByteBuffer, routes: ServerRoutes) -> (head: HTTPResponse, body: ByteBuffer)? {
         guard head.method == .post, let key = Self.singleKey(in: head.path ?? ""),
               let length = head.headerFields[.contentLength], Int(length) == body.readableBytes,
-              head.headerFields[.transferEncoding] == nil, let serving = routes.eventLoopServing(head)
+              head.headerFields[.transferEncoding] == nil,
+              let serving = routes.eventLoopServing(head, access: Self.singleAccess)
         else { return nil }
         let start = ContinuousClock.now
         let answer = Self.evaluate(rawKey: String(key), body: body, on: serving.runtime, wallClock: server.wallClock)

@@ -20,21 +20,26 @@ import NIOCore
 struct OFREPRoutes: Sendable {
     let server: BeckonServer
 
-    /// The route template of a single evaluation, as the router names it in metrics.
-    static let singleRoute = "/ofrep/v1/evaluate/flags/{key}"
-    /// The route template of a bulk evaluation.
-    static let bulkRoute = "/ofrep/v1/evaluate/flags"
-
-    func add(to router: Router<BasicRequestContext>) {
-        router.post("/ofrep/v1/evaluate/flags/:key") { request, context in
-            await self.decide(request, tagged: false) { body, serving in
-                Self.evaluate(rawKey: context.parameters.get("key"), body: body, on: serving.runtime, wallClock: self.server.wallClock)
-            }
+    /// `POST /ofrep/v1/evaluate/flags/{key}`: one flag.
+    func evaluate(_ request: Request, _ context: BasicRequestContext) async -> Response {
+        await ServerRoutes(server: server).decidingWithBody(request) { body, serving in
+            Self.response(Self.evaluate(rawKey: context.parameters.get("key"), body: body, on: serving.runtime, wallClock: self.server.wallClock))
         }
-        router.post("/ofrep/v1/evaluate/flags") { request, _ in
-            await self.decide(request, tagged: true) { body, serving in
-                Self.evaluateAll(body: body, on: serving.runtime, wallClock: self.server.wallClock)
+    }
+
+    /// `POST /ofrep/v1/evaluate/flags`: every flag, with its `ETag`; a request whose
+    /// `If-None-Match` names it gets 304.
+    func evaluateAll(_ request: Request) async -> Response {
+        await ServerRoutes(server: server).decidingWithBody(request) { body, serving in
+            let answer = Self.evaluateAll(body: body, on: serving.runtime, wallClock: self.server.wallClock)
+            guard answer.status == 200 else { return Self.response(answer) }
+            let tag = AnswerETag(of: answer.body)
+            if let condition = request.headers[.ifNoneMatch], tag.isMatched(by: condition) {
+                return Response(status: .notModified, headers: [.eTag: tag.header])
             }
+            var response = Self.response(answer)
+            response.headers[.eTag] = tag.header
+            return response
         }
     }
 
@@ -42,29 +47,6 @@ struct OFREPRoutes: Sendable {
     struct Answer: Sendable {
         var status: Int
         var body: ByteBuffer
-    }
-
-    /// Reads the body (at most `--max-body`), then answers with `evaluation` on the serving
-    /// runtime, on the server's `storeThreads` for a store whose calls may wait. A `tagged`
-    /// answer (bulk) carries its `ETag`, and a request whose `If-None-Match` names it gets 304.
-    private func decide(_ request: Request, tagged: Bool, _ evaluation: @escaping @Sendable (ByteBuffer, ReloadableRuntime.Serving) -> Answer) async -> Response {
-        var request = request
-        let body: ByteBuffer
-        do {
-            body = try await ServerRoutes.body(of: &request, limit: server.edge.limits.maxBodyBytes)
-        } catch {
-            return ServerRoutes.problem(error)
-        }
-        let serving = server.runtime.serving
-        let answer = await server.storeThreads.run(for: serving.runtime.engine.store) { evaluation(body, serving) }
-        guard tagged, answer.status == 200 else { return Self.response(answer) }
-        let tag = AnswerETag(of: answer.body)
-        if let condition = request.headers[.ifNoneMatch], tag.isMatched(by: condition) {
-            return Response(status: .notModified, headers: [.eTag: tag.header])
-        }
-        var response = Self.response(answer)
-        response.headers[.eTag] = tag.header
-        return response
     }
 
     /// The response of an answer: its status, its JSON body.
@@ -82,43 +64,12 @@ struct OFREPRoutes: Sendable {
             let flag = try OFREPFlag.named(key, in: runtime.engine)
             let context = try OFREPContext(body: body, parameters: runtime.engine.configuration.parameters)
             let request = context.request(wallClock: wallClock)
-            if case .tip(let id, let slot) = flag { return tip(id, slot: slot, request, on: runtime) }
             switch OFREPAnswer.evaluate(flag, request, on: runtime) {
             case .success(let answer): return Answer(status: 200, body: ByteBuffer(string: JSONValue.object(answer).text))
             case .failure(let failure): throw failure
             }
         } catch {
             return failed(error, key: key)
-        }
-    }
-
-    /// The single evaluation of the flag `tips.ID` for `subject` with these transient
-    /// parameters (typed, as `OFREPContext` reads them), app version (nil: the configured one)
-    /// and instant, on `runtime`: what any path that has read these answers, with no `Request`
-    /// and no body. A tip the configuration does not declare is `FLAG_NOT_FOUND`.
-    static func tip(subject: String, tip id: String, transients: [String: Value], appVersion: Version?, now: Int64,
-                    on runtime: Runtime) -> Answer {
-        guard let slot = try? runtime.engine.tipSlot(of: id) else {
-            do throws(OFREPFailure) {
-                _ = try OFREPFlag.named("tips." + id, in: runtime.engine)
-            } catch {
-                return failed(error, key: "tips." + id)
-            }
-            return failed(OFREPFailure(.flagNotFound, "no tip '\(id)'"), key: "tips." + id)
-        }
-        var request = DecisionRequest(subject: subject, now: now, appVersion: appVersion)
-        request.transientParameters = transients
-        return tip(id, slot: slot, request, on: runtime)
-    }
-
-    /// The single evaluation of the tip `id` in `slot` (`tips.ID`) for `request`.
-    static func tip(_ id: String, slot: Int, _ request: DecisionRequest, on runtime: Runtime) -> Answer {
-        let key = "tips." + id
-        do throws(EngineError) {
-            let answer = OFREPAnswer.tip(try runtime.engine.tipStatus(slot: slot, request), key: key)
-            return Answer(status: 200, body: ByteBuffer(string: JSONValue.object(answer).text))
-        } catch {
-            return failed(OFREPFailure(error), key: key)
         }
     }
 

@@ -22,17 +22,8 @@ struct BatchRoute: Sendable {
     let server: BeckonServer
 
     func answer(_ request: Request, _ context: BasicRequestContext) async -> Response {
-        var request = request
-        let body: ByteBuffer
-        do {
-            body = try await ServerRoutes.body(of: &request, limit: server.edge.limits.maxBodyBytes)
-        } catch {
-            return ServerRoutes.problem(error)
-        }
-        // A store whose calls may wait decides on the server's `storeThreads`.
-        let runtime = server.runtime.serving.runtime
-        return await server.storeThreads.run(for: runtime.engine.store) { [request] in
-            self.decide(request, context, body: body, on: runtime)
+        await ServerRoutes(server: server).decidingWithBody(request) { body, serving in
+            self.decide(request, context, body: body, on: serving.runtime)
         }
     }
 

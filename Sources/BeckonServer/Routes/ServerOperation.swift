@@ -7,31 +7,9 @@ import NIOCore
 /// The operations `beckon serve` answers, by the names a batch gives them (`tip.status`,
 /// `donate`, `param.set`, …), each built the same way whether a route or a batch asks for it:
 /// from its id (the route's path parameter, the batch operation's `id`) and the request's
-/// `DecisionInput`.
-///
-/// | name               | id          | members it needs        | CLI                         |
-/// |--------------------|-------------|-------------------------|-----------------------------|
-/// | `tip.status`       | tip         |                         | `tip status TIP`            |
-/// | `tip.display`      | tip         |                         | `tip display TIP`           |
-/// | `tip.shown`        | tip         | `for`                   | `tip shown TIP --for D`     |
-/// | `tip.invalidate`   | tip         | `reason`                | `tip invalidate TIP`        |
-/// | `tip.reset`        | tip         |                         | `tip reset TIP`             |
-/// | `explain.tip`      | tip         |                         | `explain tip TIP`           |
-/// | `group.current`    | group       |                         | `group current GROUP`       |
-/// | `donate`           | event       | `info` (optional)       | `event donate EVENT`        |
-/// | `scenario.status`  | scenario    |                         | `scenario status ID`        |
-/// | `scenario.try`     | scenario    |                         | `scenario try ID`           |
-/// | `scenario.trigger` | scenario    |                         | `scenario trigger ID`       |
-/// | `scenario.reset`   | scenario    |                         | `scenario reset ID`         |
-/// | `explain.scenario` | scenario    |                         | `explain scenario ID`       |
-/// | `whatsNew.next`    | –           |                         | `whatsnew next`             |
-/// | `whatsNew.present` | –           |                         | `whatsnew present`          |
-/// | `whatsNew.mark`    | version     |                         | `whatsnew mark VERSION`     |
-/// | `whatsNew.unmark`  | version, or none for all |            | `whatsnew unmark VERSION`   |
-/// | `param.get`        | parameter   |                         | `param get NAME`            |
-/// | `param.set`        | parameter   | `value`                 | `param set NAME VALUE`      |
-/// | `status`           | –           | `tips` (optional)       | `status`                    |
-/// | `reset`            | –           |                         | `reset --all`               |
+/// `DecisionInput`. Each is a route's (`ServerRoute.table`, whose OpenAPI summary names the CLI
+/// command). The members some need: `tip.shown` `for`, `tip.invalidate` `reason`, `param.set`
+/// `value`; `donate` may take `info`, `status` `tips`.
 enum ServerOperation {
     /// Whether an operation is about an id.
     enum Identified {
@@ -43,15 +21,24 @@ enum ServerOperation {
         case none
     }
 
-    /// Every operation's name with whether it needs an id, in the order of the table above.
-    static let all: [(name: String, id: Identified)] = [
-        ("tip.status", .required), ("tip.display", .required), ("tip.shown", .required), ("tip.invalidate", .required),
-        ("tip.reset", .required), ("explain.tip", .required), ("group.current", .required), ("donate", .required),
-        ("scenario.status", .required), ("scenario.try", .required), ("scenario.trigger", .required),
-        ("scenario.reset", .required), ("explain.scenario", .required), ("whatsNew.next", .none),
-        ("whatsNew.present", .none), ("whatsNew.mark", .required), ("whatsNew.unmark", .optional),
-        ("param.get", .required), ("param.set", .required), ("status", .none), ("reset", .none),
-    ]
+    /// Every operation's name with whether it needs an id, in the order of `ServerRoute.table`:
+    /// required when each of its routes has an id parameter, optional when some have (`whatsNew.unmark`:
+    /// none means every version), none when none has.
+    static let all: [(name: String, id: Identified)] = {
+        var names: [String] = []
+        var withID: [String: (some: Bool, all: Bool)] = [:]
+        for route in ServerRoute.table {
+            guard let name = route.operation else { continue }
+            if withID[name] == nil { names.append(name) }
+            let has = route.idParameter != nil
+            let seen = withID[name] ?? (false, true)
+            withID[name] = (seen.some || has, seen.all && has)
+        }
+        return names.map { name in
+            let seen = withID[name]!
+            return (name, seen.all ? .required : seen.some ? .optional : .none)
+        }
+    }()
 
     /// Whether the operation named `name` needs an id; nil when there is no such operation.
     static func identified(_ name: String) -> Identified? {

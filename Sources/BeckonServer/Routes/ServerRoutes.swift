@@ -6,96 +6,75 @@ import Hummingbird
 import NIOCore
 
 
-/// The routes of `beckon serve`, each one CLI operation (`{s}` is `/v1/subjects/{subject}`):
-///
-/// | method and path                        | CLI                                   |
-/// |----------------------------------------|---------------------------------------|
-/// | `GET    {s}/tips/{tip}`                | `beckon tip status TIP`               |
-/// | `POST   {s}/tips/{tip}/display`        | `beckon tip display TIP`              |
-/// | `POST   {s}/tips/{tip}/shown?for=45s`  | `beckon tip shown TIP --for 45s`      |
-/// | `POST   {s}/tips/{tip}/invalidate`     | `beckon tip invalidate TIP --reason R`|
-/// | `POST   {s}/tips/{tip}/reset`          | `beckon tip reset TIP`                |
-/// | `GET    {s}/tips/{tip}/explanation`    | `beckon explain tip TIP`              |
-/// | `GET    {s}/groups/{group}`            | `beckon group current GROUP`          |
-/// | `POST   {s}/events/{event}/donate`     | `beckon event donate EVENT`           |
-/// | `GET    {s}/scenarios/{id}`            | `beckon scenario status ID`           |
-/// | `POST   {s}/scenarios/{id}/try`        | `beckon scenario try ID`              |
-/// | `POST   {s}/scenarios/{id}/trigger`    | `beckon scenario trigger ID`          |
-/// | `POST   {s}/scenarios/{id}/reset`      | `beckon scenario reset ID`            |
-/// | `GET    {s}/scenarios/{id}/explanation`| `beckon explain scenario ID`          |
-/// | `POST   {s}/whatsnew/next`             | `beckon whatsnew next`                |
-/// | `POST   {s}/whatsnew/present`          | `beckon whatsnew present`             |
-/// | `POST   {s}/whatsnew/{version}/mark`   | `beckon whatsnew mark VERSION`        |
-/// | `POST   {s}/whatsnew/{version}/unmark` | `beckon whatsnew unmark VERSION`      |
-/// | `POST   {s}/whatsnew/unmark`           | `beckon whatsnew unmark --all`        |
-/// | `GET    {s}/parameters/{name}`         | `beckon param get NAME`               |
-/// | `PUT    {s}/parameters/{name}`         | `beckon param set NAME VALUE`         |
-/// | `GET    {s}` (`?tip=ID`…)              | `beckon status` (`--tip ID`…)         |
-/// | `DELETE {s}`                           | `beckon reset --all`                  |
-/// | `POST   {s}/batch`                     | several of these (`BatchRoute`)       |
-/// | `GET    {s}/changes`                   | change notifications (`ChangeStreamRoute`) |
-/// | `GET    /healthz`, `GET /readyz`       |                                       |
-/// | `POST   /ofrep/v1/evaluate/flags[/{key}]` | OpenFeature's OFREP (`OFREPRoutes`) |
+/// The routes of `beckon serve`, each declared once in `ServerRoute.table` (method, path, what
+/// answers it, who may ask it, and its `operationId` in the OpenAPI document, whose summary
+/// names the CLI command it mirrors) and registered here from it.
 ///
 /// An answer is the JSON `--json` prints for the same operation, request and instant, with
 /// status 200 whether the answer is positive or negative (the CLI's exit 0 or 1); a failure is a
 /// `Problem`. The request's options (`now`, transient parameters, …) are `DecisionInput`'s; each
 /// route's operation is built by `ServerOperation`, as a batch's are. A subject longer than
 /// `subjectLimit` UTF-8 bytes is a `subject_too_long` problem. Every GET route but `changes`
-/// also answers HEAD (`getAndHead`). The answers of GET and HEAD routes carry an `ETag`
-/// (`AnswerETag`). (`whatsnew next` records the version as seen, so it is a POST.)
+/// also answers HEAD (`ServerRoute.answersHead`). The answers of GET and HEAD routes carry an
+/// `ETag` (`AnswerETag`).
 struct ServerRoutes: Sendable {
     let server: BeckonServer
 
     /// The most UTF-8 bytes a subject (percent-decoded) may have: longer is `subject_too_long`.
     static let subjectLimit = 256
 
+    /// What answers a request to a route.
+    typealias Responder = @Sendable (Request, BasicRequestContext) async throws -> Response
+
+    /// Adds every route of `ServerRoute.table`, and `HEAD` beside those that answer it.
     func add(to router: Router<BasicRequestContext>) {
-        router.getAndHead("/healthz") { _, _ in Self.json(.ok, JSONValue.object(["status": .string("ok")])) }
-        router.getAndHead("/readyz") { _, _ in
-            await self.server.storeThreads.run(for: self.server.runtime.serving.runtime.engine.store) { self.readiness() }
+        for route in ServerRoute.table {
+            let responder = responder(of: route)
+            router.on(RouterPath(route.path), method: route.method, use: responder)
+            if route.answersHead { router.on(RouterPath(route.path), method: .head, use: Self.head(of: responder)) }
         }
-        let subject = router.group("/v1/subjects/:subject")
-        subject.getAndHead("/tips/:tip") { request, context in
-            if self.server.tipStatusPath != .general, let response = await self.fastTipStatus(request, context) { return response }
-            return await self.answer(request, context) { runtime, input throws(Problem) in
-                try ServerOperation.action("tip.status", id: try Self.parameter("tip", context), input: input, runtime: runtime)
-            }
-        }
-        route(subject.post, "/tips/:tip/display", "tip.display", id: "tip")
-        route(subject.post, "/tips/:tip/shown", "tip.shown", id: "tip")
-        route(subject.post, "/tips/:tip/invalidate", "tip.invalidate", id: "tip")
-        route(subject.post, "/tips/:tip/reset", "tip.reset", id: "tip")
-        route(subject.getAndHead, "/tips/:tip/explanation", "explain.tip", id: "tip")
-        route(subject.getAndHead, "/groups/:group", "group.current", id: "group")
-        route(subject.post, "/events/:event/donate", "donate", id: "event")
-        route(subject.getAndHead, "/scenarios/:scenario", "scenario.status", id: "scenario")
-        route(subject.post, "/scenarios/:scenario/try", "scenario.try", id: "scenario")
-        route(subject.post, "/scenarios/:scenario/trigger", "scenario.trigger", id: "scenario")
-        route(subject.post, "/scenarios/:scenario/reset", "scenario.reset", id: "scenario")
-        route(subject.getAndHead, "/scenarios/:scenario/explanation", "explain.scenario", id: "scenario")
-        route(subject.post, "/whatsnew/next", "whatsNew.next")
-        route(subject.post, "/whatsnew/present", "whatsNew.present")
-        route(subject.post, "/whatsnew/:version/mark", "whatsNew.mark", id: "version")
-        route(subject.post, "/whatsnew/:version/unmark", "whatsNew.unmark", id: "version")
-        route(subject.post, "/whatsnew/unmark", "whatsNew.unmark")
-        route(subject.getAndHead, "/parameters/:name", "param.get", id: "name")
-        route(subject.put, "/parameters/:name", "param.set", id: "name")
-        route(subject.getAndHead, "", "status")
-        route(subject.delete, "", "reset")
-        subject.post("/batch") { request, context in await BatchRoute(server: self.server).answer(request, context) }
-        subject.get("/changes") { request, context in ChangeStreamRoute(server: self.server).stream(request, context) }
-        OFREPRoutes(server: server).add(to: router)
     }
 
-    /// Adds a route answering the operation `name` (a `ServerOperation`) about the path
-    /// parameter `idParameter`, if it has one.
-    private func route(
-        _ method: (RouterPath, @escaping @Sendable (Request, BasicRequestContext) async throws -> Response) -> RouterGroup<BasicRequestContext>,
-        _ path: RouterPath,
-        _ name: String, id idParameter: String? = nil
-    ) {
-        _ = method(path) { request, context in
+    /// What answers `route`.
+    private func responder(of route: ServerRoute) -> Responder {
+        switch route.handler {
+        case .operation(let name):
+            return operation(name, id: route.idParameter)
+        case .tipStatus:
+            let general = operation("tip.status", id: route.idParameter)
+            return { request, context in
+                if self.server.tipStatusPath != .general, let response = await self.fastTipStatus(request, context) { return response }
+                return try await general(request, context)
+            }
+        case .batch:
+            return { request, context in await BatchRoute(server: self.server).answer(request, context) }
+        case .changes:
+            return { request, context in ChangeStreamRoute(server: self.server).stream(request, context) }
+        case .health:
+            return { _, _ in Self.json(.ok, JSONValue.object(["status": .string("ok")])) }
+        case .readiness:
+            return { _, _ in
+                await self.server.storeThreads.run(for: self.server.runtime.serving.runtime.engine.store) { self.readiness() }
+            }
+        case .configuration:
+            return { _, _ in OperatorRoutes(server: self.server).configuration() }
+        case .metrics:
+            return { _, _ in OperatorRoutes(server: self.server).metrics() }
+        case .openAPI:
+            return { _, _ in OpenAPIDocument.response() }
+        case .ofrepFlag:
+            let ofrep = OFREPRoutes(server: server)
+            return { request, context in await ofrep.evaluate(request, context) }
+        case .ofrepFlags:
+            let ofrep = OFREPRoutes(server: server)
+            return { request, _ in await ofrep.evaluateAll(request) }
+        }
+    }
+
+    /// What answers the operation `name` (a `ServerOperation`) about the path parameter
+    /// `idParameter`, if it has one.
+    private func operation(_ name: String, id idParameter: String?) -> Responder {
+        { request, context in
             await self.answer(request, context) { runtime, input throws(Problem) in
                 let id = try idParameter.map { parameter throws(Problem) in try Self.parameter(parameter, context) }
                 return try ServerOperation.action(name, id: id, input: input, runtime: runtime)
@@ -103,13 +82,32 @@ struct ServerRoutes: Sendable {
         }
     }
 
+    /// `responder` for `HEAD`: the same status and headers (`Content-Length` and `ETag`
+    /// included) and no body (RFC 9110 §9.3.2).
+    private static func head(of responder: @escaping Responder) -> Responder {
+        { request, context in
+            var response = try await responder(request, context)
+            let length = response.headers[.contentLength]
+            response.body = ResponseBody()
+            response.headers[.contentLength] = length
+            return response
+        }
+    }
+
     /// What builds a route's operation from the runtime and the request's input.
     typealias ActionMaker = @Sendable (Runtime, DecisionInput) throws(Problem) -> ServerOperation.Action
 
     /// Runs one operation for the request's subject and answers with its JSON, or a problem.
-    /// The runtime is read once: the whole request decides with one configuration. A store
-    /// whose calls may wait decides on the server's `storeThreads`.
     private func answer(_ request: Request, _ context: BasicRequestContext, _ makeAction: @escaping ActionMaker) async -> Response {
+        await decidingWithBody(request) { body, serving in self.decide(request, context, body: body, on: serving.runtime, makeAction) }
+    }
+
+    /// Reads the request's body (at most `--max-body`; a body that cannot be read is answered
+    /// with its problem), then answers with `decide` on the serving runtime. The runtime is read
+    /// once: the whole request decides with one configuration. A store whose calls may wait
+    /// decides on the server's `storeThreads`.
+    func decidingWithBody(_ request: Request,
+                          _ decide: @escaping @Sendable (ByteBuffer, ReloadableRuntime.Serving) -> Response) async -> Response {
         var request = request
         let body: ByteBuffer
         do {
@@ -118,9 +116,7 @@ struct ServerRoutes: Sendable {
             return Self.problem(error)
         }
         let serving = server.runtime.serving
-        return await server.storeThreads.run(for: serving.runtime.engine.store) { [request] in
-            self.decide(request, context, body: body, on: serving.runtime, makeAction)
-        }
+        return await server.storeThreads.run(for: serving.runtime.engine.store) { decide(body, serving) }
     }
 
     /// `answer`'s decision, once the body is read.

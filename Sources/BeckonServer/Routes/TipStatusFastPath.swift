@@ -25,7 +25,18 @@ import NIOCore
 /// the edge has a say in it; otherwise the router's route takes the fast path (`fastTipStatus`).
 extension ServerRoutes {
     /// The route template of tip status, as the router names it in metrics and access lines.
-    static let tipStatusRoute = "/v1/subjects/{subject}/tips/{tip}"
+    static let tipStatusRoute = ServerRoute.tipStatus.path
+
+    /// Who may ask tip status (`ServerRoute.tipStatus`), once.
+    private static let tipStatusAccess = ServerRoute.tipStatus.access
+
+    /// The literal text of the tip status path around its two parameters (`/v1/subjects/`,
+    /// `/tips/`), from `ServerRoute.tipStatus`, once.
+    private static let tipStatusShape: (prefix: String, middle: String) = {
+        let literals = ServerRoute.tipStatus.literals
+        precondition(literals.count == 3 && literals[2].isEmpty, "tip status is read as PREFIX{subject}MIDDLE{tip}")
+        return (literals[0], literals[1])
+    }()
 
     /// The answer of a tip status request, or nil when the general path must answer it. A store
     /// whose calls may wait decides on the server's `storeThreads`.
@@ -56,17 +67,19 @@ extension ServerRoutes {
             })
     }
 
-    /// The serving runtime when a request read on the event loop may be answered there: the
-    /// server answers there, the request has no `Connection` header, the edge has no say in it
-    /// (`EdgeOptions.passesUnchanged`) and the serving store's calls never wait; else nil.
-    func eventLoopServing(_ head: HTTPRequest) -> ReloadableRuntime.Serving? {
-        guard server.tipStatusPath == .eventLoop, head.headerFields[.connection] == nil, server.edge.passesUnchanged(head) else { return nil }
+    /// The serving runtime when a request read on the event loop for a route with this `access`
+    /// may be answered there: the server answers there, the request has no `Connection` header,
+    /// the edge has no say in it (`EdgeOptions.passesUnchanged`) and the serving store's calls
+    /// never wait; else nil.
+    func eventLoopServing(_ head: HTTPRequest, access: ServerRoute.Access) -> ReloadableRuntime.Serving? {
+        guard server.tipStatusPath == .eventLoop, head.headerFields[.connection] == nil,
+              server.edge.passesUnchanged(head, access: access) else { return nil }
         let serving = server.runtime.serving
         return serving.runtime.engine.store.callsMayWait ? nil : serving
     }
 
     /// A response made on the event loop, finished as the application finishes the router's:
-    /// the headers it adds (`Date`, `Server`), counted and logged as `RequestObservation` counts
+    /// the headers it adds (`Date`, `Server`), counted and logged as `ObservationMiddleware` counts
     /// and logs a request on `route` that started at `start`.
     func finishedOnEventLoop(_ response: Response, _ body: ByteBuffer, method: HTTPRequest.Method, route: String,
                              since start: ContinuousClock.Instant) -> (head: HTTPResponse, body: ByteBuffer) {
@@ -74,7 +87,7 @@ extension ServerRoutes {
         response.headers[.date] = HTTPDate.now
         response.headers[.server] = BeckonServer.serverName
         server.metrics.requestStarted()
-        RequestObservation(metrics: server.metrics, logger: server.logger)
+        ObservationMiddleware(metrics: server.metrics, logger: server.logger)
             .record(method: method.rawValue, route: route, status: response.status.code, since: start)
         return (response.head, response.status == .notModified ? ByteBuffer() : body)
     }
@@ -84,7 +97,8 @@ extension ServerRoutes {
     /// of another shape or not percent-encoded UTF-8), it may not be answered on the event loop
     /// (`eventLoopServing`), or the fast path does not decide it.
     func eventLoopTipStatus(_ head: HTTPRequest) -> (head: HTTPResponse, body: ByteBuffer)? {
-        guard head.method == .get, Self.hasNoBody(head.headerFields), let serving = eventLoopServing(head) else { return nil }
+        guard head.method == .get, Self.hasNoBody(head.headerFields),
+              let serving = eventLoopServing(head, access: Self.tipStatusAccess) else { return nil }
         let start = ContinuousClock.now
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
         guard let (rawSubject, rawTip) = Self.tipStatusParameters(in: request.uri.path),
@@ -102,7 +116,8 @@ extension ServerRoutes {
         // Read on the UTF-8 view, with no array of segments: a `String` split walks grapheme
         // clusters, which cost ~20 k instructions a request here.
         let utf8 = path.utf8
-        let prefix = "/v1/subjects/".utf8, middle = "/tips/".utf8
+        let shape = tipStatusShape
+        let prefix = shape.prefix.utf8, middle = shape.middle.utf8
         guard utf8.starts(with: prefix) else { return nil }
         let subjectStart = utf8.index(utf8.startIndex, offsetBy: prefix.count)
         guard let subjectEnd = utf8[subjectStart...].firstIndex(of: UInt8(ascii: "/")),

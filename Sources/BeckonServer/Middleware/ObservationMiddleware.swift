@@ -12,7 +12,7 @@ import Logging
 /// route=/v1/subjects/{subject}/tips/{tip} status=200 [BeckonServer] request`. It holds the
 /// route's template, never the path as requested (the subject in it is personal data), and
 /// never the query, the headers (so never a token) nor the body.
-struct RequestObservation: RouterMiddleware {
+struct ObservationMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
 
     let metrics: ServerMetrics

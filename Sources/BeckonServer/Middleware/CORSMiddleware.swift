@@ -6,33 +6,39 @@ import NIOCore
 /// a request whose `Origin` is one of them (or any, with `*`) gets Hummingbird's CORS headers,
 /// and its preflight (`OPTIONS` with `Origin`) is answered here, 200 without a token; a request
 /// from another origin gets no CORS header (the browser refuses it).
-struct CORSPolicy: RouterMiddleware {
+struct CORSMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
 
-    /// The methods the API uses.
-    static let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .options]
+    /// The methods the API uses: its routes' (`ServerRoute.methods`).
+    static let methods = ServerRoute.methods
     /// The request headers the API reads.
     static let headers: [HTTPField.Name] = [.accept, .authorization, .contentType, .ifNoneMatch, .lastEventID]
     /// The answer headers a browser script may read.
     static let exposed = ["ETag", "WWW-Authenticate", "Content-Type"]
 
     let origins: Set<String>
-    private let cors: CORSMiddleware<Context>
+    /// Hummingbird's, which this one shares its name with.
+    private let cors: Hummingbird.CORSMiddleware<Context>
 
     /// A policy for these origins (`*` for any).
     init(origins: [String]) {
         self.origins = Set(origins)
-        cors = CORSMiddleware(
+        cors = Hummingbird.CORSMiddleware(
             allowOrigin: self.origins.contains("*") ? .all : .originBased,
             allowHeaders: Self.headers, allowMethods: Self.methods,
             exposedHeaders: Self.exposed, maxAge: .seconds(600))
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let origin = request.headers[.origin], origins.contains("*") || origins.contains(origin) else {
-            return try await next(request, context)
-        }
+        guard Self.applies(to: request.headers, origins: origins) else { return try await next(request, context) }
         return try await cors.handle(request, context: context, next: next)
+    }
+
+    /// Whether a request with these headers gets CORS headers (or a preflight's answer) from
+    /// these origins: only then does this middleware change what the request is answered.
+    static func applies(to headers: HTTPFields, origins: some Collection<String>) -> Bool {
+        guard !origins.isEmpty, let origin = headers[.origin] else { return false }
+        return origins.contains("*") || origins.contains(origin)
     }
 }
 
