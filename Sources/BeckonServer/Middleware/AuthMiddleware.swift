@@ -6,7 +6,7 @@ import Hummingbird
 /// Asks for a bearer token under `/v1/` when tokens are configured (`AccessControl`): no token,
 /// a malformed `Authorization` header or an unknown token is a 401 `unauthorized` problem with
 /// `WWW-Authenticate: Bearer realm="beckon"`; a `read` token asking for a write is a 403
-/// `forbidden` problem. Neither the token nor the header is ever repeated in an answer.
+/// `forbidden` problem, each thrown (`ProblemError`). Neither the token nor the header is ever repeated in an answer.
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
 
@@ -20,20 +20,20 @@ struct AuthMiddleware: RouterMiddleware {
         let tokens = access.tokens
         if tokens.isEmpty { return try await next(request, context) }
         guard let header = request.headers[.authorization] else {
-            return Self.unauthorized("this request needs a bearer token: Authorization: Bearer TOKEN", error: nil)
+            throw Self.unauthorized("this request needs a bearer token: Authorization: Bearer TOKEN", error: nil)
         }
         guard let token = AccessControl.bearerToken(in: header) else {
-            return Self.unauthorized("the Authorization header is not 'Bearer TOKEN'", error: "invalid_request")
+            throw Self.unauthorized("the Authorization header is not 'Bearer TOKEN'", error: "invalid_request")
         }
         guard let scope = tokens.scope(of: token) else {
-            return Self.unauthorized("the bearer token is not one the server knows", error: "invalid_token")
+            throw Self.unauthorized("the bearer token is not one the server knows", error: "invalid_token")
         }
         var request = request
         if route == .batch {
             needed = await Self.scope(ofBatchIn: &request)
         }
         guard scope >= needed else {
-            return ServerRoutes.problem(Problem(.forbidden, "the token is read-only; \(request.method) \(request.uri.path) records, so it needs a write token"))
+            throw ProblemError(Problem(.forbidden, "the token is read-only; \(request.method) \(request.uri.path) records, so it needs a write token"))
         }
         return try await next(request, context)
     }
@@ -63,10 +63,8 @@ struct AuthMiddleware: RouterMiddleware {
     }
 
     /// A 401 problem with its `WWW-Authenticate` challenge (RFC 6750).
-    static func unauthorized(_ detail: String, error: String?) -> Response {
-        var response = ServerRoutes.problem(Problem(.unauthorized, detail))
+    static func unauthorized(_ detail: String, error: String?) -> ProblemError {
         let challenge = error.map { "Bearer realm=\"beckon\", error=\"\($0)\"" } ?? "Bearer realm=\"beckon\""
-        response.headers[.wwwAuthenticate] = challenge
-        return response
+        return ProblemError(Problem(.unauthorized, detail), headers: [.wwwAuthenticate: challenge])
     }
 }

@@ -6,7 +6,8 @@ import NIOCore
 /// Enforces `RequestLimits` on every request before any route reads it: headers larger than
 /// the limit are a 431 `headers_too_large` problem; the body is read whole here, within the
 /// request timeout (else a 408 `timeout` problem, and the connection is closed) and up to the
-/// body limit (else a 413 `too_large` problem, at once when `Content-Length` says so). Routes
+/// body limit (else a 413 `too_large` problem, at once when `Content-Length` says so). Each
+/// refusal is thrown (`ProblemError`). Routes
 /// then read the body already in memory. A request without a body costs a header count only.
 struct LimitsMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
@@ -19,12 +20,12 @@ struct LimitsMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard Self.headersFit(request.headers, limits) else {
             let headerBytes = RequestLimits.headerBytes(of: request.headers)
-            return Self.closing(Problem(.headersTooLarge, "the request's headers hold \(headerBytes) bytes, more than the \(limits.maxHeaderBytes) the server reads"))
+            throw Self.closing(Problem(.headersTooLarge, "the request's headers hold \(headerBytes) bytes, more than the \(limits.maxHeaderBytes) the server reads"))
         }
         let maxBodyBytes = limits.maxBodyBytes
         let declaredLength = request.headers[.contentLength].flatMap { Int($0) }
         if let declaredLength, declaredLength > maxBodyBytes {
-            return ServerRoutes.problem(Problem(.tooLarge, "the body is larger than \(maxBodyBytes) bytes"))
+            throw ProblemError(Self.tooLarge(maxBodyBytes))
         }
         // No body (most requests: GET, and POSTs with their options in the query): nothing to wait for.
         guard request.headers[.transferEncoding] != nil || (declaredLength ?? 0) > 0 else {
@@ -35,7 +36,7 @@ struct LimitsMiddleware: RouterMiddleware {
         let timeout = limits.requestTimeout
         do {
             let buffer = try await withThrowingTaskGroup(of: ByteBuffer.self) { group in
-                group.addTask { try await body.collect(upTo: maxBodyBytes) }
+                group.addTask { try await Self.collect(body, upTo: maxBodyBytes) }
                 group.addTask {
                     try await Task.sleep(for: timeout)
                     throw TimedOut()
@@ -45,14 +46,29 @@ struct LimitsMiddleware: RouterMiddleware {
             }
             request.body = RequestBody(buffer: buffer)
         } catch is TimedOut {
-            return Self.closing(Problem(.timeout, "the request's body did not arrive within \(timeout) of its headers"))
+            throw Self.closing(Problem(.timeout, "the request's body did not arrive within \(timeout) of its headers"))
+        } catch let problem as Problem {
+            throw ProblemError(problem)
         } catch {
-            if error is NIOTooManyBytesError || (error as? HTTPError)?.status == .contentTooLarge {
-                return ServerRoutes.problem(Problem(.tooLarge, "the body is larger than \(maxBodyBytes) bytes"))
-            }
-            return ServerRoutes.problem(Problem(.usage, "the body could not be read: \(error)"))
+            throw ProblemError(Problem(.usage, "the body could not be read: \(error)"))
         }
         return try await next(request, context)
+    }
+
+    /// `body` read whole, at most `limit` bytes: else a `too_large` problem, or a `usage` one
+    /// when it cannot be read. Routes read their body with it too (already in memory then).
+    static func collect(_ body: RequestBody, upTo limit: Int) async throws(Problem) -> ByteBuffer {
+        do {
+            return try await body.collect(upTo: limit)
+        } catch {
+            if error is NIOTooManyBytesError || (error as? HTTPError)?.status == .contentTooLarge { throw tooLarge(limit) }
+            throw Problem(.usage, "the body could not be read: \(error)")
+        }
+    }
+
+    /// The problem of a body longer than `limit` bytes.
+    private static func tooLarge(_ limit: Int) -> Problem {
+        Problem(.tooLarge, "the body is larger than \(limit) bytes")
     }
 
     /// Whether headers are within `limits` (else the request is refused, 431).
@@ -61,9 +77,7 @@ struct LimitsMiddleware: RouterMiddleware {
     }
 
     /// A problem after which the server closes the connection.
-    static func closing(_ problem: Problem) -> Response {
-        var response = ServerRoutes.problem(problem)
-        response.headers[.connection] = "close"
-        return response
+    static func closing(_ problem: Problem) -> ProblemError {
+        ProblemError(problem, headers: [.connection: "close"])
     }
 }

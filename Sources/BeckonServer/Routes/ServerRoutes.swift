@@ -108,10 +108,9 @@ struct ServerRoutes: Sendable {
     /// decides on the server's `storeThreads`.
     func decidingWithBody(_ request: Request,
                           _ decide: @escaping @Sendable (ByteBuffer, ReloadableRuntime.Serving) -> Response) async -> Response {
-        var request = request
         let body: ByteBuffer
         do {
-            body = try await Self.body(of: &request, limit: server.edge.limits.maxBodyBytes)
+            body = try await LimitsMiddleware.collect(request.body, upTo: server.edge.limits.maxBodyBytes)
         } catch {
             return Self.problem(error)
         }
@@ -134,18 +133,6 @@ struct ServerRoutes: Sendable {
             return respond(answer.json, to: request, operation: answer.operation, positive: answer.positive)
         } catch {
             return Self.problem(error)
-        }
-    }
-
-    /// The request's body, at most `limit` bytes (`--max-body`; else a `too_large` problem).
-    static func body(of request: inout Request, limit: Int) async throws(Problem) -> ByteBuffer {
-        do {
-            return try await request.collectBody(upTo: limit)
-        } catch {
-            if error is NIOTooManyBytesError || (error as? HTTPError)?.status == .contentTooLarge {
-                throw Problem(.tooLarge, "the body is larger than \(limit) bytes")
-            }
-            throw Problem(.usage, "the body could not be read: \(error)")
         }
     }
 
