@@ -15,7 +15,7 @@ import NIOCore
 /// | `POST /ofrep/v1/evaluate/flags`         | every flag for the subject, with an `ETag` (304 on a matching `If-None-Match`) and `eventStreams` naming the subject's change stream |
 ///
 /// The query is ignored (OFREP's `flagConfigEtag` and `flagConfigLastModified` included: every
-/// evaluation decides afresh). A read token is enough (`AccessControl`); a body larger than
+/// evaluation decides afresh). A read token is enough (their access in `ServerRoute.table`); a body larger than
 /// `--max-body` is a `too_large` problem as on `/v1`.
 struct OFREPRoutes: Sendable {
     let server: BeckonServer

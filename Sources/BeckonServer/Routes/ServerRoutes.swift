@@ -5,10 +5,9 @@ import BeckonRuntime
 import Hummingbird
 import NIOCore
 
-
 /// The routes of `beckon serve`, each declared once in `ServerRoute.table` (method, path, what
 /// answers it, who may ask it, and its `operationId` in the OpenAPI document, whose summary
-/// names the CLI command it mirrors) and registered here from it.
+/// names the CLI command an operation's route mirrors) and registered here from it.
 ///
 /// An answer is the JSON `--json` prints for the same operation, request and instant, with
 /// status 200 whether the answer is positive or negative (the CLI's exit 0 or 1); a failure is a
