@@ -183,6 +183,7 @@ let package = Package(
         // generator, the repository root, built products, process and `beckon serve` runners, C
         // build lines); it depends on no module of the package.
         .target(name: "BeckonTestSupport", path: "Tests/BeckonTestSupport", swiftSettings: strictSettings),
+        .testTarget(name: "BeckonTestSupportTests", dependencies: ["BeckonTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "BeckonDiagnosticsTests", dependencies: ["BeckonDiagnostics"], swiftSettings: strictSettings),
         .testTarget(name: "BeckonRulesTests", dependencies: ["BeckonRules", "BeckonTestSupport"], swiftSettings: strictSettings),
         .testTarget(
