@@ -179,8 +179,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // Tests mirror Sources/; BeckonTestSupport holds what several suites share.
+        // Tests mirror Sources/; BeckonTestSupport holds what several suites share (the seeded
+        // generator, the repository root, built products, process and `beckon serve` runners, C
+        // build lines); it depends on no module of the package.
         .target(name: "BeckonTestSupport", path: "Tests/BeckonTestSupport", swiftSettings: strictSettings),
+        .testTarget(name: "BeckonTestSupportTests", dependencies: ["BeckonTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "BeckonDiagnosticsTests", dependencies: ["BeckonDiagnostics"], swiftSettings: strictSettings),
         .testTarget(name: "BeckonRulesTests", dependencies: ["BeckonRules", "BeckonTestSupport"], swiftSettings: strictSettings),
         .testTarget(
@@ -201,22 +204,25 @@ let package = Package(
         ),
         .testTarget(
             name: "BeckonPluginHostTests",
-            dependencies: ["BeckonPluginHost", "CBeckonPlugin", "BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonStoreConformance"],
+            dependencies: [
+                "BeckonPluginHost", "CBeckonPlugin", "BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonStoreConformance",
+                "BeckonTestSupport",
+            ],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "BeckonRuntimeTests", dependencies: ["BeckonRuntime", "BeckonRules", "BeckonTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "BeckonCTests",
-            // No Swift dependency: the tests load the built libbeckon.so the way a C or Python host does.
-            dependencies: [],
+            // No product module: the tests load the built libbeckon.so the way a C or Python host does.
+            dependencies: ["BeckonTestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(
-            // Only the library's module, as a Swift host depends on it.
+            // Only the library's module, as a Swift host depends on it (and the shared test helpers).
             name: "BeckonTests",
-            dependencies: ["Beckon"],
+            dependencies: ["Beckon", "BeckonTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -231,7 +237,7 @@ let package = Package(
             // The server on an ephemeral loopback port, driven over real HTTP.
             name: "BeckonServerTests",
             dependencies: [
-                "BeckonServer", "BeckonRuntime", "BeckonConfig", "BeckonCore", "BeckonRules",
+                "BeckonServer", "BeckonRuntime", "BeckonConfig", "BeckonCore", "BeckonRules", "BeckonTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -245,7 +251,7 @@ let package = Package(
         ),
         .testTarget(
             name: "beckonTests",
-            dependencies: ["beckon"],
+            dependencies: ["beckon", "BeckonTestSupport"],
             swiftSettings: strictSettings
         ),
     ]

@@ -15,37 +15,16 @@
  *
  * LIST picks some: bound, batch, deferred, page4k, trigger, none, single (comma-separated; all by default).
  */
-#include <sqlite3.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "floor.h"
+
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-static sqlite3 *db;
 
 static double seconds(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-static void check(int rc, const char *what) {
-    if (rc != SQLITE_OK && rc != SQLITE_DONE && rc != SQLITE_ROW) {
-        fprintf(stderr, "%s: %s\n", what, sqlite3_errmsg(db));
-        exit(1);
-    }
-}
-
-static sqlite3_stmt *prepare(const char *sql) {
-    sqlite3_stmt *statement;
-    check(sqlite3_prepare_v2(db, sql, -1, &statement, NULL), sql);
-    return statement;
-}
-
-static void step(sqlite3_stmt *statement) {
-    check(sqlite3_step(statement), sqlite3_sql(statement));
-    sqlite3_reset(statement);
 }
 
 static int page_size = 1024;

@@ -11,13 +11,10 @@
  *   cc -O2 Benchmarks/sqlite-floor/lookup_floor.c -lsqlite3 -o /tmp/lookup_floor
  *   /tmp/lookup_floor [SUBJECTS] [LOOKUPS]    (1,000,000 and 200,000 by default)
  */
-#include <sqlite3.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "floor.h"
+
 #include <string.h>
 #include <time.h>
-
-static sqlite3 *db;
 
 /* CPU time of the process (user and system): on a shared machine, what the lookups cost
  * rather than how long they waited for a core. */
@@ -25,13 +22,6 @@ static double seconds(void) {
     struct timespec t;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-static void check(int rc, const char *what) {
-    if (rc != SQLITE_OK && rc != SQLITE_DONE && rc != SQLITE_ROW) {
-        fprintf(stderr, "%s: %s\n", what, sqlite3_errmsg(db));
-        exit(1);
-    }
 }
 
 static long gcd(long a, long b) { return b == 0 ? a : gcd(b, a % b); }

@@ -245,25 +245,59 @@ static bool parse_literal(parser *p, const char *word, cal_json *value, cal_json
     return true;
 }
 
-static bool parse_array(parser *p, cal_json *value, int depth) {
-    p->pos++; /* '[' */
-    value->type = CAL_JSON_ARRAY;
-    size_t capacity = 0;
+/* Steps over the opening character of an array or object (at `p->pos`) and the spaces after it;
+ * true, past `close` too, when the container is empty. */
+static bool opens_empty(parser *p, char close) {
+    p->pos++;
     skip_space(p);
-    if (p->pos < p->len && p->text[p->pos] == ']') {
+    if (p->pos < p->len && p->text[p->pos] == close) {
         p->pos++;
         return true;
     }
+    return false;
+}
+
+/* `elements` (`count` of `size` bytes, room for `*capacity`) with room for one more: grown to
+ * `first`, then doubled, when full; NULL (failed, `elements` left as it was) when out of memory. */
+static void *make_room(parser *p, void *elements, size_t count, size_t *capacity, size_t first, size_t size) {
+    if (count < *capacity) return elements;
+    const size_t wanted = *capacity == 0 ? first : *capacity * 2;
+    void *grown = realloc(elements, wanted * size);
+    if (grown == NULL) {
+        fail(p, "out of memory");
+        return NULL;
+    }
+    *capacity = wanted;
+    return grown;
+}
+
+/* What follows an element of an array or object: 1 at `close` (the container ends), 0 at ','
+ * (another element follows), -1 (failed) at anything else or at the end of the text. */
+static int after_element(parser *p, char close, const char *container) {
+    skip_space(p);
+    if (p->pos >= p->len) {
+        fail(p, "an %s is not closed", container);
+        return -1;
+    }
+    const char c = p->text[p->pos++];
+    if (c == close) return 1;
+    if (c == ',') return 0;
+    p->pos--;
+    fail(p, "expected ',' or '%c' in an %s", close, container);
+    return -1;
+}
+
+static bool parse_array(parser *p, cal_json *value, int depth) {
+    value->type = CAL_JSON_ARRAY;
+    if (opens_empty(p, ']')) return true;
+    size_t capacity = 0;
     for (;;) {
-        if (value->count == capacity) {
-            capacity = capacity == 0 ? 8 : capacity * 2;
-            cal_json *grown = realloc(value->items, capacity * sizeof *grown);
-            if (grown == NULL) {
-                cal_json_free(value);
-                return fail(p, "out of memory");
-            }
-            value->items = grown;
+        cal_json *items = make_room(p, value->items, value->count, &capacity, 8, sizeof *items);
+        if (items == NULL) {
+            cal_json_free(value);
+            return false;
         }
+        value->items = items;
         cal_json *item = &value->items[value->count];
         memset(item, 0, sizeof *item);
         if (!parse_value(p, item, depth + 1)) {
@@ -271,45 +305,28 @@ static bool parse_array(parser *p, cal_json *value, int depth) {
             return false;
         }
         value->count++;
-        skip_space(p);
-        if (p->pos >= p->len) {
-            cal_json_free(value);
-            return fail(p, "an array is not closed");
-        }
-        const char c = p->text[p->pos++];
-        if (c == ']') return true;
-        if (c != ',') {
-            p->pos--;
-            cal_json_free(value);
-            return fail(p, "expected ',' or ']' in an array");
-        }
+        const int after = after_element(p, ']', "array");
+        if (after < 0) cal_json_free(value);
+        if (after != 0) return after > 0;
     }
 }
 
 static bool parse_object(parser *p, cal_json *value, int depth) {
-    p->pos++; /* '{' */
     value->type = CAL_JSON_OBJECT;
+    if (opens_empty(p, '}')) return true;
     size_t capacity = 0;
-    skip_space(p);
-    if (p->pos < p->len && p->text[p->pos] == '}') {
-        p->pos++;
-        return true;
-    }
     for (;;) {
         skip_space(p);
         if (p->pos >= p->len || p->text[p->pos] != '"') {
             cal_json_free(value);
             return fail(p, "expected a key in quotes");
         }
-        if (value->count == capacity) {
-            capacity = capacity == 0 ? 4 : capacity * 2;
-            cal_json_member *grown = realloc(value->members, capacity * sizeof *grown);
-            if (grown == NULL) {
-                cal_json_free(value);
-                return fail(p, "out of memory");
-            }
-            value->members = grown;
+        cal_json_member *members = make_room(p, value->members, value->count, &capacity, 4, sizeof *members);
+        if (members == NULL) {
+            cal_json_free(value);
+            return false;
         }
+        value->members = members;
         cal_json_member *member = &value->members[value->count];
         memset(member, 0, sizeof *member);
         if (!parse_string(p, &member->key, &member->key_len)) {
@@ -327,18 +344,9 @@ static bool parse_object(parser *p, cal_json *value, int depth) {
             cal_json_free(value);
             return false;
         }
-        skip_space(p);
-        if (p->pos >= p->len) {
-            cal_json_free(value);
-            return fail(p, "an object is not closed");
-        }
-        const char c = p->text[p->pos++];
-        if (c == '}') return true;
-        if (c != ',') {
-            p->pos--;
-            cal_json_free(value);
-            return fail(p, "expected ',' or '}' in an object");
-        }
+        const int after = after_element(p, '}', "object");
+        if (after < 0) cal_json_free(value);
+        if (after != 0) return after > 0;
     }
 }
 

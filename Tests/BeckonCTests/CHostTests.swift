@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -22,10 +23,10 @@ struct CHostTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let config = (folder as NSString).appendingPathComponent("beckon.yaml")
         try Self.configuration.write(toFile: config, atomically: true, encoding: .utf8)
-        let source = EmbeddingLibrary.repositoryRoot.appendingPathComponent("Tests/BeckonCTests/Fixtures/race_host.c").path
+        let source = Repository.url("Tests/BeckonCTests/Fixtures/race_host.c").path
         let host = try EmbeddingLibrary.compileHost(source, named: "race_host", extraFlags: ["-pthread"])
 
-        let (status, output, error) = try EmbeddingLibrary.run(host, [config, "40", "100"], in: folder)
+        let (status, output, error) = try ProcessRunner.run(host, [config, "40", "100"], in: folder)
         #expect(status == 0, "\(output)\(error)")
         #expect(output.hasPrefix("rounds 40, executions 40, donations 401 of 401\n"), "\(output)\(error)")
         // The scenario ran once, and its status says so in the CLI's JSON shape.

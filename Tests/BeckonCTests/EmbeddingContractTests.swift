@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -18,8 +19,8 @@ struct EmbeddingContractTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-contract-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let library = (try EmbeddingLibrary.folder.get() as NSString).appendingPathComponent("libbeckon.so")
-        let script = EmbeddingLibrary.repositoryRoot.appendingPathComponent("Tests/BeckonCTests/Fixtures/api_contract.py").path
-        let (status, output, error) = try EmbeddingLibrary.run("python3", [script, library, folder.path, name])
+        let script = Repository.url("Tests/BeckonCTests/Fixtures/api_contract.py").path
+        let (status, output, error) = try ProcessRunner.run("python3", [script, library, folder.path, name])
         #expect(status == 0 && output == "ok\n", "\(output)\(error)")
     }
 }

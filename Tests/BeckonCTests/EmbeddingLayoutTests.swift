@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -16,17 +17,17 @@ struct EmbeddingLayoutTests {
     static let request10Size = 48
 
     static func printedLayout() throws -> [String] {
-        let source = EmbeddingLibrary.repositoryRoot.appendingPathComponent("Tests/BeckonCTests/Fixtures/embedding_layout.c").path
+        let source = Repository.url("Tests/BeckonCTests/Fixtures/embedding_layout.c").path
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("embedding-layout-\(UUID().uuidString)").path
-        let (built, log) = try EmbeddingLibrary.run("cc", ["-std=c11", "-Wall", "-Wextra", "-Werror", "-I", EmbeddingLibrary.headerFolder, source, "-o", output])
+        let (built, log) = try ProcessRunner.combined("cc", ["-std=c11", "-Wall", "-Wextra", "-Werror", "-I", EmbeddingLibrary.headerFolder, source, "-o", output])
         try #require(built == 0, "cc failed:\n\(log)")
-        let (status, printed) = try EmbeddingLibrary.run(output, [])
+        let (status, printed) = try ProcessRunner.combined(output, [])
         try #require(status == 0)
         return printed.split(separator: "\n").map(String.init)
     }
 
     @Test func theHeadersLayoutMatchesTheSnapshot() throws {
-        let snapshot = try String(contentsOf: EmbeddingLibrary.repositoryRoot.appendingPathComponent("Tests/BeckonCTests/Fixtures/embedding-layout-v1.txt"),
+        let snapshot = try String(contentsOf: Repository.url("Tests/BeckonCTests/Fixtures/embedding-layout-v1.txt"),
                                   encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(try Self.printedLayout() == snapshot)
     }

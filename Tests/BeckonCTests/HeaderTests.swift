@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite("beckon.h and beckon_plugin.h")
 struct HeaderTests {
     static func sharedBlock(_ header: String) throws -> String {
-        let text = try String(contentsOf: EmbeddingLibrary.repositoryRoot.appendingPathComponent(header), encoding: .utf8)
+        let text = try String(contentsOf: Repository.url(header), encoding: .utf8)
         let start = try #require(text.range(of: "#ifndef BECKON_SHARED_TYPES_V1"))
         let end = try #require(text.range(of: "#endif /* BECKON_SHARED_TYPES_V1 */"))
         return String(text[start.lowerBound..<end.upperBound])
@@ -27,8 +28,8 @@ struct HeaderTests {
         let source = folder.appendingPathComponent("both.c")
         try (order.map { "#include \"\($0)\"" } + ["int main(void) { beckon_error error = {sizeof error, {0}, {0}}; return error.message[0]; }"])
             .joined(separator: "\n").write(to: source, atomically: true, encoding: .utf8)
-        let root = EmbeddingLibrary.repositoryRoot
-        let (status, log) = try EmbeddingLibrary.run("cc", ["-std=c11", "-Wall", "-Wextra", "-pedantic", "-Werror",
+        let root = Repository.root
+        let (status, log) = try ProcessRunner.combined("cc", ["-std=c11", "-Wall", "-Wextra", "-pedantic", "-Werror",
                                                              "-I", root.appendingPathComponent("Sources/CBeckon/include").path,
                                                              "-I", root.appendingPathComponent("Sources/CBeckonPlugin/include").path,
                                                              "-c", source.path, "-o", folder.appendingPathComponent("both.o").path])

@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -7,8 +8,8 @@ import Testing
 struct InstantRangeHostTests {
     @Test func everyInstantAHostGivesObeysTheRange() throws {
         let library = (try EmbeddingLibrary.folder.get() as NSString).appendingPathComponent("libbeckon.so")
-        let script = EmbeddingLibrary.repositoryRoot.appendingPathComponent("Tests/BeckonCTests/Fixtures/instant_range_host.py").path
-        let (status, output, error) = try EmbeddingLibrary.run("python3", [script, library], in: nil)
+        let script = Repository.url("Tests/BeckonCTests/Fixtures/instant_range_host.py").path
+        let (status, output, error) = try ProcessRunner.run("python3", [script, library], in: nil)
         #expect(status == 0, "\(output)\(error)")
         let lines = output.split(separator: "\n")
         #expect(lines.count == 14, "\(output)\(error)")

@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -48,7 +49,7 @@ struct ReloadAndChangesHostTests {
     }
 
     static func host(_ name: String) throws -> String {
-        let source = EmbeddingLibrary.repositoryRoot.appendingPathComponent("Tests/BeckonCTests/Fixtures/\(name).c").path
+        let source = Repository.url("Tests/BeckonCTests/Fixtures/\(name).c").path
         return try EmbeddingLibrary.compileHost(source, named: name, extraFlags: ["-pthread"])
     }
 
@@ -57,7 +58,7 @@ struct ReloadAndChangesHostTests {
     @Test func fourThreadsDecideWhileTheConfigurationIsReloaded() throws {
         let folder = try Self.folder()
         let host = try Self.host("reload_host")
-        let (status, output, error) = try EmbeddingLibrary.run(host, ["a.yaml", "b.yaml", "bad.yaml", "100"], in: folder)
+        let (status, output, error) = try ProcessRunner.run(host, ["a.yaml", "b.yaml", "bad.yaml", "100"], in: folder)
         #expect(status == 0, "\(output)\(error)")
         #expect(output.hasPrefix("reloads 100: 50 swapped, 50 refused, 0 without diagnostics, 0 wrong after a refusal\n"), "\(output)\(error)")
         #expect(output.contains(" 0 mixed; 0 calls failed"), "\(output)")
@@ -69,7 +70,7 @@ struct ReloadAndChangesHostTests {
     @Test func anOperationReportsWhatItChangedOnlyWhenAsked() throws {
         let folder = try Self.folder()
         let host = try Self.host("changes_host")
-        let (status, output, error) = try EmbeddingLibrary.run(host, ["changes.yaml", "30"], in: folder)
+        let (status, output, error) = try ProcessRunner.run(host, ["changes.yaml", "30"], in: folder)
         #expect(status == 0, "\(output)\(error)")
         #expect(output.contains("rounds 30, reported 30"), "\(output)")
     }

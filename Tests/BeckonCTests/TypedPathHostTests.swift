@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -8,33 +9,15 @@ import Testing
 @Suite("libbeckon.so typed path")
 struct TypedPathHostTests {
     @Test func aCHostGetsTheJSONAnswersTyped() throws {
-        let source = EmbeddingLibrary.repositoryRoot.appendingPathComponent("Tests/BeckonCTests/Fixtures/typed_host.c").path
-        let host = try EmbeddingLibrary.compileHost(source, named: "typed_host")
-        let (status, output, error) = try EmbeddingLibrary.run(host, [])
-        #expect(status == 0, "\(output)\(error)")
-        #expect(output.hasSuffix(" checks, 0 failing\n"), "\(output)\(error)")
-        let count = output.split(separator: "\n").last.flatMap { $0.split(separator: " ").dropFirst(3).first }.flatMap { Int($0) }
-        #expect((count ?? 0) >= 60, "\(output)")
+        try TestHost.c("typed_host").expectEveryCheckHeld(atLeast: 60)
     }
 
     /// ABI 1.3: transient parameters typed (`beckon_transient`), against the same values as text.
     @Test func aCHostPassesTypedTransients() throws {
-        let source = EmbeddingLibrary.repositoryRoot.appendingPathComponent("Tests/BeckonCTests/Fixtures/typed_transients_host.c").path
-        let host = try EmbeddingLibrary.compileHost(source, named: "typed_transients_host")
-        let (status, output, error) = try EmbeddingLibrary.run(host, [])
-        #expect(status == 0, "\(output)\(error)")
-        #expect(output.hasSuffix(" checks, 0 failing\n"), "\(output)\(error)")
-        let count = output.split(separator: "\n").last.flatMap { $0.split(separator: " ").dropFirst(3).first }.flatMap { Int($0) }
-        #expect((count ?? 0) >= 6_000, "\(output)")
+        try TestHost.c("typed_transients_host").expectEveryCheckHeld(atLeast: 6_000)
     }
 
     @Test func aPythonHostGetsTheJSONAnswersTyped() throws {
-        let library = (try EmbeddingLibrary.folder.get() as NSString).appendingPathComponent("libbeckon.so")
-        let script = EmbeddingLibrary.repositoryRoot.appendingPathComponent("Tests/BeckonCTests/Fixtures/typed_host.py").path
-        let (status, output, error) = try EmbeddingLibrary.run("python3", [script, library])
-        #expect(status == 0, "\(output)\(error)")
-        #expect(output.hasSuffix(" checks, 0 failing\n"), "\(output)\(error)")
-        let count = output.split(separator: "\n").last.flatMap { $0.split(separator: " ").dropFirst(2).first }.flatMap { Int($0) }
-        #expect((count ?? 0) >= 200, "\(output)")
+        try TestHost.python("typed_host").expectEveryCheckHeld(atLeast: 200)
     }
 }

@@ -2,6 +2,7 @@
 import BeckonCore
 import BeckonDiagnostics
 import BeckonRules
+import BeckonTestSupport
 import CBeckonPlugin
 import Foundation
 import Testing
@@ -11,7 +12,7 @@ import Testing
 /// conditions. Loads plugins into this process.
 @Suite("ABI 1.0 plugins on a 1.1 host")
 struct ABI10CompatibilityTests {
-    static let header10 = CPluginBuilder.repositoryRoot.appendingPathComponent("Tests/BeckonPluginHostTests/Fixtures/v1_0")
+    static let header10 = Repository.url("Tests/BeckonPluginHostTests/Fixtures/v1_0")
 
     /// A 1.0 fixture (Fixtures/good or bad) built against the 1.0 header.
     static func build(_ fixture: String) throws -> String {

@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 
 /// Builds and runs Fixtures/abi_layout.c with plain `cc` against a header folder.
@@ -11,9 +12,9 @@ enum ABILayoutProgram {
         let source = ABILayoutTests.fixtures.appendingPathComponent("abi_layout.c").path
         let binary = CPluginBuilder.outputFolder.appendingPathComponent("abi_layout-\(UUID().uuidString)").path
         let arguments = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-I", headerFolder.path, "-o", binary, source]
-        let (status, output) = try CPluginBuilder.run("cc", arguments)
+        let (status, output) = try ProcessRunner.combined("cc", arguments)
         guard status == 0 else { throw Failure(description: "cc \(arguments.joined(separator: " ")) failed:\n\(output)") }
-        let (runStatus, printed) = try CPluginBuilder.run(binary, [])
+        let (runStatus, printed) = try ProcessRunner.combined(binary, [])
         guard runStatus == 0 else { throw Failure(description: "\(binary) exited \(runStatus):\n\(printed)") }
         return printed.split(separator: "\n").map(String.init)
     }

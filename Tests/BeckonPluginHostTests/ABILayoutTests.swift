@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import CBeckonPlugin
 import Foundation
 import Testing
@@ -9,7 +10,7 @@ import Testing
 /// on purpose. The snapshot is for LP64 platforms (64-bit Linux and macOS).
 @Suite("ABI layout snapshot", .enabled(if: MemoryLayout<Int>.size == 8, "the snapshot is for LP64 platforms"))
 struct ABILayoutTests {
-    static let fixtures = CPluginBuilder.repositoryRoot.appendingPathComponent("Tests/BeckonPluginHostTests/Fixtures")
+    static let fixtures = Repository.url("Tests/BeckonPluginHostTests/Fixtures")
 
     static func snapshot() throws -> [String] {
         try String(contentsOf: fixtures.appendingPathComponent("abi-layout-v1.txt"), encoding: .utf8)

@@ -2,6 +2,7 @@ import BeckonCore
 import BeckonDiagnostics
 import BeckonPluginHost
 import BeckonRules
+import BeckonTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -15,7 +16,7 @@ struct CalendarPluginTests {
 
     /// Plugins/calendar/*.c, as build.sh compiles them.
     static let sources: [String] = {
-        let folder = CPluginBuilder.repositoryRoot.appendingPathComponent("Plugins/calendar")
+        let folder = Repository.url("Plugins/calendar")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasSuffix(".c") }.sorted().map { "Plugins/calendar/\($0)" }
     }()
@@ -139,14 +140,20 @@ struct CalendarPluginTests {
     @Test("the built .so links only libc: no Swift runtime, one exported symbol")
     func linksOnlyLibc() throws {
         let path = try Self.library()
-        let (status, output) = try CPluginBuilder.run("ldd", [path])
+        let (status, output) = try ProcessRunner.combined("ldd", [path])
         #expect(status == 0, "\(output)")
         #expect(output.contains("libc.so"), "\(output)")
         #expect(!output.lowercased().contains("swift"), "\(output)")
-        let (nmStatus, symbols) = try CPluginBuilder.run("nm", ["-D", "--defined-only", path])
+        let (nmStatus, symbols) = try ProcessRunner.combined("nm", ["-D", "--defined-only", path])
         #expect(nmStatus == 0, "\(symbols)")
         let exported = symbols.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
         #expect(exported == ["beckon_plugin_entry_v1"], "\(symbols)")
+    }
+
+    @Test("build.sh spells the one plugin build line the tests build with")
+    func buildScriptLine() throws {
+        let script = try String(contentsOf: Repository.url("Plugins/calendar/build.sh"), encoding: .utf8)
+        #expect(script.contains("cc " + CPlugin.flags.joined(separator: " ")), "\(script)")
     }
 
     @Test("build.sh builds from any folder and moves the result into place")
@@ -154,19 +161,9 @@ struct CalendarPluginTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-calendar-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("nested/libbeckon-calendar.so")
-        let script = CPluginBuilder.repositoryRoot.appendingPathComponent("Plugins/calendar/build.sh").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["bash", script, output.path]
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        process.currentDirectoryURL = folder // not the repository root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(log)")
+        let (status, log) = try CPlugin.buildCalendar(into: output.path, from: folder.path) // not from the repository root
+        #expect(status == 0, "\(log)")
         #expect(FileManager.default.fileExists(atPath: output.path))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)
         #expect(leftovers == ["libbeckon-calendar.so"], "temporary files left behind: \(leftovers)")

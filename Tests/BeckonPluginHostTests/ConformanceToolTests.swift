@@ -1,4 +1,5 @@
 import BeckonStoreConformance
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -14,35 +15,12 @@ struct ConformanceToolTests {
     }
 
     static func run(_ arguments: [String]) throws -> Result {
-        let executable = try #require(locate("beckon-conformance"), "beckon-conformance was not built next to the tests")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        // Both pipes are read before waiting, so that a large output cannot block the child.
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-                      standardError: String(decoding: errorData, as: UTF8.self))
-    }
-
-    /// A file of this name next to the test binary or in a folder above it.
-    static func locate(_ name: String) -> String? {
-        var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent(name).path
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        return nil
+        let (status, output, error) = try ProcessRunner.run(try BuiltProducts.path("beckon-conformance"), arguments)
+        return Result(status: status, standardOutput: output, standardError: error)
     }
 
     static func memoryStore() throws -> String {
-        try #require(locate("libbeckon-memory-store.so"), "libbeckon-memory-store.so was not built next to the tests")
+        try BuiltProducts.path("libbeckon-memory-store.so")
     }
 
     @Test("the memory store passes every check: one ✓ line each, a summary, exit 0")
@@ -105,55 +83,10 @@ struct ConformanceToolTests {
 }
 
 /// A C plugin with two stores that accept every commit and remember nothing, claiming to be
-/// durable: what the tool must fail.
+/// durable (Fixtures/bad/forgetful_store.c): what the tool must fail.
 enum ForgetfulStore {
-    static let source = """
-        #include "beckon_plugin.h"
-
-        static beckon_status open_store(void *plugin, beckon_string options, void **store, beckon_error *error) {
-            (void)plugin; (void)options; (void)error;
-            *store = NULL;
-            return BECKON_OK;
-        }
-        static beckon_status load(void *store, beckon_string subject, beckon_item_sink *sink, beckon_error *error) {
-            (void)store; (void)subject; (void)sink; (void)error;
-            return BECKON_OK;
-        }
-        static beckon_status commit(void *store, const beckon_commit *commit, beckon_error *error) {
-            (void)store; (void)commit; (void)error;
-            return BECKON_OK;
-        }
-        static beckon_status read_log(void *store, beckon_string subject, beckon_string event, int64_t since,
-                                      beckon_item_sink *sink, beckon_error *error) {
-            (void)store; (void)subject; (void)event; (void)since; (void)sink; (void)error;
-            return BECKON_OK;
-        }
-
-        static const beckon_store forgetful = {
-            sizeof(beckon_store), BECKON_STORE_DURABLE, 0, "forgetful", "Accepts everything, keeps nothing.",
-            open_store, NULL, load, commit, read_log, NULL,
-        };
-        static const beckon_store amnesiac = {
-            sizeof(beckon_store), 0, 0, "amnesiac", NULL, open_store, NULL, load, commit, read_log, NULL,
-        };
-        static const beckon_store *const stores[] = { &forgetful, &amnesiac };
-        static const beckon_plugin plugin = {
-            .struct_size = sizeof(beckon_plugin), .abi_major = BECKON_PLUGIN_ABI_MAJOR, .abi_minor = BECKON_PLUGIN_ABI_MINOR,
-            .name = "forgetful", .version = "0.1.0", .stores = stores, .store_count = 2,
-        };
-
-        BECKON_PLUGIN_EXPORT const beckon_plugin *beckon_plugin_entry_v1(const beckon_host *host) {
-            (void)host;
-            return &plugin;
-        }
-        """
-
     /// Builds it once per test run; returns the `.so` path.
     static func build() throws -> String {
-        let file = CPluginBuilder.outputFolder.appendingPathComponent("forgetful-store.c")
-        if !FileManager.default.fileExists(atPath: file.path) {
-            try source.write(to: file, atomically: true, encoding: .utf8)
-        }
-        return try CPluginBuilder.build("forgetful-store", sources: [file.path])
+        try CPluginBuilder.build("forgetful-store", sources: ["Tests/BeckonPluginHostTests/Fixtures/bad/forgetful_store.c"])
     }
 }

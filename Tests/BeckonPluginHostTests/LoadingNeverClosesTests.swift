@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite("plugins are never closed")
 struct LoadingNeverClosesTests {
     static func sources() throws -> [(path: String, code: String)] {
-        let root = CPluginBuilder.repositoryRoot
+        let root = Repository.root
         var found: [(String, String)] = []
         for folder in ["Sources", "Plugins"] {
             let base = root.appendingPathComponent(folder)

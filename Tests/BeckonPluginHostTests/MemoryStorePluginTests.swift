@@ -3,6 +3,7 @@ import BeckonDiagnostics
 import BeckonPluginHost
 import BeckonRules
 import BeckonStoreConformance
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -60,7 +61,7 @@ struct MemoryStorePluginTests {
     @Test("like a plugin built with plain cc, it exports one global symbol: the entry")
     func exportsOnlyTheEntry() throws {
         let library = try #require(MemoryStorePlugin.library)
-        let (status, output) = try CPluginBuilder.run("nm", ["-D", "--defined-only", library])
+        let (status, output) = try ProcessRunner.combined("nm", ["-D", "--defined-only", library])
         try #require(status == 0, "\(output)")
         // Upper-case types are global bindings; Swift's metadata stays local (lower case).
         let globals = output.split(separator: "\n").map { $0.split(separator: " ") }
@@ -104,14 +105,5 @@ struct MemoryStorePluginTests {
 /// Where SwiftPM put the plugin.
 enum MemoryStorePlugin {
     /// `libbeckon-memory-store.so` in the build folder of this test binary (or a folder above).
-    static var library: String? {
-        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var folder = testBinary.deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("libbeckon-memory-store.so")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
-            folder = folder.deletingLastPathComponent()
-        }
-        return nil
-    }
+    static var library: String? { BuiltProducts.locate("libbeckon-memory-store.so") }
 }

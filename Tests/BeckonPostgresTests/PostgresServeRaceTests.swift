@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -21,11 +22,7 @@ struct PostgresServeRaceTests {
               once: {maxExecutionsPermitted: 1}
             """)
         let folder = URL(fileURLWithPath: config).deletingLastPathComponent()
-        let beckon = try BuiltProducts.path("beckon")
-        let processes = try (0..<Self.servers).map { index in
-            try ServingProcess(beckon, config: config, log: folder.appendingPathComponent("serve-\(index).log"),
-                               environment: PostgresServer.environment)
-        }
+        let processes = try (0..<Self.servers).map { _ in try ServeProcess(folder, environment: PostgresServer.environment) }
         defer { for process in processes { process.stop() } }
 
         let run = UUID().uuidString.prefix(8)
@@ -59,51 +56,6 @@ struct PostgresServeRaceTests {
             #expect(process.stop() == 0)
             #expect(!process.standardError.contains(PostgresServer.password))
         }
-    }
-}
-
-/// A `beckon serve` process on a loopback port the system chooses, its standard error in a file.
-final class ServingProcess: @unchecked Sendable {
-    // @unchecked: `process` is started in `init` and only stopped after.
-    private let process = Process()
-    private let log: URL
-    let port: Int
-
-    init(_ beckon: String, config: String, log: URL, environment: [String: String], arguments: [String] = []) throws {
-        self.log = log
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.executableURL = URL(fileURLWithPath: beckon)
-        process.arguments = ["serve", "--config", config, "--listen", "127.0.0.1:0"] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = handle
-        try process.run()
-        try? handle.close()
-        let deadline = Date().addingTimeInterval(120)
-        while true {
-            let printed = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            if let line = printed.split(separator: "\n").first(where: { $0.hasPrefix("beckon: serving ") }),
-               let colon = line.lastIndex(of: ":"), let port = Int(line[line.index(after: colon)...]) {
-                self.port = port
-                return
-            }
-            guard process.isRunning, Date() < deadline else {
-                if process.isRunning { process.terminate() }
-                throw PostgresServer.Failure(description: "beckon serve did not listen: \(printed)")
-            }
-            usleep(20_000)
-        }
-    }
-
-    var standardError: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
-
-    /// SIGTERM, then its exit status once it ended.
-    @discardableResult
-    func stop() -> Int32 {
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }
 

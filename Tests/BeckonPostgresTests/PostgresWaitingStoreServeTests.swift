@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -19,8 +20,7 @@ struct PostgresWaitingStoreServeTests {
                 """)
         let waitingWrites = ProcessInfo.processInfo.activeProcessorCount + 2
         let folder = URL(fileURLWithPath: config).deletingLastPathComponent()
-        let process = try ServingProcess(try BuiltProducts.path("beckon"), config: config, log: folder.appendingPathComponent("serve.log"),
-                                         environment: PostgresServer.environment, arguments: ["--store-threads", "16"])
+        let process = try ServeProcess(folder, ["--store-threads", "16"], environment: PostgresServer.environment)
         defer { process.stop() }
 
         // A transaction holding the records table against writes (reads go on) until it is ended.

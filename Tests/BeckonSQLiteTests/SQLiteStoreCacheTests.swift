@@ -1,6 +1,7 @@
 import BeckonCore
 import BeckonRules
 @_spi(Benchmarks) import BeckonSQLite
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -32,12 +33,9 @@ import Testing
                 try RawSQLite(path).setRecord(of: "s", to: SubjectRecordCodec.encode(record))
             case .otherProcess:
                 let hex = SubjectRecordCodec.encode(record).map { String(format: "%02X", $0) }.joined()
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: SQLiteStoreCacheTests.sqlite3)
-                process.arguments = [path, "UPDATE subjects SET version = version + 1, record = X'\(hex)' WHERE subject = 's'"]
-                try process.run()
-                process.waitUntilExit()
-                #expect(process.terminationStatus == 0)
+                let updated = try ProcessRunner.run(SQLiteStoreCacheTests.sqlite3,
+                                                    [path, "UPDATE subjects SET version = version + 1, record = X'\(hex)' WHERE subject = 's'"])
+                #expect(updated.status == 0, "\(updated.error)")
             }
         }
     }

@@ -1,6 +1,7 @@
 import BeckonCore
 import BeckonRules
 import BeckonSQLite
+import BeckonTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import BeckonServer
+import BeckonTestSupport
 import Foundation
 import HTTPTypes
 import NIOHTTP1
@@ -193,7 +194,7 @@ struct AuthTests {
         process.standardOutput = output
         try process.run()
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
-        let port = try #require(SchemathesisTests.port(from: errors))
+        let port = try #require(ServeProcess.port(from: errors).port)
 
         let bearer = { (token: String) in [("Authorization", "Bearer \(token)")] }
         let path = "/v1/subjects/ada/tips/welcome/display?\(Self.now)"

@@ -1,4 +1,5 @@
 import BeckonServer
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 @Suite("beckon serve: OFREP through the OpenFeature Python SDK")
 struct OFREPSDKTests {
     /// The virtual environment's interpreter.
-    static var python: URL { SchemathesisTests.repository.appendingPathComponent(".venv-tests/bin/python") }
+    static var python: URL { Repository.url(".venv-tests/bin/python") }
 
     @Test(.timeLimit(.minutes(3)))
     func theSDKEvaluatesBeckon() async throws {
@@ -17,14 +18,14 @@ struct OFREPSDKTests {
             Issue.record("\(Self.python.path) is missing: run .ci/run, which makes .venv-tests/ with openfeature-sdk and openfeature-provider-ofrep")
             return
         }
-        let script = SchemathesisTests.repository.appendingPathComponent("Tests/BeckonServerTests/Fixtures/ofrep_sdk_test.py")
+        let script = Repository.url("Tests/BeckonServerTests/Fixtures/ofrep_sdk_test.py")
         let folder = try ServedBeckon.folder()
         let edge = EdgeOptions(access: try EdgeHarness.access(in: folder))
         let result = try await EdgeHarness.withServer(folder, edge: edge) { port in
             // On a thread of its own: waiting for the process on the concurrency pool would starve the server.
             try await EdgeHarness.onThread {
-                try SchemathesisTests.run(Self.python, [script.path, "http://127.0.0.1:\(port)", EdgeHarness.readToken, EdgeHarness.writeToken],
-                                          in: folder)
+                try ProcessRunner.combined(Self.python.path, [script.path, "http://127.0.0.1:\(port)", EdgeHarness.readToken, EdgeHarness.writeToken],
+                                           in: folder.path)
             }
         }
         #expect(result.status == 0, "\(result.output)")

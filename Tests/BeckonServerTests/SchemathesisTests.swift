@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -7,11 +8,6 @@ import Testing
 /// scheme is enforced.
 @Suite("beckon serve: schemathesis")
 struct SchemathesisTests {
-    /// The repository's root (the folder holding Package.swift).
-    static var repository: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
     /// The schemathesis executable on the PATH, or nil.
     static func schemathesis() -> URL? {
         for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
@@ -40,29 +36,18 @@ struct SchemathesisTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-schemathesis-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("plugins"), withIntermediateDirectories: true)
         for file in ["example.yaml", "example-tips.yaml"] {
-            try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("Config/\(file)"), to: folder.appendingPathComponent(file))
+            try FileManager.default.copyItem(at: Repository.url("Config/\(file)"), to: folder.appendingPathComponent(file))
         }
-        let plugin = try Self.run(URL(fileURLWithPath: "/bin/bash"), [Self.repository.appendingPathComponent("Plugins/calendar/build.sh").path,
-                                                                       folder.appendingPathComponent("plugins/libbeckon-calendar.so").path], in: Self.repository)
+        let plugin = try CPlugin.buildCalendar(into: folder.appendingPathComponent("plugins/libbeckon-calendar.so").path, from: Repository.root.path)
         #expect(plugin.status == 0, "\(plugin.output)")
         try "write \(EdgeHarness.writeToken)\n".write(to: folder.appendingPathComponent("tokens"), atomically: true, encoding: .utf8)
         try Self.configuration.write(to: folder.appendingPathComponent("schemathesis.toml"), atomically: true, encoding: .utf8)
 
-        let server = Process()
-        server.executableURL = try ServedBeckon.executable()
-        server.arguments = ["serve", "--config", folder.appendingPathComponent("example.yaml").path, "--listen", "127.0.0.1:0",
-                            "--tokens", folder.appendingPathComponent("tokens").path]
-        server.currentDirectoryURL = folder
-        let errors = Pipe()
-        server.standardError = errors
-        server.standardOutput = FileHandle.nullDevice
-        try server.run()
-        defer { if server.isRunning { server.terminate(); server.waitUntilExit() } }
-        let port = try #require(Self.port(from: errors))
-        let drained = errors.fileHandleForReading
-        Thread.detachNewThread { while !drained.availableData.isEmpty {} }  // the server never blocks on a full pipe
+        let server = try ServeProcess(folder, config: "example.yaml", ["--tokens", folder.appendingPathComponent("tokens").path])
+        defer { server.stop() }
+        let port = server.port
 
-        let result = try Self.run(schemathesis, [
+        let result = try ProcessRunner.combined(schemathesis.path, [
             "--config-file", folder.appendingPathComponent("schemathesis.toml").path, "--no-color",
             "run", "http://127.0.0.1:\(port)/openapi.yaml",
             "--checks", "all",
@@ -72,37 +57,8 @@ struct SchemathesisTests {
             "--phases", "examples,coverage,fuzzing",
             "--max-examples", "25", "--generation-deterministic",
             "--max-time", "60", "--workers", "1", "--request-timeout", "10",
-        ], in: folder)
+        ], in: folder.path)
         #expect(result.status == 0, "\(result.output)")
-        #expect(server.isRunning, "the server stopped: \(result.output)")
-    }
-
-    /// The port `beckon serve` printed once it listens.
-    static func port(from pipe: Pipe) -> Int? {
-        var printed = ""
-        while true {
-            let data = pipe.fileHandleForReading.availableData
-            if data.isEmpty { return nil }
-            printed += String(decoding: data, as: UTF8.self)
-            if let line = printed.split(separator: "\n").first(where: { $0.hasPrefix("beckon: serving ") }),
-               let colon = line.lastIndex(of: ":") {
-                return Int(line[line.index(after: colon)...])
-            }
-        }
-    }
-
-    /// Runs a program to its end; its exit status and what it printed (both streams).
-    static func run(_ executable: URL, _ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        #expect(server.process.isRunning, "the server stopped: \(result.output)")
     }
 }

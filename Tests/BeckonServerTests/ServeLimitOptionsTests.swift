@@ -24,16 +24,8 @@ struct ServeLimitOptionsTests {
     @Test(arguments: cases)
     func aBadValueIsAUsageError(_ example: Case) throws {
         let folder = try ServedBeckon.folder()
-        let process = Process()
-        process.executableURL = try ServedBeckon.executable()
-        process.arguments = ["serve", "--config", folder.appendingPathComponent("beckon.yaml").path, "--listen", "127.0.0.1:0"] + example.arguments
-        let error = Pipe()
-        process.standardError = error
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let printed = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 64, "\(printed)")
-        #expect(printed.contains(example.message), "\(printed)")
+        let result = try ServedBeckon.beckon(folder, ["serve", "--listen", "127.0.0.1:0"] + example.arguments)
+        #expect(result.status == 64, "\(result.standardError)")
+        #expect(result.standardError.contains(example.message), "\(result.standardError)")
     }
 }

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import BeckonRuntime
 import BeckonServer
+import BeckonTestSupport
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -153,34 +154,18 @@ enum ServedBeckon {
     /// Runs `beckon ARGUMENTS --config FOLDER/beckon.yaml` in `folder` (the configuration's
     /// path is named in some answers: a rule's position).
     static func beckon(_ folder: URL, _ arguments: [String]) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = arguments + ["--config", folder.appendingPathComponent("beckon.yaml").path]
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "BECKON_CONFIG")
-        process.environment = environment
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-                             standardError: String(decoding: errorData, as: UTF8.self))
+        let (status, output, error) = try ProcessRunner.run(try executable().path, arguments + ["--config", folder.appendingPathComponent("beckon.yaml").path],
+                                                            in: folder.path, unset: ["BECKON_CONFIG"])
+        return CommandResult(status: status, standardOutput: output, standardError: error)
     }
-
-    struct NoExecutable: Error {}
 
     /// The `beckon` executable built next to the tests.
     static func executable() throws -> URL {
-        var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("beckon")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        throw NoExecutable()
+        try BuiltProducts.beckon
     }
+}
+
+extension ServeProcess {
+    /// A client for the served port.
+    var client: ServedBeckon.Client { ServedBeckon.Client(port: port) }
 }

@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Glibc
 import Testing

@@ -1,4 +1,5 @@
 import Beckon
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -6,35 +7,10 @@ import Testing
 /// its own, the calendar plugin built next to it with `Plugins/calendar/build.sh` (as the C and
 /// Python host tests prepare it), opened on the memory store.
 enum ExampleConfiguration {
-    static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
     /// The copy's `example.yaml`, prepared once per test run.
-    static let path: Result<String, Failure> = {
-        let root = repositoryRoot
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-swift-host-\(UUID().uuidString)")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for file in ["example.yaml", "example-tips.yaml"] {
-                try FileManager.default.copyItem(at: root.appendingPathComponent("Config/\(file)"), to: folder.appendingPathComponent(file))
-            }
-            let build = Process()
-            build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            build.arguments = ["bash", root.appendingPathComponent("Plugins/calendar/build.sh").path,
-                               folder.appendingPathComponent("plugins/libbeckon-calendar.so").path]
-            try build.run()
-            build.waitUntilExit()
-            guard build.terminationStatus == 0 else { return .failure(Failure(description: "the calendar plugin did not build")) }
-        } catch {
-            return .failure(Failure(description: "cannot prepare \(folder.path): \(error)"))
-        }
-        return .success(folder.appendingPathComponent("example.yaml").path)
-    }()
-
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
+    static let path: Result<String, TestSupportFailure> = Result {
+        try ExampleCopy.make("swift-host").appendingPathComponent("example.yaml").path
+    }.mapError { $0 as? TestSupportFailure ?? TestSupportFailure("\($0)") }
 
     /// A fresh engine on the example, with its state in memory.
     static func open() throws -> BeckonEngine {

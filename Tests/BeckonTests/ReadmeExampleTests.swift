@@ -1,4 +1,5 @@
 import Beckon
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -54,7 +55,7 @@ struct ReadmeExampleTests {
     /// The README shows the same lines, from the first parameter set to the end of the example.
     @Test func theReadmeShowsTheLinesThisTestRuns() throws {
         func lines(_ file: String, from start: String, to end: String, dropping indent: Int) throws -> [String] {
-            let text = try String(contentsOf: ExampleConfiguration.repositoryRoot.appendingPathComponent(file), encoding: .utf8)
+            let text = try String(contentsOf: Repository.root.appendingPathComponent(file), encoding: .utf8)
             let all = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let first = try #require(all.firstIndex { $0.contains(start) }, "\(file) has no line with \(start)")
             let last = try #require(all[first...].firstIndex { $0.contains(end) }, "\(file) has no line with \(end) after \(start)")

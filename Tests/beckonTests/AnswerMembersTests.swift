@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -187,12 +188,6 @@ struct AnswerMembersTests {
 
     /// The built embedding library, `libBeckonC.so`, next to the tests.
     static func library() throws -> String {
-        var folder = BeckonProcess.executable.deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("libBeckonC.so")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
-            folder = folder.deletingLastPathComponent()
-        }
-        throw CocoaError(.fileNoSuchFile)
+        try BuiltProducts.path("libBeckonC.so")
     }
 }

@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -63,15 +64,8 @@ struct CompletionScriptTests {
         let folder = try BeckonProcess.temporaryFolder()
         let file = folder.appendingPathComponent("beckon.\(shell)")
         try Self.script(shell).write(to: file, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-n", file.path]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(shell) -n: \(message)")
+        let (status, _, message) = try ProcessRunner.run(executable, ["-n", file.path])
+        #expect(status == 0, "\(shell) -n: \(message)")
         #expect(message.isEmpty)
     }
 
@@ -93,18 +87,8 @@ struct CompletionScriptTests {
             _beckon beckon "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: bash)
-        process.arguments = ["-c", program]
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = BeckonProcess.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let path = BeckonProcess.executable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let (_, text, _) = try ProcessRunner.run(bash, ["-c", program], in: folder.path, environment: ["PATH": path])
         #expect(text.split(separator: "\n") == ["offline-maps"])
     }
 

@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -103,15 +104,8 @@ struct ManualPageTests {
             print("note: groff is not installed; the man page is checked as text only")
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
-        process.arguments = ["-mandoc", "-ww", "-z", BeckonProcess.repositoryRoot.appendingPathComponent("Docs/beckon.1").path]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, _, message) = try ProcessRunner.run("/usr/bin/groff", ["-mandoc", "-ww", "-z", Repository.path("Docs/beckon.1")])
+        #expect(status == 0)
         #expect(message.isEmpty, "groff: \(message)")
     }
 

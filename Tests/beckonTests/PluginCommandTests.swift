@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -15,14 +16,7 @@ struct PluginCommandTests {
 
     /// `cc` with the README's build line (warnings as errors).
     static func compile(_ source: String, into library: String) throws {
-        let header = BeckonProcess.repositoryRoot.appendingPathComponent("Sources/CBeckonPlugin/include").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-Wl,--no-undefined",
-                             "-Wall", "-Wextra", "-Werror", "-I", header, "-o", library, source]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "cc failed on \(source)")
+        try CPlugin.compile([source], into: library)
     }
 
     /// A folder with `beckon.yaml` (the given YAML after `version: 1`) and the named fixtures built.

@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -10,15 +11,7 @@ struct PluginConfigCheckTests {
         let folder = try BeckonProcess.temporaryFolder()
         let sources = BeckonProcess.repositoryRoot.appendingPathComponent("Plugins/calendar")
         let names = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".c") }.sorted()
-        let header = BeckonProcess.repositoryRoot.appendingPathComponent("Sources/CBeckonPlugin/include").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-Wl,--no-undefined", "-Wall", "-Wextra",
-                             "-Werror", "-I", header, "-o", folder.appendingPathComponent("libcal.so").path]
-            + names.map { sources.appendingPathComponent($0).path }
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "cc failed on the calendar plugin")
+        try CPlugin.compile(names.map { sources.appendingPathComponent($0).path }, into: folder.appendingPathComponent("libcal.so").path)
         try yaml.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
         return folder
     }

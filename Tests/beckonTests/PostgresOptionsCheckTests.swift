@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -8,17 +9,7 @@ import Testing
 struct PostgresOptionsCheckTests {
     /// `libbeckon-postgres-store.so`, built by SwiftPM next to the tests.
     static func plugin() throws -> String {
-        var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("libbeckon-postgres-store.so").path
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        throw NotBuilt()
-    }
-
-    struct NotBuilt: Error, CustomStringConvertible {
-        var description: String { "libbeckon-postgres-store.so was not built next to the tests" }
+        try BuiltProducts.path("libbeckon-postgres-store.so")
     }
 
     static func folder(options: String) throws -> URL {

@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -11,49 +12,7 @@ import Testing
 struct ReadOnlyStoreCommandTests {
     enum Part: String, CaseIterable, Sendable { case file, folder }
 
-    enum Method: Sendable { case fileMode, immutable }
-
-    /// How this process can make a file read-only for itself, if it can.
-    static let method: Method? = {
-        guard let folder = try? BeckonProcess.temporaryFolder() else { return nil }
-        let file = folder.appendingPathComponent("probe").path
-        guard FileManager.default.createFile(atPath: file, contents: Data([1])) else { return nil }
-        for method in [Method.fileMode, .immutable] {
-            guard (try? makeReadOnly(file, by: method)) != nil else { continue }
-            let refused = FileHandle(forWritingAtPath: file) == nil
-            makeWritable(file, by: method)
-            if refused { return method }
-        }
-        return nil
-    }()
-
-    static func makeReadOnly(_ path: String, by method: Method?) throws {
-        switch method {
-        case .fileMode?: try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: path)
-        case .immutable?: try chattr("+i", path)
-        case nil: throw CocoaError(.featureUnsupported)
-        }
-    }
-
-    static func makeWritable(_ path: String, by method: Method?) {
-        switch method {
-        case .fileMode?: try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-        case .immutable?: try? chattr("-i", path)
-        case nil: break
-        }
-    }
-
-    static func chattr(_ change: String, _ path: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["chattr", change, path]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.featureUnsupported) }
-    }
-
-    @Test(.enabled(if: method != nil, "neither file modes nor chattr make a file read-only here"), arguments: Part.allCases)
+    @Test(.enabled(if: ReadOnlyFiles.method != nil, "neither file modes nor chattr make a file read-only here"), arguments: Part.allCases)
     func readingWorksAndWritingExits69(_ part: Part) throws {
         let folder = try BeckonProcess.temporaryFolder()
         // The tip reads the store: it is available only after the donation made below.
@@ -69,8 +28,8 @@ struct ReadOnlyStoreCommandTests {
         let database = folder.appendingPathComponent("state/beckon.db").path
         let before = FileManager.default.contents(atPath: database)
         let locked = part == .file ? database : folder.appendingPathComponent("state").path
-        try Self.makeReadOnly(locked, by: Self.method)
-        defer { Self.makeWritable(locked, by: Self.method) }
+        try ReadOnlyFiles.makeReadOnly(locked)
+        defer { ReadOnlyFiles.makeWritable(locked) }
 
         for reading in [["status"], ["tip", "status", "hello"], ["explain", "tip", "hello"]] {
             let result = try BeckonProcess.run(reading + now, in: folder)

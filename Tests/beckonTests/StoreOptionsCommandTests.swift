@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -85,28 +86,12 @@ struct StoreOptionsCommandTests {
     @Test func aStoreOf1_1IsNeverAsked() throws {
         let folder = try BeckonProcess.temporaryFolder()
         let source = BeckonProcess.repositoryRoot.appendingPathComponent("Tests/BeckonPluginHostTests/Fixtures/v1_2/options_check.c")
-        let header = BeckonProcess.repositoryRoot.appendingPathComponent("Sources/CBeckonPlugin/include").path
-        let (status, output) = try Self.cc(["-DAS_1_1", "-I", header, "-o", folder.appendingPathComponent("liboptcheck.so").path, source.path])
-        try #require(status == 0, "cc failed: \(output)")
+        try CPlugin.compile([source.path], into: folder.appendingPathComponent("liboptcheck.so").path, defines: ["AS_1_1"])
         try ("version: 1\n" + Self.fixtureYAML).write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
         let checked = try BeckonProcess.run(["check"], in: folder)
         #expect(checked.status == 0, "\(checked.standardError)")
         let opened = try BeckonProcess.run(["status", "--now", "2026-03-01T09:00:00Z"], in: folder)
         #expect(opened.status == 69)
         #expect(opened.standardError.contains("open was called"), "\(opened.standardError)")
-    }
-
-    static func cc(_ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-Wl,--no-undefined", "-Wall", "-Wextra", "-Werror"]
-            + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -12,7 +12,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from example_host import OK, STORE_MEMORY, Beckon, Field, Request, view  # noqa: E402
+from beckon_types import OK, STORE_MEMORY, Field, Request, view  # noqa: E402
+from example_host import Beckon  # noqa: E402
 
 
 def main():

@@ -11,8 +11,9 @@ import sys
 import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from example_host import (INVALID_ARGUMENT, NOT_FOUND, OK, STORE_MEMORY, WRITE, Beckon, Error, Field,  # noqa: E402
-                          Request, Sink, String, view)
+from beckon_types import (INVALID_ARGUMENT, NOT_FOUND, OK, STORE_MEMORY, WRITE, Error, Field, Request, Sink,  # noqa: E402
+                          String, view)
+from example_host import Beckon  # noqa: E402
 
 CONFIGURATION = "version: 1\nevents:\n  opened: {}\ntips:\n  welcome:\n    title: Hi\n"
 failures = []

@@ -9,7 +9,7 @@
  *     changes_host CONFIG ROUNDS
  */
 #define _POSIX_C_SOURCE 200809L
-#include "beckon.h"
+#include "host_support.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -22,34 +22,15 @@ static beckon_engine *engine;
 static pthread_barrier_t barrier;
 static int rounds;
 
-typedef struct answer {
-    char json[8192];
-} answer;
-
-static void keep(void *context, const char *json, size_t len) {
-    answer *kept = context;
-    if (len >= sizeof kept->json) len = sizeof kept->json - 1;
-    memcpy(kept->json, json, len);
-    kept->json[len] = '\0';
-}
-
-static beckon_string text(const char *value) {
-    beckon_string view = {value, strlen(value)};
-    return view;
-}
-
-static beckon_request request_for(const char *subject, uint32_t flags) {
-    beckon_request request = {0};
-    request.struct_size = sizeof request;
-    request.subject = text(subject);
-    request.now = 1772445600000;
+/* A request for `subject` at HOST_NOW with `flags`. */
+static beckon_request request_with(const char *subject, uint32_t flags) {
+    beckon_request request = request_for(subject, HOST_NOW);
     request.flags = flags;
     return request;
 }
 
 static void donate(const beckon_request *request, answer *kept) {
-    beckon_error error = {0};
-    error.struct_size = sizeof error;
+    beckon_error error = empty_error();
     beckon_sink sink = {sizeof sink, kept, keep};
     beckon_status status = beckon_donate(engine, request, text("opened"), NULL, 0, &sink, &error);
     if (status != BECKON_OK) {
@@ -72,7 +53,7 @@ static void *work(void *argument) {
     char subject[32];
     for (int round = 0; round < rounds; round++) {
         snprintf(subject, sizeof subject, "round-%d", round);
-        beckon_request request = request_for(subject, BECKON_REQUEST_REPORT_CHANGES);
+        beckon_request request = request_with(subject, BECKON_REQUEST_REPORT_CHANGES);
         pthread_barrier_wait(&barrier);
         donate(&request, &kept);
         if (reports_welcome(kept.json)) reporting[index]++;
@@ -86,8 +67,7 @@ int main(int argc, char **argv) {
         return 64;
     }
     rounds = atoi(argv[2]);
-    beckon_error error = {0};
-    error.struct_size = sizeof error;
+    beckon_error error = empty_error();
     beckon_status status = beckon_open_path(text(argv[1]), BECKON_STORE_MEMORY, &engine, NULL, &error);
     if (status != BECKON_OK) {
         fprintf(stderr, "beckon_open_path failed with status %d: %s\n", (int)status, error.message);
@@ -96,12 +76,12 @@ int main(int argc, char **argv) {
     answer kept;
     int ok = 1;
 
-    beckon_request plain = request_for("solo", 0);
+    beckon_request plain = request_with("solo", 0);
     donate(&plain, &kept);
     printf("unasked: %s\n", kept.json);
     if (strstr(kept.json, "\"changes\"") != NULL) ok = 0;
 
-    beckon_request asked = request_for("solo", BECKON_REQUEST_REPORT_CHANGES);
+    beckon_request asked = request_with("solo", BECKON_REQUEST_REPORT_CHANGES);
     donate(&asked, &kept);
     printf("asked: %s\n", kept.json);
     if (!reports_welcome(kept.json) || strstr(kept.json, "\"after\":{\"reasonCode\":\"available\",\"status\":\"available\"}") == NULL) ok = 0;
@@ -113,7 +93,7 @@ int main(int argc, char **argv) {
     if (status != BECKON_OK || strstr(kept.json, "\"changes\"") != NULL) ok = 0;
 
     /* A 1.0 host: its request ends at app_version, so flags past it are never read. */
-    beckon_request old = request_for("solo", BECKON_REQUEST_REPORT_CHANGES);
+    beckon_request old = request_with("solo", BECKON_REQUEST_REPORT_CHANGES);
     old.struct_size = (uint32_t)BECKON_REQUEST_SIZE_1_0;
     donate(&old, &kept);
     printf("1.0 request: %s\n", kept.json);
@@ -123,7 +103,7 @@ int main(int argc, char **argv) {
     for (int round = 0; round < rounds; round++) {
         char subject[32];
         snprintf(subject, sizeof subject, "round-%d", round);
-        beckon_request request = request_for(subject, 0);
+        beckon_request request = request_with(subject, 0);
         donate(&request, &kept);
     }
     pthread_barrier_init(&barrier, NULL, THREADS);

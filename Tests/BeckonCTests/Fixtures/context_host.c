@@ -6,37 +6,12 @@
  *
  *     context_host CONFIG
  */
-#include "beckon.h"
+/* Answers with a tip's whole content are longer than the default. */
+#define HOST_ANSWER_CAPACITY 16384
+#include "host_support.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static int checks, failures;
-
-static void check(int held, const char *what, const char *detail) {
-    checks++;
-    if (!held) {
-        failures++;
-        printf("FAIL %s: %s\n", what, detail);
-    }
-}
-
-/* A sink that keeps the last JSON answer. */
-typedef struct answer {
-    char json[16384];
-} answer;
-
-static void keep(void *context, const char *json, size_t len) {
-    answer *kept = context;
-    if (len >= sizeof kept->json) len = sizeof kept->json - 1;
-    memcpy(kept->json, json, len);
-    kept->json[len] = '\0';
-}
-
-static beckon_string text(const char *value) {
-    beckon_string view = {value, strlen(value)};
-    return view;
-}
 
 static beckon_field field(const char *name, const char *value) {
     beckon_field pair = {sizeof pair, text(name), text(value)};
@@ -50,11 +25,7 @@ static beckon_error error;
 
 /* A 1.1 request for ada at 2026-03-01T09:00:00Z with nothing else. */
 static beckon_request request(void) {
-    beckon_request ada = {0};
-    ada.struct_size = sizeof ada;
-    ada.subject = text("ada");
-    ada.now = 1772355600000;
-    return ada;
+    return request_for("ada", 1772355600000);
 }
 
 /* Runs a tip status, returning its status and keeping its answer (or the error). */

@@ -14,28 +14,9 @@ import ctypes
 import json
 import sys
 
-OK, INVALID_ARGUMENT, NOT_FOUND = 0, 1, 2
-STORE_MEMORY = 1
+from beckon_types import INVALID_ARGUMENT, NOT_FOUND, OK, STORE_MEMORY, WRITE, Error, Field, Sink, String, view
+
 SHOW_ALL_TIPS, HIDE_ALL_TIPS = 1, 2
-
-
-class String(ctypes.Structure):
-    _fields_ = [("ptr", ctypes.c_char_p), ("len", ctypes.c_size_t)]
-
-
-class Error(ctypes.Structure):
-    _fields_ = [("struct_size", ctypes.c_uint32), ("message", ctypes.c_char * 512), ("json_pointer", ctypes.c_char * 256)]
-
-
-WRITE = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(ctypes.c_char), ctypes.c_size_t)
-
-
-class Sink(ctypes.Structure):
-    _fields_ = [("struct_size", ctypes.c_uint32), ("context", ctypes.c_void_p), ("write", WRITE)]
-
-
-class Field(ctypes.Structure):
-    _fields_ = [("struct_size", ctypes.c_uint32), ("name", String), ("value", String)]
 
 
 class Request(ctypes.Structure):
@@ -45,11 +26,6 @@ class Request(ctypes.Structure):
                 ("testing_show", ctypes.POINTER(String)), ("testing_show_count", ctypes.c_size_t),
                 ("testing_hide", ctypes.POINTER(String)), ("testing_hide_count", ctypes.c_size_t),
                 ("flags", ctypes.c_uint32)]
-
-
-def view(text):
-    data = text.encode("utf-8")
-    return String(data, len(data))
 
 
 def strings(*texts):

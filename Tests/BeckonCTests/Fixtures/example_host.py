@@ -17,38 +17,10 @@ import sqlite3
 import sys
 from datetime import datetime
 
-# --- beckon.h, declared for ctypes ------------------------------------------------------------
+# --- beckon.h, declared for ctypes (the 1.0 structs in beckon_types.py) ------------------------
 
-OK, INVALID_ARGUMENT, NOT_FOUND, CONFLICT, UNAVAILABLE = 0, 1, 2, 3, 4
-STORE_CONFIGURED, STORE_MEMORY = 0, 1
-
-
-class String(ctypes.Structure):
-    _fields_ = [("ptr", ctypes.c_char_p), ("len", ctypes.c_size_t)]
-
-
-class Error(ctypes.Structure):
-    _fields_ = [("struct_size", ctypes.c_uint32), ("message", ctypes.c_char * 512), ("json_pointer", ctypes.c_char * 256)]
-
-
-WRITE = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(ctypes.c_char), ctypes.c_size_t)
-
-
-class Sink(ctypes.Structure):
-    _fields_ = [("struct_size", ctypes.c_uint32), ("context", ctypes.c_void_p), ("write", WRITE)]
-
-
-class Request(ctypes.Structure):
-    _fields_ = [("struct_size", ctypes.c_uint32), ("subject", String), ("now", ctypes.c_int64), ("app_version", String)]
-
-
-class Field(ctypes.Structure):
-    _fields_ = [("struct_size", ctypes.c_uint32), ("name", String), ("value", String)]
-
-
-def view(text):
-    data = text.encode("utf-8")
-    return String(data, len(data))
+from beckon_types import (INVALID_ARGUMENT, NOT_FOUND, OK, STORE_CONFIGURED, UNAVAILABLE, WRITE, Error, Field, Request,
+                          Sink, String, view)
 
 
 def declare(library):

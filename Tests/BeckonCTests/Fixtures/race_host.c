@@ -7,7 +7,7 @@
  *     race_host CONFIG ROUNDS DONATIONS_PER_THREAD
  */
 #define _POSIX_C_SOURCE 200809L
-#include "beckon.h"
+#include "host_support.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -21,36 +21,6 @@ static pthread_barrier_t barrier;
 static int rounds;
 static int donations_per_thread;
 
-/* A sink that keeps the last JSON answer in a caller's buffer. */
-typedef struct answer {
-    char json[8192];
-} answer;
-
-static void keep(void *context, const char *json, size_t len) {
-    answer *kept = context;
-    if (len >= sizeof kept->json) len = sizeof kept->json - 1;
-    memcpy(kept->json, json, len);
-    kept->json[len] = '\0';
-}
-
-static beckon_string text(const char *value) {
-    beckon_string view = {value, strlen(value)};
-    return view;
-}
-
-static beckon_request request_for(const char *subject, int64_t now) {
-    beckon_request request = {0};
-    request.struct_size = sizeof request;
-    request.subject = text(subject);
-    request.now = now;
-    return request;
-}
-
-static void fail(const char *what, beckon_status status, const beckon_error *error) {
-    fprintf(stderr, "%s failed with status %d: %s\n", what, (int)status, error->message);
-    exit(2);
-}
-
 typedef struct worker {
     int index;
     int executions; /* rounds this thread won */
@@ -61,8 +31,7 @@ static void *work(void *argument) {
     worker *self = argument;
     answer kept;
     beckon_sink sink = {sizeof sink, &kept, keep};
-    beckon_error error = {0};
-    error.struct_size = sizeof error;
+    beckon_error error = empty_error();
     char subject[32];
     for (int round = 0; round < rounds; round++) {
         snprintf(subject, sizeof subject, "round-%d", round);
@@ -90,8 +59,7 @@ int main(int argc, char **argv) {
     }
     rounds = atoi(argv[2]);
     donations_per_thread = atoi(argv[3]);
-    beckon_error error = {0};
-    error.struct_size = sizeof error;
+    beckon_error error = empty_error();
     answer kept;
     beckon_sink sink = {sizeof sink, &kept, keep};
     beckon_status status = beckon_open_path(text(argv[1]), BECKON_STORE_CONFIGURED, &engine, &sink, &error);

@@ -10,7 +10,7 @@
  *     reload_host GOOD_A GOOD_B BAD RELOADS
  */
 #define _POSIX_C_SOURCE 200809L
-#include "beckon.h"
+#include "host_support.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -24,38 +24,9 @@ static beckon_engine *engine;
 static atomic_bool reloading_done;
 static char answer_a[4096], answer_b[4096];
 
-typedef struct answer {
-    char json[8192];
-} answer;
-
-static void keep(void *context, const char *json, size_t len) {
-    answer *kept = context;
-    if (len >= sizeof kept->json) len = sizeof kept->json - 1;
-    memcpy(kept->json, json, len);
-    kept->json[len] = '\0';
-}
-
-static beckon_string text(const char *value) {
-    beckon_string view = {value, strlen(value)};
-    return view;
-}
-
-static beckon_request request_for(const char *subject) {
-    beckon_request request = {0};
-    request.struct_size = sizeof request;
-    request.subject = text(subject);
-    request.now = 1772445600000;
-    return request;
-}
-
-static void fail(const char *what, beckon_status status, const beckon_error *error) {
-    fprintf(stderr, "%s failed with status %d: %s\n", what, (int)status, error->message);
-    exit(2);
-}
-
 /* The tip's status for a subject that never changes: the answer depends on the configuration only. */
 static beckon_status tip_status(answer *kept, beckon_error *error) {
-    beckon_request request = request_for("reader");
+    beckon_request request = request_for("reader", HOST_NOW);
     beckon_sink sink = {sizeof sink, kept, keep};
     return beckon_tip_status(engine, &request, text("welcome"), &sink, error);
 }
@@ -69,8 +40,7 @@ typedef struct worker {
 static void *work(void *argument) {
     worker *self = argument;
     answer kept;
-    beckon_error error = {0};
-    error.struct_size = sizeof error;
+    beckon_error error = empty_error();
     char subject[32];
     snprintf(subject, sizeof subject, "writer-%d", self->index);
     while (!atomic_load(&reloading_done)) {
@@ -87,7 +57,7 @@ static void *work(void *argument) {
             memcpy(self->first_mixed, kept.json, sizeof kept.json);
         }
         /* Both configurations declare the event: a donation never fails because of a reload. */
-        beckon_request request = request_for(subject);
+        beckon_request request = request_for(subject, HOST_NOW);
         if (beckon_donate(engine, &request, text("opened"), NULL, 0, NULL, &error) != BECKON_OK) self->failures++;
     }
     return NULL;
@@ -101,8 +71,7 @@ int main(int argc, char **argv) {
     const char *good[2] = {argv[1], argv[2]};
     const char *bad = argv[3];
     int reloads = atoi(argv[4]);
-    beckon_error error = {0};
-    error.struct_size = sizeof error;
+    beckon_error error = empty_error();
     answer kept, diagnostics;
     beckon_sink diagnostics_sink = {sizeof diagnostics_sink, &diagnostics, keep};
 

@@ -5,10 +5,12 @@
  * same request, then the errors (NULL result, small struct_size, unknown handle, a handle whose id
  * a reload removed). Prints one line per failed check and a summary; exit 0 when all held.
  */
-#include "host_checks.h"
+#include "host_support.h"
 
 #include <stdio.h>
 #include <string.h>
+
+static answer kept;
 
 static const char *configuration =
     "version: 1\n"
@@ -33,13 +35,13 @@ static const char *codes[] = {"available", "testingShow", "testingHide", "action
 static int has(const char *key, const char *value) {
     char member[128];
     snprintf(member, sizeof member, "\"%s\":\"%s\"", key, value);
-    return strstr(answer, member) != NULL;
+    return strstr(kept.json, member) != NULL;
 }
 
 int main(void) {
     beckon_engine *engine = NULL;
     beckon_error error = {.struct_size = sizeof error};
-    beckon_sink sink = {sizeof sink, NULL, keep};
+    beckon_sink sink = {sizeof sink, &kept, keep};
     if (beckon_open_text(text(configuration), text("typed.yaml"), BECKON_STORE_MEMORY, &engine, &sink, &error) != BECKON_OK) {
         printf("open failed: %s\n", error.message);
         return 2;
@@ -58,7 +60,7 @@ int main(void) {
             check(memcmp(&one, &many[i], sizeof one) == 0, "tip_check_many agrees with tip_check", tips[i]);
             check(beckon_tip_check_status(engine, &request, handles[i]) == one.status, "tip_check_status agrees with tip_check", tips[i]);
             check(beckon_tip_status(engine, &request, text(tips[i]), &sink, &error) == BECKON_OK, "tip_status", error.message);
-            check(has("status", statuses[one.status]) && has("reasonCode", codes[one.reason_code]), "typed agrees with JSON", answer);
+            check(has("status", statuses[one.status]) && has("reasonCode", codes[one.reason_code]), "typed agrees with JSON", kept.json);
         }
         beckon_donate(engine, &request, text("opened"), NULL, 0, NULL, &error);
     }

@@ -15,8 +15,8 @@ import datetime
 import json
 import sys
 
-OK, INVALID_ARGUMENT, NOT_FOUND = 0, 1, 2
-STORE_MEMORY = 1
+from beckon_types import INVALID_ARGUMENT, NOT_FOUND, OK, STORE_MEMORY, WRITE, Error, Request, Sink, String, view
+
 REVISIT_NEVER = -(2**63)
 TIP_STATUSES = ["pending", "available", "invalidated"]
 REASON_CODES = ["available", "testingShow", "testingHide", "actionPerformed", "tipClosed", "displayCountExceeded",
@@ -44,25 +44,6 @@ RELOADED = CONFIGURATION.replace('  search: {title: Search, rules: ["events.open
     .split("scenarios:")[0]
 
 
-class String(ctypes.Structure):
-    _fields_ = [("ptr", ctypes.c_char_p), ("len", ctypes.c_size_t)]
-
-
-class Error(ctypes.Structure):
-    _fields_ = [("struct_size", ctypes.c_uint32), ("message", ctypes.c_char * 512), ("json_pointer", ctypes.c_char * 256)]
-
-
-WRITE = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(ctypes.c_char), ctypes.c_size_t)
-
-
-class Sink(ctypes.Structure):
-    _fields_ = [("struct_size", ctypes.c_uint32), ("context", ctypes.c_void_p), ("write", WRITE)]
-
-
-class Request(ctypes.Structure):
-    _fields_ = [("struct_size", ctypes.c_uint32), ("subject", String), ("now", ctypes.c_int64), ("app_version", String)]
-
-
 class TipResult(ctypes.Structure):
     _fields_ = [("struct_size", ctypes.c_uint32), ("status", ctypes.c_int32), ("reason_code", ctypes.c_int32),
                 ("rule_index", ctypes.c_int32), ("revisit_at", ctypes.c_int64), ("display_count", ctypes.c_int64),
@@ -76,11 +57,6 @@ class GroupResult(ctypes.Structure):
 class ScenarioResult(ctypes.Structure):
     _fields_ = [("struct_size", ctypes.c_uint32), ("runs", ctypes.c_int32), ("failed_checks", ctypes.c_int32),
                 ("events", ctypes.c_int64), ("executions", ctypes.c_int64), ("revisit_at", ctypes.c_int64)]
-
-
-def view(text):
-    data = text.encode("utf-8")
-    return String(data, len(data))
 
 
 def instant(text):

@@ -7,7 +7,7 @@
  * NaN, small struct, unknown type code, a parameter given twice, NULL array). Prints one line per
  * failed check and a summary; exit 0 when all held.
  */
-#include "host_checks.h"
+#include "host_support.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -33,7 +33,8 @@ static const char *tips[] = {"offline", "charge", "upgrade", "dim", "fresh"};
 
 static beckon_engine *engine;
 static beckon_error error = {.struct_size = sizeof error};
-static beckon_sink sink = {sizeof sink, NULL, keep};
+static answer kept;
+static beckon_sink sink = {sizeof sink, &kept, keep};
 static beckon_handle online, battery, plan, ratio, app, stored;
 
 static beckon_transient value(beckon_handle parameter, uint32_t type, int64_t integer, double number, const char *string) {
@@ -87,9 +88,9 @@ static void compare(const char *subject, int index) {
         snprintf(detail, sizeof detail, "%s for %s, values %d", tips[t], subject, index);
         check(beckon_tip_status(engine, &as_text, text(tips[t]), &sink, &error) == BECKON_OK, "text tip_status", error.message);
         char expected[8192];
-        memcpy(expected, answer, sizeof expected);
+        memcpy(expected, kept.json, sizeof expected);
         check(beckon_tip_status(engine, &typed, text(tips[t]), &sink, &error) == BECKON_OK, "typed tip_status", error.message);
-        check(strcmp(answer, expected) == 0, "typed JSON answer equals the text one", detail);
+        check(strcmp(kept.json, expected) == 0, "typed JSON answer equals the text one", detail);
         beckon_tip_result result = {.struct_size = sizeof result};
         check(beckon_tip_check(engine, &typed, tip, &result, &error) == BECKON_OK, "tip_check", error.message);
         const char *statuses[] = {"\"status\":\"pending\"", "\"status\":\"available\"", "\"status\":\"invalidated\""};
@@ -110,8 +111,8 @@ static void refused(const beckon_transient *given, size_t count, beckon_status s
     check(strstr(error.message, words) != NULL, "refusal message", error.message);
     check(result.status == 77, "nothing written on a refusal", words);
     check(beckon_tip_check_status(engine, &request, tip) == -status, "refused tip_check_status", words);
-    answer[0] = '\0';
-    check(beckon_tip_status(engine, &request, text("offline"), &sink, &error) == status && answer[0] == '\0', "refused tip_status", words);
+    kept.json[0] = '\0';
+    check(beckon_tip_status(engine, &request, text("offline"), &sink, &error) == status && kept.json[0] == '\0', "refused tip_status", words);
 }
 
 int main(void) {

@@ -29,25 +29,25 @@ enum Fixtures {
     /// Loads a configuration file expected to be invalid and returns its diagnostics; records an
     /// issue (and returns nil) when it loads or cannot be read.
     static func diagnostics(loading path: String, sourceLocation: SourceLocation = #_sourceLocation) -> DiagnosticsError? {
-        do throws(ConfigurationLoadError) {
+        invalid("\(path) loaded, but it should be invalid", sourceLocation: sourceLocation) { () throws(ConfigurationLoadError) in
             _ = try ConfigurationLoader().load(path: path)
-            Issue.record("\(path) loaded, but it should be invalid", sourceLocation: sourceLocation)
-        } catch {
-            switch error {
-            case .invalid(let diagnostics):
-                return diagnostics
-            case .unreadable(let path, let reason):
-                Issue.record("\(path) is unreadable: \(reason)", sourceLocation: sourceLocation)
-            }
         }
-        return nil
     }
 
     /// Loads YAML text expected to be invalid and returns its diagnostics.
     static func diagnostics(yaml: String, path: String = "test.yaml", sourceLocation: SourceLocation = #_sourceLocation) -> DiagnosticsError? {
-        do throws(ConfigurationLoadError) {
+        invalid("the YAML loaded, but it should be invalid:\n\(yaml)", sourceLocation: sourceLocation) { () throws(ConfigurationLoadError) in
             _ = try ConfigurationLoader().load(yaml: yaml, path: path)
-            Issue.record("the YAML loaded, but it should be invalid:\n\(yaml)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The diagnostics `load` fails with; records `loaded` (and returns nil) when it succeeds, or
+    /// an issue when the file cannot be read.
+    private static func invalid(_ loaded: String, sourceLocation: SourceLocation,
+                                _ load: () throws(ConfigurationLoadError) -> Void) -> DiagnosticsError? {
+        do throws(ConfigurationLoadError) {
+            try load()
+            Issue.record(Comment(rawValue: loaded), sourceLocation: sourceLocation)
         } catch {
             switch error {
             case .invalid(let diagnostics):

@@ -16,8 +16,7 @@
  *         "open STATUS call STATUS" and the message of a failure.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "beckon.h"
-#include "host_support.h"
+#include "../../BeckonCTests/Fixtures/host_support.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -44,12 +43,6 @@ static beckon_status donate(const char *who, beckon_sink *sink, beckon_error *er
     return beckon_donate(engine, &request, text("opened"), info, 1, sink, error);
 }
 
-static void check(const char *what, beckon_status status, const beckon_error *error) {
-    if (status == BECKON_OK) return;
-    fprintf(stderr, "%s failed with status %d: %s\n", what, (int)status, error->message);
-    exit(2);
-}
-
 /* Donates until the stop file appears, counting every outcome. */
 static void *loop(void *unused) {
     (void)unused;
@@ -57,8 +50,7 @@ static void *loop(void *unused) {
     beckon_sink sink = {sizeof sink, &kept, keep};
     long in_a_row = 0;
     while (access(stop_file, F_OK) != 0) {
-        beckon_error error = {0};
-        error.struct_size = sizeof error;
+        beckon_error error = empty_error();
         beckon_status status = donate(subject, &sink, &error);
         pthread_mutex_lock(&lock);
         attempted++;
@@ -91,8 +83,7 @@ int main(int argc, char **argv) {
                         " | open CONFIG START_MS\n");
         return 64;
     }
-    beckon_error error = {0};
-    error.struct_size = sizeof error;
+    beckon_error error = empty_error();
     answer kept;
     beckon_sink sink = {sizeof sink, &kept, keep};
 
@@ -112,7 +103,7 @@ int main(int argc, char **argv) {
         return 0;
     }
 
-    check("beckon_open_path", beckon_open_path(text(argv[2]), BECKON_STORE_CONFIGURED, &engine, &sink, &error), &error);
+    require_ok("beckon_open_path", beckon_open_path(text(argv[2]), BECKON_STORE_CONFIGURED, &engine, &sink, &error), &error);
     if (strcmp(mode, "loop") == 0) {
         int threads = atoi(argv[3]);
         if (threads < 1 || threads > MAX_THREADS) threads = MAX_THREADS;
@@ -128,7 +119,7 @@ int main(int argc, char **argv) {
     } else {
         int donations = atoi(argv[3]), tries = atoi(argv[4]), ran = 0;
         for (int donation = 0; donation < donations; donation++) {
-            check("beckon_donate", donate("proxy-shared", &sink, &error), &error);
+            require_ok("beckon_donate", donate("proxy-shared", &sink, &error), &error);
             acknowledged++;
         }
         for (int index = 0; index < tries; index++) {
@@ -136,10 +127,10 @@ int main(int argc, char **argv) {
             snprintf(who, sizeof who, "proxy-%d", index);
             beckon_request request = request_for(who, BECKON_NOW_CLOCK);
             for (int event = 0; event < 3; event++) {
-                check("beckon_scenario_trigger", beckon_scenario_trigger(engine, &request, text("welcome-tour"), &sink, &error), &error);
+                require_ok("beckon_scenario_trigger", beckon_scenario_trigger(engine, &request, text("welcome-tour"), &sink, &error), &error);
             }
             for (int attempt = 0; attempt < 2; attempt++) {
-                check("beckon_scenario_try", beckon_scenario_try(engine, &request, text("welcome-tour"), &sink, &error), &error);
+                require_ok("beckon_scenario_try", beckon_scenario_try(engine, &request, text("welcome-tour"), &sink, &error), &error);
                 ran += strstr(kept.json, "\"executed\":true") != NULL;
             }
         }

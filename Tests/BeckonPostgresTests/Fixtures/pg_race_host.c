@@ -16,8 +16,7 @@
  * Any call that fails prints its status and message and exits 2.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "beckon.h"
-#include "host_support.h"
+#include "../../BeckonCTests/Fixtures/host_support.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -36,12 +35,6 @@ static int ran[MAX_ROUNDS]; /* threads of this process that ran round r */
 static int acknowledged;
 static pthread_mutex_t counts = PTHREAD_MUTEX_INITIALIZER;
 
-static void check(const char *what, beckon_status status, const beckon_error *error) {
-    if (status == BECKON_OK) return;
-    fprintf(stderr, "%s failed with status %d: %s\n", what, (int)status, error->message);
-    exit(2);
-}
-
 /* A member "NAME":INTEGER of a JSON answer, or -1. */
 static long member(const char *json, const char *name) {
     char key[64];
@@ -57,26 +50,24 @@ static void sleep_until(long long wall_ms) {
 
 static void donate(const char *subject, int64_t now, answer *kept) {
     beckon_sink sink = {sizeof sink, kept, keep};
-    beckon_error error = {0};
-    error.struct_size = sizeof error;
+    beckon_error error = empty_error();
     beckon_request request = request_for(subject, now);
     beckon_field screen = {sizeof(beckon_field), text("screen"), text("home")};
     const beckon_field *info[] = {&screen};
-    check("beckon_donate", beckon_donate(engine, &request, text("opened"), info, 1, &sink, &error), &error);
+    require_ok("beckon_donate", beckon_donate(engine, &request, text("opened"), info, 1, &sink, &error), &error);
 }
 
 static void *race(void *argument) {
     int index = (int)(size_t)argument;
     answer kept;
     beckon_sink sink = {sizeof sink, &kept, keep};
-    beckon_error error = {0};
-    error.struct_size = sizeof error;
+    beckon_error error = empty_error();
     char subject[32];
     for (int round = 0; round < rounds; round++) {
         snprintf(subject, sizeof subject, "round-%d", round);
         beckon_request request = request_for(subject, BASE_TIME + round);
         sleep_until(start_ms + round * step_ms); /* every thread of every process at once */
-        check("beckon_scenario_try", beckon_scenario_try(engine, &request, text("welcome-tour"), &sink, &error), &error);
+        require_ok("beckon_scenario_try", beckon_scenario_try(engine, &request, text("welcome-tour"), &sink, &error), &error);
         if (strstr(kept.json, "\"executed\":true") != NULL) {
             pthread_mutex_lock(&counts);
             ran[round]++;
@@ -101,11 +92,10 @@ int main(int argc, char **argv) {
                         " | readback CONFIG PREFIX COUNT SUBJECT\n");
         return 64;
     }
-    beckon_error error = {0};
-    error.struct_size = sizeof error;
+    beckon_error error = empty_error();
     answer kept;
     beckon_sink sink = {sizeof sink, &kept, keep};
-    check("beckon_open_path", beckon_open_path(text(argv[2]), BECKON_STORE_CONFIGURED, &engine, &sink, &error), &error);
+    require_ok("beckon_open_path", beckon_open_path(text(argv[2]), BECKON_STORE_CONFIGURED, &engine, &sink, &error), &error);
 
     if (strcmp(mode, "setup") == 0) {
         rounds = atoi(argv[3]);
@@ -114,7 +104,7 @@ int main(int argc, char **argv) {
             snprintf(subject, sizeof subject, "round-%d", round);
             for (int event = 0; event < 3; event++) {
                 beckon_request request = request_for(subject, BASE_TIME - 3600000 + event);
-                check("beckon_scenario_trigger", beckon_scenario_trigger(engine, &request, text("welcome-tour"), &sink, &error), &error);
+                require_ok("beckon_scenario_trigger", beckon_scenario_trigger(engine, &request, text("welcome-tour"), &sink, &error), &error);
             }
         }
     } else if (strcmp(mode, "race") == 0) {
@@ -134,7 +124,7 @@ int main(int argc, char **argv) {
             char subject[64];
             snprintf(subject, sizeof subject, "%s%d", argv[3], index);
             beckon_request request = request_for(subject, BASE_TIME + 1000000);
-            check("beckon_scenario_status", beckon_scenario_status(engine, &request, text("welcome-tour"), &sink, &error), &error);
+            require_ok("beckon_scenario_status", beckon_scenario_status(engine, &request, text("welcome-tour"), &sink, &error), &error);
             printf("%s executions %ld events %ld\n", subject, member(kept.json, "executions"), member(kept.json, "events"));
         }
         donate(argv[5], BASE_TIME + 1000000, &kept);

@@ -1,5 +1,5 @@
 /* Bad plugin: a sound descriptor whose init fails with a message. */
-#include "beckon_plugin.h"
+#include "../fixture_plugin.h"
 
 static beckon_status init(const beckon_host *host, beckon_string config_json, void **plugin_state, beckon_error *error) {
     (void)host; (void)config_json; (void)plugin_state;
@@ -8,15 +8,10 @@ static beckon_status init(const beckon_host *host, beckon_string config_json, vo
 }
 
 static const beckon_plugin plugin = {
-    .struct_size = sizeof(beckon_plugin),
-    .abi_major = BECKON_PLUGIN_ABI_MAJOR,
-    .abi_minor = BECKON_PLUGIN_ABI_MINOR,
+    FIXTURE_OF_THIS_HEADER,
     .name = "offline",
     .version = "1.0.0",
     .init = init,
 };
 
-BECKON_PLUGIN_EXPORT const beckon_plugin *beckon_plugin_entry_v1(const beckon_host *host) {
-    (void)host;
-    return &plugin;
-}
+FIXTURE_ENTRY(plugin)

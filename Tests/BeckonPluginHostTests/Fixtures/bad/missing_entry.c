@@ -1,10 +1,8 @@
 /* Bad plugin: exports its descriptor under another name than beckon_plugin_entry_v1. */
-#include "beckon_plugin.h"
+#include "../fixture_plugin.h"
 
 static const beckon_plugin plugin = {
-    .struct_size = sizeof(beckon_plugin),
-    .abi_major = BECKON_PLUGIN_ABI_MAJOR,
-    .abi_minor = BECKON_PLUGIN_ABI_MINOR,
+    FIXTURE_OF_THIS_HEADER,
     .name = "missing",
     .version = "1.0.0",
 };

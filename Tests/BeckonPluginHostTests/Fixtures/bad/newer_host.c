@@ -1,5 +1,5 @@
 /* Bad plugin: built against a 1.3 header and needs a 1.3 host. */
-#include "beckon_plugin.h"
+#include "../fixture_plugin.h"
 
 static const beckon_plugin plugin = {
     .struct_size = sizeof(beckon_plugin),
@@ -10,7 +10,4 @@ static const beckon_plugin plugin = {
     .version = "1.3.0",
 };
 
-BECKON_PLUGIN_EXPORT const beckon_plugin *beckon_plugin_entry_v1(const beckon_host *host) {
-    (void)host;
-    return &plugin;
-}
+FIXTURE_ENTRY(plugin)

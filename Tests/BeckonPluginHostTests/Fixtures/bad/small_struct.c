@@ -1,5 +1,5 @@
 /* Bad plugin: its struct_size stops before the stores (a pre-1.0 draft of the header). */
-#include "beckon_plugin.h"
+#include "../fixture_plugin.h"
 
 static const beckon_plugin plugin = {
     .struct_size = offsetof(beckon_plugin, stores),
@@ -9,7 +9,4 @@ static const beckon_plugin plugin = {
     .version = "0.9.0",
 };
 
-BECKON_PLUGIN_EXPORT const beckon_plugin *beckon_plugin_entry_v1(const beckon_host *host) {
-    (void)host;
-    return &plugin;
-}
+FIXTURE_ENTRY(plugin)

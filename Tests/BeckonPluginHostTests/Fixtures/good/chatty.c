@@ -4,7 +4,7 @@
  *
  *     chatty.instant(int) -> timestamp     the argument, as a timestamp (Unix ms)
  */
-#include "beckon_plugin.h"
+#include "../fixture_plugin.h"
 
 static beckon_string chatty_text(const char *text) {
     beckon_string view = {text, 0};
@@ -12,10 +12,8 @@ static beckon_string chatty_text(const char *text) {
     return view;
 }
 
-static beckon_status instant(void *plugin_state, void *call_state, const beckon_eval *eval,
-                             const beckon_value *args, size_t count, beckon_value_sink *result,
-                             beckon_error *error) {
-    (void)plugin_state; (void)call_state; (void)eval;
+static beckon_status instant(FIXTURE_EVALUATE_PARAMETERS) {
+    FIXTURE_IGNORE_EVALUATE_PARAMETERS;
     if (count != 1 || args[0].type != BECKON_TYPE_INT) {
         beckon_error_set(error, "chatty.instant expects one int");
         return BECKON_INVALID_ARGUMENT;
@@ -38,9 +36,7 @@ static const beckon_condition instant_condition = {
 static const beckon_condition *const chatty_conditions[] = {&instant_condition};
 
 static const beckon_plugin chatty_plugin = {
-    .struct_size = sizeof(beckon_plugin),
-    .abi_major = BECKON_PLUGIN_ABI_MAJOR,
-    .abi_minor = BECKON_PLUGIN_ABI_MINOR,
+    FIXTURE_OF_THIS_HEADER,
     .min_host_minor = 0,
     .name = "chatty",
     .version = "1.0.0",

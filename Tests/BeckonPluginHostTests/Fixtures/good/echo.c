@@ -5,7 +5,7 @@
  *     echo.two(string, int) -> string
  *     echo.six(string, int, bool, double, version, duration) -> string
  */
-#include "beckon_plugin.h"
+#include "../fixture_plugin.h"
 #include <stdio.h>
 
 static int echo_value(char *out, size_t room, const beckon_value *value) {
@@ -22,9 +22,8 @@ static int echo_value(char *out, size_t room, const beckon_value *value) {
     }
 }
 
-static beckon_status echo(void *plugin_state, void *call_state, const beckon_eval *eval, const beckon_value *args,
-                          size_t count, beckon_value_sink *result, beckon_error *error) {
-    (void)plugin_state; (void)call_state; (void)eval; (void)error;
+static beckon_status echo(FIXTURE_EVALUATE_PARAMETERS) {
+    FIXTURE_IGNORE_EVALUATE_PARAMETERS;
     char text[512];
     size_t used = 0;
     for (size_t index = 0; index < count && used < sizeof text; index++) {
@@ -51,17 +50,4 @@ static const beckon_condition six_condition = {
 
 static const beckon_condition *const echo_conditions[] = {&two_condition, &six_condition};
 
-static const beckon_plugin echo_plugin = {
-    .struct_size = sizeof(beckon_plugin),
-    .abi_major = BECKON_PLUGIN_ABI_MAJOR,
-    .abi_minor = BECKON_PLUGIN_ABI_MINOR,
-    .name = "echo",
-    .version = "1.0.0",
-    .conditions = echo_conditions,
-    .condition_count = sizeof echo_conditions / sizeof echo_conditions[0],
-};
-
-BECKON_PLUGIN_EXPORT const beckon_plugin *beckon_plugin_entry_v1(const beckon_host *host) {
-    (void)host;
-    return &echo_plugin;
-}
+FIXTURE_PLUGIN_WITH_CONDITIONS("echo", echo_conditions)

@@ -6,7 +6,7 @@
  *                                  the argument), a constant null ("the constant null"), and 99
  *                                  with a pointer that names no argument; evaluate refuses null
  */
-#include "beckon_plugin.h"
+#include "../fixture_plugin.h"
 #include <stdio.h>
 
 static beckon_status pick_bind(void *plugin_state, const beckon_value *constants, const bool *known, size_t count,
@@ -35,10 +35,8 @@ static beckon_status pick_bind(void *plugin_state, const beckon_value *constants
     return BECKON_OK;
 }
 
-static beckon_status pick_evaluate(void *plugin_state, void *call_state, const beckon_eval *eval,
-                                   const beckon_value *args, size_t count, beckon_value_sink *result,
-                                   beckon_error *error) {
-    (void)plugin_state; (void)call_state; (void)eval;
+static beckon_status pick_evaluate(FIXTURE_EVALUATE_PARAMETERS) {
+    FIXTURE_IGNORE_EVALUATE_PARAMETERS;
     for (size_t i = 0; i < count; i++) {
         if (args[i].type == BECKON_TYPE_NULL) {
             char message[64];
@@ -58,17 +56,4 @@ static const beckon_condition pick = {
 
 static const beckon_condition *const conditions[] = {&pick};
 
-static const beckon_plugin plugin = {
-    .struct_size = sizeof(beckon_plugin),
-    .abi_major = BECKON_PLUGIN_ABI_MAJOR,
-    .abi_minor = BECKON_PLUGIN_ABI_MINOR,
-    .name = "args",
-    .version = "1.0.0",
-    .conditions = conditions,
-    .condition_count = 1,
-};
-
-BECKON_PLUGIN_EXPORT const beckon_plugin *beckon_plugin_entry_v1(const beckon_host *host) {
-    (void)host;
-    return &plugin;
-}
+FIXTURE_PLUGIN_WITH_CONDITIONS("args", conditions)

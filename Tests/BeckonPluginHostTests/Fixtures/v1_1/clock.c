@@ -5,7 +5,7 @@
  *     clock.beforeSilently(int)          the same, without saying until when (PURE)
  *     clock.positive(int) -> bool         the argument > 0; reads nothing in time (PURE)
  */
-#include "beckon_plugin.h"
+#include "../fixture_plugin.h"
 
 static const beckon_host *clock_host;
 
@@ -16,9 +16,8 @@ static beckon_status clock_put_bool(beckon_value_sink *result, bool answer) {
     return result->put(result, &value);
 }
 
-static beckon_status before(void *plugin_state, void *call_state, const beckon_eval *eval, const beckon_value *args,
-                            size_t count, beckon_value_sink *result, beckon_error *error) {
-    (void)plugin_state; (void)call_state; (void)count; (void)error;
+static beckon_status before(FIXTURE_EVALUATE_PARAMETERS) {
+    FIXTURE_IGNORE_EVALUATE_PARAMETERS;
     const int64_t now = clock_host->eval_now(eval), limit = args[0].as.integer;
     /* The answer changes at `limit` if it is still to come, else never. */
     if (now < limit && BECKON_HAS_FIELD(clock_host, beckon_host, eval_holds_until)) clock_host->eval_holds_until(eval, limit);
@@ -26,16 +25,13 @@ static beckon_status before(void *plugin_state, void *call_state, const beckon_e
     return clock_put_bool(result, now < limit);
 }
 
-static beckon_status before_silently(void *plugin_state, void *call_state, const beckon_eval *eval,
-                                     const beckon_value *args, size_t count, beckon_value_sink *result,
-                                     beckon_error *error) {
-    (void)plugin_state; (void)call_state; (void)count; (void)error;
+static beckon_status before_silently(FIXTURE_EVALUATE_PARAMETERS) {
+    FIXTURE_IGNORE_EVALUATE_PARAMETERS;
     return clock_put_bool(result, clock_host->eval_now(eval) < args[0].as.integer);
 }
 
-static beckon_status positive(void *plugin_state, void *call_state, const beckon_eval *eval, const beckon_value *args,
-                              size_t count, beckon_value_sink *result, beckon_error *error) {
-    (void)plugin_state; (void)call_state; (void)eval; (void)count; (void)error;
+static beckon_status positive(FIXTURE_EVALUATE_PARAMETERS) {
+    FIXTURE_IGNORE_EVALUATE_PARAMETERS;
     return clock_put_bool(result, args[0].as.integer > 0);
 }
 
@@ -55,9 +51,7 @@ static const beckon_condition positive_condition = {
 static const beckon_condition *const clock_conditions[] = {&before_condition, &before_silently_condition, &positive_condition};
 
 static const beckon_plugin clock_plugin = {
-    .struct_size = sizeof(beckon_plugin),
-    .abi_major = BECKON_PLUGIN_ABI_MAJOR,
-    .abi_minor = BECKON_PLUGIN_ABI_MINOR,
+    FIXTURE_OF_THIS_HEADER,
     .min_host_minor = 0,
     .name = "clock",
     .version = "1.0.0",

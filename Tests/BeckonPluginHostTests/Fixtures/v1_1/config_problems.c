@@ -7,7 +7,7 @@
  * must then call validate_config and never read past struct_size. -DMALFORMED puts problems
  * that are not well formed; -DFAILS returns a status without putting any problem.
  */
-#include "beckon_plugin.h"
+#include "../fixture_plugin.h"
 #include <string.h>
 
 static beckon_status validate_config(beckon_string config_json, beckon_error *error) {
@@ -70,7 +70,4 @@ static const beckon_plugin plugin = {
     .check_config = check_config,
 };
 
-BECKON_PLUGIN_EXPORT const beckon_plugin *beckon_plugin_entry_v1(const beckon_host *host) {
-    (void)host;
-    return &plugin;
-}
+FIXTURE_ENTRY(plugin)

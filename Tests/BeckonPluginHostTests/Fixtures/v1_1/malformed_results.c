@@ -5,12 +5,11 @@
  *                                   length; 2: type code 42; 3: a version "1.x"; 4: a string
  *                                   that is not UTF-8, returning put's own status
  */
-#include "beckon_plugin.h"
+#include "../fixture_plugin.h"
 #include <stdio.h>
 
-static beckon_status make(void *plugin_state, void *call_state, const beckon_eval *eval, const beckon_value *args,
-                          size_t count, beckon_value_sink *result, beckon_error *error) {
-    (void)plugin_state; (void)call_state; (void)eval; (void)count;
+static beckon_status make(FIXTURE_EVALUATE_PARAMETERS) {
+    FIXTURE_IGNORE_EVALUATE_PARAMETERS;
     beckon_value value = {.type = BECKON_TYPE_STRING, .reserved = 0};
     switch (args[0].type == BECKON_TYPE_INT ? args[0].as.integer : -1) {
     case 0: case 4: value.as.string.ptr = "caf\xC3"; value.as.string.len = 4; break;
@@ -27,23 +26,8 @@ static beckon_status make(void *plugin_state, void *call_state, const beckon_eva
     return status;
 }
 
-static const beckon_condition make_condition = {
-    .struct_size = sizeof(beckon_condition), .name = "make", .signature = "(int) -> string", .evaluate = make,
-};
+static const beckon_condition make_condition = FIXTURE_CONDITION("make", "(int) -> string", make);
 
 static const beckon_condition *const conditions[] = {&make_condition};
 
-static const beckon_plugin plugin = {
-    .struct_size = sizeof(beckon_plugin),
-    .abi_major = BECKON_PLUGIN_ABI_MAJOR,
-    .abi_minor = BECKON_PLUGIN_ABI_MINOR,
-    .name = "results",
-    .version = "1.0.0",
-    .conditions = conditions,
-    .condition_count = 1,
-};
-
-BECKON_PLUGIN_EXPORT const beckon_plugin *beckon_plugin_entry_v1(const beckon_host *host) {
-    (void)host;
-    return &plugin;
-}
+FIXTURE_PLUGIN_WITH_CONDITIONS("results", conditions)

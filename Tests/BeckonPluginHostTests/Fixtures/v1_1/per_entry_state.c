@@ -4,7 +4,7 @@
  *     state.config() -> string   this entry's config, as its init received it
  *     state.live() -> int        how many states are initialized and not yet shut down
  */
-#include "beckon_plugin.h"
+#include "../fixture_plugin.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,36 +38,26 @@ static void state_shutdown(void *plugin_state) {
     live--;
 }
 
-static beckon_status config_evaluate(void *plugin_state, void *call_state, const beckon_eval *eval,
-                                     const beckon_value *args, size_t count, beckon_value_sink *result,
-                                     beckon_error *error) {
-    (void)call_state; (void)eval; (void)args; (void)count; (void)error;
+static beckon_status config_evaluate(FIXTURE_EVALUATE_PARAMETERS) {
+    FIXTURE_IGNORE_EVALUATE_PARAMETERS;
     const entry_state *state = plugin_state;
     beckon_value value = {.type = BECKON_TYPE_STRING, .reserved = 0, .as.string = {.ptr = state->config, .len = state->len}};
     return result->put(result, &value);
 }
 
-static beckon_status live_evaluate(void *plugin_state, void *call_state, const beckon_eval *eval,
-                                   const beckon_value *args, size_t count, beckon_value_sink *result,
-                                   beckon_error *error) {
-    (void)plugin_state; (void)call_state; (void)eval; (void)args; (void)count; (void)error;
+static beckon_status live_evaluate(FIXTURE_EVALUATE_PARAMETERS) {
+    FIXTURE_IGNORE_EVALUATE_PARAMETERS;
     beckon_value value = {.type = BECKON_TYPE_INT, .reserved = 0, .as.integer = live};
     return result->put(result, &value);
 }
 
-static const beckon_condition config_condition = {
-    .struct_size = sizeof(beckon_condition), .name = "config", .signature = "() -> string", .evaluate = config_evaluate,
-};
-static const beckon_condition live_condition = {
-    .struct_size = sizeof(beckon_condition), .name = "live", .signature = "() -> int", .evaluate = live_evaluate,
-};
+static const beckon_condition config_condition = FIXTURE_CONDITION("config", "() -> string", config_evaluate);
+static const beckon_condition live_condition = FIXTURE_CONDITION("live", "() -> int", live_evaluate);
 
 static const beckon_condition *const conditions[] = {&config_condition, &live_condition};
 
 static const beckon_plugin plugin = {
-    .struct_size = sizeof(beckon_plugin),
-    .abi_major = BECKON_PLUGIN_ABI_MAJOR,
-    .abi_minor = BECKON_PLUGIN_ABI_MINOR,
+    FIXTURE_OF_THIS_HEADER,
     .name = "state",
     .version = "1.0.0",
     .init = state_init,
@@ -76,7 +66,4 @@ static const beckon_plugin plugin = {
     .condition_count = 2,
 };
 
-BECKON_PLUGIN_EXPORT const beckon_plugin *beckon_plugin_entry_v1(const beckon_host *host) {
-    (void)host;
-    return &plugin;
-}
+FIXTURE_ENTRY(plugin)

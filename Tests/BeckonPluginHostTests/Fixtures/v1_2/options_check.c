@@ -13,7 +13,7 @@
  * `open` always refuses, so that a test can see the options were refused before it. Its own
  * `config:` (check_config) may be null; any other config has a secret problem at /token.
  */
-#include "beckon_plugin.h"
+#include "../fixture_plugin.h"
 #include <string.h>
 
 static int state_marker;
@@ -79,20 +79,6 @@ static beckon_status open_store(void *plugin_state, beckon_string options_json, 
     beckon_error_set(error, "open was called");
     return BECKON_INVALID_ARGUMENT;
 }
-static beckon_status load(void *store, beckon_string subject, beckon_item_sink *sink, beckon_error *error) {
-    (void)store; (void)subject; (void)sink; (void)error;
-    return BECKON_OK;
-}
-static beckon_status commit(void *store, const beckon_commit *commit, beckon_error *error) {
-    (void)store; (void)commit; (void)error;
-    return BECKON_OK;
-}
-static beckon_status read_log(void *store, beckon_string subject, beckon_string event, int64_t since, beckon_item_sink *sink,
-                              beckon_error *error) {
-    (void)store; (void)subject; (void)event; (void)since; (void)sink; (void)error;
-    return BECKON_OK;
-}
-
 static const beckon_store opts = {
 #if defined(AS_1_1)
     .struct_size = BECKON_STORE_SIZE_1_0,
@@ -102,9 +88,9 @@ static const beckon_store opts = {
     .name = "opts",
     .summary = "Checks its options at load.",
     .open = open_store,
-    .load = load,
-    .commit = commit,
-    .read_log = read_log,
+    .load = fixture_load_nothing,
+    .commit = fixture_commit_nothing,
+    .read_log = fixture_read_log_nothing,
     .check_options = check_options,
 };
 static const beckon_store *const stores[] = {&opts};
@@ -125,7 +111,4 @@ static const beckon_plugin plugin = {
     .check_config = check_config,
 };
 
-BECKON_PLUGIN_EXPORT const beckon_plugin *beckon_plugin_entry_v1(const beckon_host *host) {
-    (void)host;
-    return &plugin;
-}
+FIXTURE_ENTRY(plugin)

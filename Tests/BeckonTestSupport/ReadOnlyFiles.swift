@@ -4,12 +4,16 @@ import Foundation
 /// modes for a regular user; for root, who ignores modes, the immutable attribute (`chattr +i`),
 /// which the kernel enforces even for root, as it does a read-only mount. `nil` when neither
 /// works here (root on a file system without attributes): tests that need it are then skipped.
-enum ReadOnlyFiles {
-    enum Method: Sendable { case fileMode, immutable }
+public enum ReadOnlyFiles {
+    /// How a file is made read-only.
+    public enum Method: Sendable { case fileMode, immutable }
 
-    static let method: Method? = {
-        guard let probe = try? TemporaryFolder() else { return nil }
-        let file = probe.file("probe")
+    /// The method that works for this process, found by trying each on a probe file.
+    public static let method: Method? = {
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-read-only-probe-\(UUID().uuidString)")
+        guard (try? FileManager.default.createDirectory(at: probe, withIntermediateDirectories: true)) != nil else { return nil }
+        defer { try? FileManager.default.removeItem(at: probe) }
+        let file = probe.appendingPathComponent("probe").path
         guard FileManager.default.createFile(atPath: file, contents: Data([1])) else { return nil }
         for method in [Method.fileMode, .immutable] {
             guard (try? makeReadOnly(file, by: method)) != nil else { continue }
@@ -21,7 +25,7 @@ enum ReadOnlyFiles {
     }()
 
     /// Makes `path` read-only (a file: 0444; a folder: 0555), or immutable.
-    static func makeReadOnly(_ path: String, by method: Method? = method) throws {
+    public static func makeReadOnly(_ path: String, by method: Method? = method) throws {
         switch method {
         case .fileMode?:
             var isFolder: ObjCBool = false
@@ -35,7 +39,7 @@ enum ReadOnlyFiles {
     }
 
     /// Undoes `makeReadOnly`, so that the folder can be written and removed.
-    static func makeWritable(_ path: String, by method: Method? = method) {
+    public static func makeWritable(_ path: String, by method: Method? = method) {
         switch method {
         case .fileMode?: try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
         case .immutable?: try? chattr("-i", path)
@@ -44,12 +48,6 @@ enum ReadOnlyFiles {
     }
 
     private static func chattr(_ change: String, _ path: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["chattr", change, path]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.featureUnsupported) }
+        guard try ProcessRunner.run("chattr", [change, path]).status == 0 else { throw CocoaError(.featureUnsupported) }
     }
 }

@@ -1,0 +1,35 @@
+import Foundation
+
+/// The built embedding library as a host sees it: `libbeckon.so` (the SwiftPM product
+/// `libBeckonC.so`, whose SONAME is `libbeckon.so`) in a folder of its own, and C hosts compiled
+/// against `beckon.h` and linked to it with plain `cc`.
+public enum EmbeddingLibrary {
+    /// The folder holding `beckon.h`.
+    public static var headerFolder: String { Repository.path("Sources/CBeckon/include") }
+
+    /// A folder with `libbeckon.so` (a link to the built product), made once per test run.
+    public static let folder: Result<String, TestSupportFailure> = {
+        guard let built = BuiltProducts.locate("libBeckonC.so") else {
+            return .failure(TestSupportFailure("libBeckonC.so was not built next to the tests"))
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-embedding-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("libbeckon.so").path, withDestinationPath: built)
+        } catch {
+            return .failure(TestSupportFailure("cannot prepare \(folder.path): \(error)"))
+        }
+        return .success(folder.path)
+    }()
+
+    /// Compiles the C host `source` with plain `cc` against `beckon.h`, linked to `libbeckon.so`,
+    /// into `name` in the library's folder; returns its path.
+    public static func compileHost(_ source: String, named name: String, extraFlags: [String] = []) throws -> String {
+        let library = try folder.get()
+        let output = (library as NSString).appendingPathComponent(name)
+        let (status, log) = try ProcessRunner.combined("cc", ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-I", headerFolder, source,
+                                                            "-L", library, "-lbeckon", "-Wl,-rpath," + library, "-o", output] + extraFlags)
+        guard status == 0 else { throw TestSupportFailure("cc failed:\n\(log)") }
+        return output
+    }
+}

@@ -1,0 +1,112 @@
+public import Foundation
+import Glibc
+import Synchronization
+
+/// A `beckon serve` process on an ephemeral loopback port, its standard error collected.
+public final class ServeProcess: @unchecked Sendable {  // its state is immutable or behind a lock
+    public let process: Process
+    public let port: Int
+    private let errorText = CollectedText()
+    private let errorDone = DispatchSemaphore(value: 0)
+
+    /// Starts `beckon serve --config FOLDER/CONFIG --listen 127.0.0.1:0 ARGUMENTS` in `folder`
+    /// (with the built `beckon` unless `executable` is given, and `environment` on top of the
+    /// suite's own) and waits for the line that names its port.
+    public init(_ folder: URL, config: String = "beckon.yaml", _ arguments: [String] = [], environment: [String: String] = [:],
+                executable: URL? = nil) throws {
+        let process = Process()
+        process.executableURL = try executable ?? BuiltProducts.beckon
+        process.arguments = ["serve", "--config", folder.appendingPathComponent(config).path, "--listen", "127.0.0.1:0"] + arguments
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        let (port, printed) = Self.port(from: error)
+        guard let port else {
+            process.terminate()
+            throw DidNotListen(printed: printed)
+        }
+        self.port = port
+        errorText.append(printed)
+        // Keep reading, so that the log never fills the pipe.
+        let handle = error.fileHandleForReading
+        Thread.detachNewThread { [errorText, errorDone] in
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { break }
+                errorText.append(String(decoding: data, as: UTF8.self))
+            }
+            errorDone.signal()
+        }
+    }
+
+    /// The process ended before it listened; what it printed.
+    public struct DidNotListen: Error {
+        public var printed: String
+    }
+
+    /// Reads `pipe` (a server's standard error) up to the line `beckon: serving … on
+    /// http://HOST:PORT`; the port (nil when the process ended first) and what was read.
+    public static func port(from pipe: Pipe) -> (port: Int?, printed: String) {
+        var printed = ""
+        while true {
+            let data = pipe.fileHandleForReading.availableData
+            if data.isEmpty { return (nil, printed) }  // the process ended without listening
+            printed += String(decoding: data, as: UTF8.self)
+            if let port = port(in: printed) { return (port, printed) }
+        }
+    }
+
+    /// The port named by the line `beckon: serving … on http://HOST:PORT` in `printed`, if any.
+    public static func port(in printed: String) -> Int? {
+        guard let line = printed.split(separator: "\n").first(where: { $0.hasPrefix("beckon: serving ") }),
+              let colon = line.lastIndex(of: ":") else { return nil }
+        return Int(line[line.index(after: colon)...])
+    }
+
+    /// What the process printed to standard error so far.
+    public var standardError: String { errorText.text }
+
+    /// Sends `signal` to the process.
+    public func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Waits for the process to end; returns its exit status (nil when a signal ended it), once
+    /// all it printed is read.
+    public func waitForExit() -> Int32? {
+        process.waitUntilExit()
+        errorDone.wait()
+        errorDone.signal()  // for the next caller
+        return process.terminationReason == .exit ? process.terminationStatus : nil
+    }
+
+    /// SIGTERM (unless it ended already), then `waitForExit`.
+    @discardableResult
+    public func stop() -> Int32? {
+        if process.isRunning { send(SIGTERM) }
+        return waitForExit()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+}
+
+/// Text appended by one thread and read by others.
+public final class CollectedText: Sendable {
+    private let collected = Mutex("")
+
+    public init() {}
+
+    /// Adds `text` at the end.
+    public func append(_ text: String) {
+        collected.withLock { $0 += text }
+    }
+
+    /// All appended so far.
+    public var text: String { collected.withLock { $0 } }
+}
