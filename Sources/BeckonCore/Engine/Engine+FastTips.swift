@@ -46,9 +46,11 @@ extension Engine {
     /// touching the (empty) columns.
     @inline(__always)
     private func withColumns<T: Sendable>(of subject: MemoryStore.Subject?, _ body: (inout RecordSlots.Columns) -> T) -> T {
-        if let subject, let found = subject.withColumns(slotLayout, body) { return found }
-        var empty = RecordSlots.Columns()
-        return body(&empty)
+        guard let subject else {
+            var empty = RecordSlots.Columns()
+            return body(&empty)
+        }
+        return subject.withColumns(slotLayout, body)
     }
 
     /// The brief verdict on the tip in `slot` for a request with no testing overrides, for the

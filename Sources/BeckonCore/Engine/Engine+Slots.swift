@@ -77,6 +77,7 @@ extension Engine {
     }
 
     /// Refuses a slot that is not one of this configuration's tips.
+    @inline(__always)
     private func checkTipSlot(_ slot: Int) throws(EngineError) {
         guard isTipSlot(slot) else {
             throw .invalidValue("tip slot \(slot) is not one of this configuration's \(tipIDs.count) tips")
