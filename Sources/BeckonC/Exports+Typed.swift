@@ -51,7 +51,7 @@ public func beckonTipCheck(_ engine: OpaquePointer?, _ request: UnsafePointer<be
     return typed(engine, request, error) { embedded, call throws(CallFailure) in
         let size = try TypedResult.size(of: result, "result")
         let slot = try embedded.tipHandles.slot(of: tip, in: call.engine, "tip", tipSlot)
-        result?.pointee = beckon_tip_result(try decide { () throws(EngineError) in try call.engine.tipBrief(slot: slot, call.request) }, size: size)
+        result?.pointee = beckon_tip_result(try decide { () throws(EngineError) in TipBrief(try call.engine.tipVerdict(slot: slot, call.request)) }, size: size)
     }
 }
 
@@ -238,7 +238,7 @@ private struct PlainCall {
         // The general path on the serving runtime held (its store and plugins may take long).
         let engine = embedded.runtimes.serving.runtime.engine
         guard let slot = try? embedded.tipHandles.slot(of: tip, in: engine, "tip", tipSlot), let request = request() else { return nil }
-        do throws(EngineError) { return .success(try engine.tipBrief(slot: slot, request)) } catch { return .failure(error) }
+        do throws(EngineError) { return .success(TipBrief(try engine.tipVerdict(slot: slot, request))) } catch { return .failure(error) }
     }
 
     /// `tipBrief(_:_:)` for a plain call on the engine behind `engine` (borrowed, not retained);

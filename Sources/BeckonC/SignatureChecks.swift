@@ -4,6 +4,11 @@ internal import CBeckon
 // group, a check converts both the header's declaration and the implementation to one explicit C
 // function type: if either drifts (a parameter added, a type changed), this file stops
 // compiling. The function is never called; type-checking it is the check.
+//
+// Both attributes are underscored (unstable) Swift: `@_cdecl` is how this toolchain exports a
+// function under a C name (the C ABI has no other spelling here), and `@_optimize(none)` on each
+// check keeps the optimizer from spending time on code that only exists to be type-checked
+// (speed-neutral: never called, nothing measured).
 
 typealias LifecycleOpenPath = @convention(c) (beckon_string, Int32, UnsafeMutablePointer<OpaquePointer?>?, UnsafeMutablePointer<beckon_sink>?,
                                               UnsafeMutablePointer<beckon_error>?) -> beckon_status

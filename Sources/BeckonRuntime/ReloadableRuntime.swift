@@ -1,8 +1,7 @@
 public import BeckonConfig
 public import BeckonCore
 public import BeckonDiagnostics
-import Glibc
-public import Synchronization  // public: `withServing` is inlinable and reads atomics
+import Synchronization
 
 /// A runtime that long-running hosts share and whose configuration can be replaced while they
 /// run (`beckon_reload_path`, the Swift library).
@@ -34,15 +33,9 @@ public final class ReloadableRuntime: Sendable {
         }
     }
 
-    /// The serving runtime, retained once by this object, as an `Unmanaged` reference's pointer:
-    /// read with no lock (`withServing`). A reload swaps in the next one, then waits until no
-    /// call that may have read the old one is still reading it, then releases it.
-    @usableFromInline let served: Atomic<UInt>
-    /// Calls reading `served` register in the count of the current epoch's parity (`enter`); a
-    /// reload moves the epoch on and waits for the old parity's count to drain.
-    @usableFromInline let epoch = Atomic<UInt64>(0)
-    @usableFromInline let evenReaders = Atomic<Int>(0)
-    @usableFromInline let oddReaders = Atomic<Int>(0)
+    /// The serving runtime, read with no lock and no retain (`withServing`); a reload swaps in
+    /// the next one and releases the old one once no read may still hold it.
+    @usableFromInline let served: ReadCopyUpdate<Serving>
     /// Reloads run one at a time, so each checks its store against the runtime it replaces.
     private let reloading = Mutex<Void>(())
     /// Whether the store was given at open (a memory store for tests and `BECKON_STORE_MEMORY`)
@@ -52,7 +45,7 @@ public final class ReloadableRuntime: Sendable {
     /// Serves `runtime`. With `keepingStore`, its store was not opened from its configuration's
     /// `store:` and reloads keep it whatever the new `store:` says.
     public init(_ runtime: Runtime, keepingStore: Bool = false) {
-        served = Atomic(Self.word(Serving(runtime)))
+        served = ReadCopyUpdate(Serving(runtime))
         storeIsGiven = keepingStore
     }
 
@@ -67,10 +60,6 @@ public final class ReloadableRuntime: Sendable {
         serving.runtime
     }
 
-    deinit {
-        Self.reference(served.load(ordering: .acquiring)).release()
-    }
-
     /// The runtime serving now, as one reference to hold for a call.
     public var serving: Serving {
         withServing { $0 }
@@ -82,60 +71,7 @@ public final class ReloadableRuntime: Sendable {
     /// `serving` to hold a runtime for a longer call).
     @inlinable @inline(__always)
     public func withServing<T>(_ body: (Serving) -> T) -> T {
-        let entered = enter()
-        defer { leave(entered) }
-        return Self.reference(served.load(ordering: .acquiring))._withUnsafeGuaranteedRef(body)
-    }
-
-    /// The word `served` holds for `serving`, retained once.
-    private static func word(_ serving: Serving) -> UInt {
-        UInt(bitPattern: Unmanaged.passRetained(serving).toOpaque())
-    }
-
-    /// The reference a word of `served` holds.
-    @inlinable @inline(__always)
-    static func reference(_ word: UInt) -> Unmanaged<Serving> {
-        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: word)!)
-    }
-
-    /// Registers a reader in the count of the epoch's parity, once the epoch is seen unchanged
-    /// after registering (so a reload that moved the epoch on waits for it, or it reads the new
-    /// runtime); returns the epoch to `leave`.
-    @inlinable @inline(__always)
-    func enter() -> UInt64 {
-        while true {
-            let seen = epoch.load(ordering: .sequentiallyConsistent)
-            if seen & 1 == 0 {
-                evenReaders.wrappingAdd(1, ordering: .sequentiallyConsistent)
-            } else {
-                oddReaders.wrappingAdd(1, ordering: .sequentiallyConsistent)
-            }
-            if epoch.load(ordering: .sequentiallyConsistent) == seen { return seen }
-            leave(seen)
-        }
-    }
-
-    @inlinable @inline(__always)
-    func leave(_ entered: UInt64) {
-        if entered & 1 == 0 {
-            evenReaders.wrappingSubtract(1, ordering: .releasing)
-        } else {
-            oddReaders.wrappingSubtract(1, ordering: .releasing)
-        }
-    }
-
-    /// Serves `next`, then releases the runtime it replaces once no reader may still read it.
-    /// Called under `reloading`, so epochs move one reload at a time.
-    private func swap(to next: Serving) {
-        let old = served.exchange(Self.word(next), ordering: .sequentiallyConsistent)
-        let before = epoch.load(ordering: .sequentiallyConsistent)
-        epoch.store(before &+ 1, ordering: .sequentiallyConsistent)
-        // Readers registered under the old epoch may hold `old`; later ones read `next`.
-        while (before & 1 == 0 ? evenReaders.load(ordering: .sequentiallyConsistent)
-                               : oddReaders.load(ordering: .sequentiallyConsistent)) != 0 {
-            sched_yield()
-        }
-        Self.reference(old).release()
+        served.read(body)
     }
 
     /// Replaces the configuration with the file at `configPath`; returns its warnings.
@@ -169,7 +105,8 @@ public final class ReloadableRuntime: Sendable {
             let engine = Engine(configuration: configuration.loaded.configuration, rules: configuration.loaded.rules, store: old.engine.store)
             let runtime = Runtime(loaded: configuration.loaded, plugins: configuration.plugins, engine: engine)
             let serving = Serving(runtime)
-            swap(to: serving)
+            // Under `reloading`: replacements run one at a time, as `ReadCopyUpdate` asks.
+            served.replace(with: serving)
             return configuration.loaded.warnings
         }
     }

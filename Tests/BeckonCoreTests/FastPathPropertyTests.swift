@@ -6,8 +6,10 @@ import Testing
 /// The fast path (rules of the common shapes evaluated on the memory store's record) and the
 /// general path give the same tip answers: status, reason, `revisitAt` and record, on generated
 /// configurations and traces, with random transient parameters (by name, and by slot as the
-/// typed C path passes them), for the subject of the trace and for subjects never stored. The general path is an engine over the same memory store behind a
-/// forwarding store, which the fast path does not serve.
+/// typed C path passes them), for the subject of the trace and for subjects never stored, through
+/// every way to ask (by id, by slot, verdicts, batches of both, the typed path's brief by the
+/// subject's bytes). The general path is an engine over the same memory store behind a forwarding
+/// store, which the fast path does not serve.
 @Suite("Fast path agrees with the general path")
 struct FastPathPropertyTests {
     static let configurations = 120
@@ -43,18 +45,15 @@ struct FastPathPropertyTests {
                         #expect(answer.reason == expected.reason, "\(answer.reason) vs \(expected.reason): \(context)")
                         #expect(answer.revisitAt == expected.revisitAt, "\(String(describing: answer.revisitAt)) vs \(String(describing: expected.revisitAt)): \(context)")
                         #expect(answer.record == expected.record, "\(context)")
+                        // Every other way to ask gives the same answer.
                         let slot = try harness.engine.tipSlot(of: tip)
-                        let verdict = try harness.engine.tipVerdict(slot: slot, at(asked))
-                        #expect(verdict.status == expected.status && verdict.reason == expected.reason && verdict.revisitAt == expected.revisitAt,
-                                "verdict: \(context)")
-                        // The brief (the typed C path's answer) is the same answer, without text.
-                        let brief = try harness.engine.tipBrief(slot: slot, at(asked))
-                        #expect(brief.status == expected.status && brief.reason == TipBrief.Reason(expected.reason)
-                                    && brief.revisitAt == expected.revisitAt && brief.displayCount == expected.record.displayCount
-                                    && brief.displayDuration == expected.record.displayDuration, "brief: \(context)")
-                        // Found by the subject's bytes, the fast path gives that brief whenever it decides.
+                        let bySlot = try harness.engine.tipStatus(slot: slot, at(asked))
+                        #expect(bySlot.tip == tip && Self.same(bySlot, expected), "status by slot: \(context)")
+                        #expect(Self.same(try harness.engine.tipVerdict(slot: slot, at(asked)), expected), "verdict: \(context)")
+                        // The brief (the typed C path's answer, found by the subject's bytes) is the
+                        // same answer without text, whenever the fast path decides it.
                         let byBytes = Self.fastBrief(harness.engine, slot, subject, asked, typedTransients)
-                        #expect(byBytes == nil || byBytes == brief, "brief by bytes: \(context)")
+                        #expect(byBytes == nil || byBytes == Self.brief(expected), "brief by bytes: \(context)")
                         #expect(byBytes == nil || harness.engine.decidesByFastPath(tip: tip), "brief by bytes decided: \(context)")
                         if byBytes != nil { byBytesDecided += 1 }
                         compared += 1
@@ -64,12 +63,13 @@ struct FastPathPropertyTests {
                     var batch = try (Self.tips + ["seen"]).map { try harness.engine.tipSlot(of: $0) }
                     batch = (0..<(1 + random.next() % 5)).map { _ in batch[Int(random.next() % UInt64(batch.count))] }
                     let verdicts = try harness.engine.tipVerdicts(slots: batch, at(asked))
-                    #expect(verdicts.count == batch.count)
-                    for (slot, verdict) in zip(batch, verdicts) {
+                    let statuses = try harness.engine.tipStatuses(slots: batch, at(asked))
+                    #expect(verdicts.count == batch.count && statuses.count == batch.count)
+                    for (slot, (verdict, status)) in zip(batch, zip(verdicts, statuses)) {
                         let expected = try general.tipStatus(slot: slot, at(asked))
-                        #expect(verdict.status == expected.status && verdict.reason == expected.reason
-                                    && verdict.revisitAt == expected.revisitAt && verdict.record == expected.record,
-                                "batch verdict on tip \(expected.tip) at \(asked)\n\(yaml)")
+                        #expect(Self.same(verdict, expected), "batch verdict on tip \(expected.tip) at \(asked)\n\(yaml)")
+                        #expect(status.tip == expected.tip && Self.same(status, expected),
+                                "batch status of tip \(expected.tip) at \(asked)\n\(yaml)")
                         batches += 1
                     }
                     // A change between two asks (the record's columns start afresh).
@@ -161,18 +161,36 @@ struct FastPathPropertyTests {
         var random = SplitMix64(seed: 0xB7E5)
         for _ in 0..<200 {
             let subject = subjects[Int(random.next() % UInt64(subjects.count))]
-            let expected = try harness.engine.tipBrief(slot: slot, at(t0, subject))
+            let expected = TipBrief(try harness.engine.tipVerdict(slot: slot, at(t0, subject)))
             #expect(Self.fastBrief(harness.engine, slot, subject, t0) == expected, "\(subject)")
         }
         // A subject never stored is decided on an empty record, as the general path decides it.
-        #expect(Self.fastBrief(harness.engine, slot, "nobody", t0) == (try harness.engine.tipBrief(slot: slot, at(t0, "nobody"))))
+        #expect(Self.fastBrief(harness.engine, slot, "nobody", t0) == TipBrief(try harness.engine.tipVerdict(slot: slot, at(t0, "nobody"))))
         // Left to the general path: bytes that are not UTF-8, a slot out of range.
         #expect([UInt8]([0x61, 0xFF]).withUnsafeBytes { harness.engine.fastTipBrief(slot: slot, subject: $0, now: t0) } == nil)
         #expect(Self.fastBrief(harness.engine, 7, "ada", t0) == nil)
         #expect(Self.fastBrief(harness.engine, -1, "ada", t0) == nil)
         // A subject whose bytes differ from the last one asked but whose id is the same string
         // (canonically equivalent) is the same subject, as the dictionary finds it.
-        #expect(Self.fastBrief(harness.engine, slot, "zo\u{0065}\u{0308}", t0) == (try harness.engine.tipBrief(slot: slot, at(t0, "zoë"))))
+        #expect(Self.fastBrief(harness.engine, slot, "zo\u{0065}\u{0308}", t0) == TipBrief(try harness.engine.tipVerdict(slot: slot, at(t0, "zoë"))))
+    }
+
+    /// Whether `verdict` is the decision's answer: status, reason, `revisitAt` and record.
+    static func same(_ verdict: TipVerdict, _ decision: TipDecision) -> Bool {
+        verdict.status == decision.status && verdict.reason == decision.reason && verdict.revisitAt == decision.revisitAt
+            && verdict.record == decision.record
+    }
+
+    /// Whether two decisions give the same answer: status, reason, `revisitAt` and record.
+    static func same(_ answer: TipDecision, _ decision: TipDecision) -> Bool {
+        answer.status == decision.status && answer.reason == decision.reason && answer.revisitAt == decision.revisitAt
+            && answer.record == decision.record
+    }
+
+    /// The brief of a decision: its answer as codes and numbers.
+    static func brief(_ decision: TipDecision) -> TipBrief {
+        TipBrief(status: decision.status, reason: TipBrief.Reason(decision.reason), revisitAt: decision.revisitAt,
+                 displayCount: decision.record.displayCount, displayDuration: decision.record.displayDuration)
     }
 
     /// The fast path's brief on `slot` for the subject whose id's UTF-8 is `subject`'s, with
@@ -224,7 +242,7 @@ struct FastPathPropertyTests {
         // A rule on a transient parameter is decided by the fast path, by name and by slot.
         #expect(engine.decidesByFastPath(tip: "t"))
         let slot = try engine.tipSlot(of: "t")
-        #expect(try engine.tipBrief(slot: slot, at(t0, transient: ["online": .bool(true)])).status == .available)
+        #expect(try engine.tipVerdict(slot: slot, at(t0, transient: ["online": .bool(true)])).status == .available)
         #expect(Self.fastBrief(engine, slot, "ada", t0, [try #require(try engine.transientValue(slot: online, .bool(true)))])?.status == .available)
         #expect(Self.fastBrief(engine, slot, "ada", t0)?.status == .pending)
     }

@@ -25,12 +25,7 @@ public enum DonationInfoCodec {
     /// - Throws: `StoreError(.corrupt)` for anything else, naming the problem and its byte.
     @inlinable
     public static func decode(_ bytes: some Collection<UInt8>) throws(StoreError) -> [Value] {
-        let result = bytes.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(StoreError) in try decode(buffer: buffer) }
-        } ?? Array(bytes).withUnsafeBufferPointer { buffer in
-            Result { () throws(StoreError) in try decode(buffer: buffer) }
-        }
-        return try result.get()
+        try ByteReader.decoding(bytes) { buffer throws(StoreError) in try decode(buffer: buffer) }
     }
 
     @usableFromInline

@@ -81,12 +81,7 @@ public enum SubjectRecordCodec {
     /// - Throws: `StoreError(.corrupt)` for anything else, naming the problem and its byte.
     @inlinable
     public static func decode(_ bytes: some Collection<UInt8>) throws(StoreError) -> SubjectRecord {
-        let result = bytes.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(StoreError) in try decode(buffer: buffer) }
-        } ?? Array(bytes).withUnsafeBufferPointer { buffer in
-            Result { () throws(StoreError) in try decode(buffer: buffer) }
-        }
-        return try result.get()
+        try ByteReader.decoding(bytes) { buffer throws(StoreError) in try decode(buffer: buffer) }
     }
 
     @usableFromInline
@@ -95,76 +90,39 @@ public enum SubjectRecordCodec {
         _ = try reader.format(upTo: currentFormat)
         var record = SubjectRecord()
 
-        let parameterCount = try reader.count(minimumSize: 2)
-        if parameterCount > 0 {
-            record.parameters = Dictionary(minimumCapacity: parameterCount)
-            for _ in 0..<parameterCount {
-                let start = reader.position
-                let name = try reader.string()
-                guard record.parameters.updateValue(try reader.value(), forKey: name) == nil else {
-                    throw reader.corrupt("parameter \(Value.string(name)) appears twice, at byte \(start)")
-                }
-            }
+        record.parameters = try reader.table("parameter", minimumSize: 2) { reader, _ throws(StoreError) in try reader.value() }
+        record.events = try reader.table("event", minimumSize: 3) { reader, _ throws(StoreError) in
+            let flags = try reader.flags(allowed: 0b11)
+            var counters = EventCounters(count: try reader.signed())
+            if flags & 1 != 0 { counters.first = try reader.signed() }
+            if flags & 2 != 0 { counters.last = try reader.signed() }
+            return counters
         }
-
-        let eventCount = try reader.count(minimumSize: 3)
-        if eventCount > 0 {
-            record.events = Dictionary(minimumCapacity: eventCount)
-            for _ in 0..<eventCount {
-                let start = reader.position
-                let id = try reader.string()
-                let flags = try reader.flags(allowed: 0b11)
-                var counters = EventCounters(count: try reader.signed())
-                if flags & 1 != 0 { counters.first = try reader.signed() }
-                if flags & 2 != 0 { counters.last = try reader.signed() }
-                guard record.events.updateValue(counters, forKey: id) == nil else {
-                    throw reader.corrupt("event \(Value.string(id)) appears twice, at byte \(start)")
+        record.tips = try reader.table("tip", minimumSize: 4) { reader, id throws(StoreError) in
+            let flags = try reader.flags(allowed: 0b11111)
+            var tip = TipRecord(displayCount: try reader.signed())
+            if flags & 1 != 0 { tip.firstDisplay = try reader.signed() }
+            if flags & 2 != 0 { tip.lastDisplay = try reader.signed() }
+            tip.displayDuration = try reader.signed()
+            let reason = flags >> 2
+            if reason != 0 {
+                guard let invalidation = InvalidationCode.reason(for: reason) else {
+                    throw reader.corrupt("unknown invalidation reason \(reason) of tip \(Value.string(id))")
                 }
+                tip.invalidation = invalidation
             }
+            return tip
         }
-
-        let tipCount = try reader.count(minimumSize: 4)
-        if tipCount > 0 {
-            record.tips = Dictionary(minimumCapacity: tipCount)
-            for _ in 0..<tipCount {
-                let start = reader.position
-                let id = try reader.string()
-                let flags = try reader.flags(allowed: 0b11111)
-                var tip = TipRecord(displayCount: try reader.signed())
-                if flags & 1 != 0 { tip.firstDisplay = try reader.signed() }
-                if flags & 2 != 0 { tip.lastDisplay = try reader.signed() }
-                tip.displayDuration = try reader.signed()
-                let reason = flags >> 2
-                if reason != 0 {
-                    guard let invalidation = InvalidationCode.reason(for: reason) else {
-                        throw reader.corrupt("unknown invalidation reason \(reason) of tip \(Value.string(id))")
-                    }
-                    tip.invalidation = invalidation
-                }
-                guard record.tips.updateValue(tip, forKey: id) == nil else {
-                    throw reader.corrupt("tip \(Value.string(id)) appears twice, at byte \(start)")
-                }
-            }
-        }
-
-        let scenarioCount = try reader.count(minimumSize: 5)
-        if scenarioCount > 0 {
-            record.scenarios = Dictionary(minimumCapacity: scenarioCount)
-            for _ in 0..<scenarioCount {
-                let start = reader.position
-                let id = try reader.string()
-                let flags = try reader.flags(allowed: 0b1111)
-                var scenario = ScenarioRecord(events: try reader.signed())
-                if flags & 1 != 0 { scenario.firstEvent = try reader.signed() }
-                if flags & 2 != 0 { scenario.lastEvent = try reader.signed() }
-                scenario.executions = try reader.signed()
-                if flags & 4 != 0 { scenario.lastExecution = try reader.signed() }
-                if flags & 8 != 0 { scenario.resetAt = try reader.signed() }
-                scenario.eventCountAtReset = try reader.signed()
-                guard record.scenarios.updateValue(scenario, forKey: id) == nil else {
-                    throw reader.corrupt("scenario \(Value.string(id)) appears twice, at byte \(start)")
-                }
-            }
+        record.scenarios = try reader.table("scenario", minimumSize: 5) { reader, _ throws(StoreError) in
+            let flags = try reader.flags(allowed: 0b1111)
+            var scenario = ScenarioRecord(events: try reader.signed())
+            if flags & 1 != 0 { scenario.firstEvent = try reader.signed() }
+            if flags & 2 != 0 { scenario.lastEvent = try reader.signed() }
+            scenario.executions = try reader.signed()
+            if flags & 4 != 0 { scenario.lastExecution = try reader.signed() }
+            if flags & 8 != 0 { scenario.resetAt = try reader.signed() }
+            scenario.eventCountAtReset = try reader.signed()
+            return scenario
         }
 
         let flags = try reader.flags(allowed: 0b111)

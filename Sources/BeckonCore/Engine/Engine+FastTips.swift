@@ -4,66 +4,83 @@ import BeckonRules
 /// each rule's fast form evaluated on them, in SEMANTICS §4's order, with the same status, reason
 /// and `revisitAt` as `tipEvaluation` (a property test holds the two together).
 extension Engine {
-    /// The verdict on the tip in `slot` when the fast path decides it; nil when the general path
-    /// must (see `FastTipPlan.plans`, a request with testing overrides, a subject never stored).
-    func fastTipVerdict(_ slot: Int, _ request: DecisionRequest) -> TipVerdict? {
-        fastTipOutcome(slot, request).map { verdict(slot, $0) }
-    }
-
-    /// The fast path's outcome on the tip in `slot` (codes and numbers only), or nil as for
-    /// `fastTipVerdict(_:_:)`.
-    private func fastTipOutcome(_ slot: Int, _ request: DecisionRequest) -> FastOutcome? {
-        guard let plan = fastTips[slot], let memoryStore, request.testing.isEmpty else { return nil }
+    /// The fast path's verdict on the tip in `slot` (in range: the caller checked it), or nil
+    /// when the general path must decide it (see `FastTipPlan.plans`; a request with testing
+    /// overrides). Every entry point that decides a tip's status asks this first
+    /// (`tipVerdict(checked:_:)`), so they all agree.
+    func verdict(slot: Int, request: DecisionRequest) -> TipVerdict? {
+        guard request.testing.isEmpty, let plan = fastTips[slot], let memoryStore else { return nil }
         let now = request.now, transients = FastTransients.byName(request.transientParameters)
-        return memoryStore.withSubject(request.subject) { subject in fastOutcome(slot, plan, subject, now, transients) }
+        let outcome = memoryStore.withSubject(request.subject) { subject in
+            withColumns(of: subject) { columns in
+                var reading = FastReading(slot: slot, subject: subject, now: now, transients: transients)
+                return fastOutcome(slot, plan, &reading, &columns)
+            }
+        }
+        return outcome.map { verdict(slot, $0) }
     }
 
-    /// The fast path's outcome on the tip in `slot` for a subject's state, read under the store's
-    /// lock (nil: never stored, decided on an empty record as the general path does).
-    private func fastOutcome(_ slot: Int, _ plan: FastTipPlan, _ subject: MemoryStore.Subject?, _ now: Int64,
-                             _ transients: FastTransients) -> FastOutcome? {
-        var reading = FastReading(slot: slot, subject: subject, now: now, transients: transients)
-        // A stored record always has its slot index, kept by the subject's state, which no one
-        // changes under the lock. A subject never stored has no entries to find: its reads
-        // answer the defaults without touching the (empty) columns.
-        guard let subject, let slots = subject.slots.map(Unmanaged.passUnretained) else {
+    /// The fast path's verdicts on the tips in `slots` (each in range), in that order, on one
+    /// read of the subject's record under the store's lock; nil when it does not decide every
+    /// one of them (the general path then decides them all, on one read too).
+    func verdicts(slots: [Int], request: DecisionRequest) -> [TipVerdict]? {
+        guard request.testing.isEmpty, let memoryStore, slots.allSatisfy({ fastTips[$0] != nil }) else { return nil }
+        let now = request.now, transients = FastTransients.byName(request.transientParameters)
+        return memoryStore.withSubject(request.subject) { subject in
+            withColumns(of: subject) { columns in
+                var verdicts: [TipVerdict] = []
+                verdicts.reserveCapacity(slots.count)
+                for slot in slots {
+                    guard let plan = fastTips[slot] else { return nil }
+                    var reading = FastReading(slot: slot, subject: subject, now: now, transients: transients)
+                    guard let outcome = fastOutcome(slot, plan, &reading, &columns) else { return nil }
+                    verdicts.append(verdict(slot, outcome))
+                }
+                return verdicts
+            }
+        }
+    }
+
+    /// Runs `body` on the columns of the subject's stored record, read under the store's lock. A
+    /// subject never stored has no entries to find: its reads answer the defaults without
+    /// touching the (empty) columns.
+    @inline(__always)
+    private func withColumns<T: Sendable>(of subject: MemoryStore.Subject?, _ body: (inout RecordSlots.Columns) -> T) -> T {
+        guard let subject else {
             var empty = RecordSlots.Columns()
-            return fastOutcome(slot, plan, &reading, &empty)
+            return body(&empty)
         }
-        return slots._withUnsafeGuaranteedRef { slots in
-            slots.withColumns(slotLayout) { columns in fastOutcome(slot, plan, &reading, &columns) }
-        }
+        return subject.withColumns(slotLayout, body)
     }
 
     /// The brief verdict on the tip in `slot` for a request with no testing overrides, for the
     /// subject whose id's UTF-8 is `subject`, at `now`, with the transient parameters
     /// `transients` (each checked by `transientValue(slot:_:)`, each slot at most once), when the
-    /// fast path decides it: the same answer as `tipBrief(slot:_:)` on that request, found without
-    /// making the subject's `String` when it is the one asked about last. Nil when the general
-    /// path must decide (a slot out of range, a tip the fast path does not decide, bytes that are
-    /// not UTF-8): ask `tipBrief(slot:_:)` then.
+    /// fast path decides it: the same answer as `tipVerdict(slot:_:)` on that request, found
+    /// without making the subject's `String` when it is the one asked about last, nor the
+    /// reason's text. Nil when the general path must decide (a slot out of range, a tip the fast
+    /// path does not decide, bytes that are not UTF-8): ask `tipVerdict(slot:_:)` then.
     public func fastTipBrief(slot: Int, subject: UnsafeRawBufferPointer, now: Int64,
                              transients: UnsafeBufferPointer<TransientValue> = UnsafeBufferPointer(start: nil, count: 0)) -> TipBrief? {
-        guard tipIDs.indices.contains(slot), let memoryStore else { return nil }
+        guard isTipSlot(slot), let memoryStore else { return nil }
         // The plan is kept by the engine for its lifetime: read it without a retain of its own.
+        // `_withUnsafeGuaranteedRef` is an underscored (unstable) standard-library API, used
+        // where the referent is known to outlive the call; with the slot index's (in
+        // `MemoryStore.Subject.withColumns`) it took the typed C call's "engine's and slot
+        // index's retains" off, ~0.1 k of its 2,647 -> 1,799 instructions (README, "How fast").
         guard let plan = fastTips[slot].map(Unmanaged.passUnretained) else { return nil }
         let outcome = plan._withUnsafeGuaranteedRef { plan in
-            memoryStore.withSubject(utf8: subject) { found in fastOutcome(slot, plan, found, now, .bySlot(transients)) }
+            memoryStore.withSubject(utf8: subject) { found in
+                withColumns(of: found) { columns in
+                    var reading = FastReading(slot: slot, subject: found, now: now, transients: .bySlot(transients))
+                    return fastOutcome(slot, plan, &reading, &columns)
+                }
+            }
         }
-        return outcome.map(brief)
-    }
-
-    /// The brief verdict of a fast outcome.
-    private func brief(_ outcome: FastOutcome) -> TipBrief {
-        TipBrief(status: outcome.status, reason: outcome.briefReason, revisitAt: outcome.revisitAt,
-                 displayCount: outcome.record.displayCount, displayDuration: outcome.record.displayDuration)
-    }
-
-    /// The brief verdict on the tip in `slot`: the same answer as `tipVerdict(slot:_:)`, made
-    /// without the reason's text or the whole record when the fast path decides it.
-    public func tipBrief(slot: Int, _ request: DecisionRequest) throws(EngineError) -> TipBrief {
-        if tipIDs.indices.contains(slot), let outcome = fastTipOutcome(slot, request) { return brief(outcome) }
-        return TipBrief(try generalTipVerdict(slot: slot, request))
+        return outcome.map { outcome in
+            TipBrief(status: outcome.status, reason: outcome.briefReason, revisitAt: outcome.revisitAt,
+                     displayCount: outcome.record.displayCount, displayDuration: outcome.record.displayDuration)
+        }
     }
 
     /// The full verdict of a fast outcome on the tip in `slot` (the rule's text from its plan).
@@ -81,80 +98,11 @@ extension Engine {
         return TipVerdict(status: outcome.status, reason: reason, revisitAt: outcome.revisitAt, record: outcome.record)
     }
 
-    /// The verdicts on the tips in `slots` (fast paths all), in that order, on one read of the
-    /// subject's record under the store's lock; nil when the fast path does not decide every one
-    /// of them (the general path then decides them all, on one read too).
-    func fastTipVerdicts(_ slots: [Int], _ request: DecisionRequest) -> [TipVerdict]? {
-        guard let memoryStore, request.testing.isEmpty, slots.allSatisfy({ fastTips[$0] != nil }) else { return nil }
-        let now = request.now, transients = FastTransients.byName(request.transientParameters)
-        return memoryStore.withSubject(request.subject) { subject in
-            func decideAll(_ columns: inout RecordSlots.Columns) -> [TipVerdict]? {
-                var verdicts: [TipVerdict] = []
-                verdicts.reserveCapacity(slots.count)
-                for slot in slots {
-                    guard let plan = fastTips[slot] else { return nil }
-                    var reading = FastReading(slot: slot, subject: subject, now: now, transients: transients)
-                    guard let outcome = fastOutcome(slot, plan, &reading, &columns) else { return nil }
-                    verdicts.append(verdict(slot, outcome))
-                }
-                return verdicts
-            }
-            guard let recordSlots = subject?.slots else {
-                var empty = RecordSlots.Columns()
-                return decideAll(&empty)
-            }
-            return recordSlots.withColumns(slotLayout) { columns in decideAll(&columns) }
-        }
-    }
-
     /// Whether the fast path decides the tip `id` (for requests without testing overrides, with
     /// or without transient parameters): its rules are all of the common shapes, it is in no
     /// group, the store is the memory store.
     public func decidesByFastPath(tip id: String) -> Bool {
         tipSlots[id].map { fastTips[$0] != nil } ?? false
-    }
-
-    /// The verdict on the tip in `slot`: the fast path's when it decides it, else the general one.
-    public func tipVerdict(slot: Int, _ request: DecisionRequest) throws(EngineError) -> TipVerdict {
-        guard tipIDs.indices.contains(slot) else {
-            throw .invalidValue("tip slot \(slot) is not one of this configuration's \(tipIDs.count) tips")
-        }
-        if let verdict = fastTipVerdict(slot, request) { return verdict }
-        return try generalTipVerdict(slot: slot, request)
-    }
-
-    /// The verdict on the tip in `slot` by the general path (a slot out of range refused).
-    private func generalTipVerdict(slot: Int, _ request: DecisionRequest) throws(EngineError) -> TipVerdict {
-        guard tipIDs.indices.contains(slot) else {
-            throw .invalidValue("tip slot \(slot) is not one of this configuration's \(tipIDs.count) tips")
-        }
-        return try read(request) { scope throws(EngineError) in generalTipVerdict(slot, scope: scope) }
-    }
-
-    /// The general path's verdict on the tip in `slot`, in a read's scope.
-    private func generalTipVerdict(_ slot: Int, scope: EvaluationScope) -> TipVerdict {
-        let evaluation = tipEvaluation(slot, scope: scope, explaining: false)
-        return TipVerdict(status: evaluation.status, reason: evaluation.reason, revisitAt: evaluation.revisitAt,
-                          record: scope.record.tip(slot, id: tipIDs[slot], layout: slotLayout) ?? TipRecord())
-    }
-
-    /// The verdicts on the tips in `slots`, in that order, all decided on one read of the
-    /// subject's record: each the same as `tipVerdict(slot:_:)` on that record. The fast path
-    /// decides the batch when it decides every tip of it, else the general path does.
-    public func tipVerdicts(slots: [Int], _ request: DecisionRequest) throws(EngineError) -> [TipVerdict] {
-        for slot in slots where !tipIDs.indices.contains(slot) {
-            throw .invalidValue("tip slot \(slot) is not one of this configuration's \(tipIDs.count) tips")
-        }
-        if let verdicts = fastTipVerdicts(slots, request) { return verdicts }
-        return try read(request) { scope throws(EngineError) in
-            slots.map { slot in generalTipVerdict(slot, scope: scope) }
-        }
-    }
-
-    /// The decision `tipStatus` answers, from a verdict.
-    func decision(_ slot: Int, _ verdict: TipVerdict) -> TipDecision {
-        TipDecision(tip: tipIDs[slot], status: verdict.status, reason: verdict.reason, changed: false, record: verdict.record,
-                    content: configuration.tips.all[slot], revisitAt: verdict.revisitAt)
     }
 
     private func fastOutcome(_ slot: Int, _ plan: FastTipPlan, _ reading: inout FastReading,
@@ -168,6 +116,9 @@ extension Engine {
         let forms = plan.forms
         for index in forms.indices {
             // `forms` holds each form for the loop: read it without retaining it again.
+            // `_withUnsafeGuaranteedRef` is an underscored (unstable) standard-library API; this
+            // use was one of the second round's cuts (3,578 -> 2,337 instructions a fast tip
+            // status with the others, not measured on its own: README, "How fast").
             let holds = Unmanaged.passUnretained(forms[index])._withUnsafeGuaranteedRef { form in
                 value(form, form.root, &reading, &columns)
             }
@@ -267,7 +218,7 @@ extension Engine {
         if parameterIsTransient[slot] { return reading.transients.value(slot, id: parameterFacts[slot].id) ?? parameterDefaults[slot] }
         guard let subject = reading.subject else { return parameterDefaults[slot] }
         if let known = columns.parameters[slot] { return known ?? parameterDefaults[slot] }
-        let found = subject.stored?.record.parameters[parameterFacts[slot].id]
+        let found = subject.parameter(parameterFacts[slot].id)
         columns.parameters[slot] = .some(found)
         return found ?? parameterDefaults[slot]
     }
@@ -276,7 +227,7 @@ extension Engine {
     private func tipRecord(_ slot: Int, _ reading: FastReading, _ columns: inout RecordSlots.Columns) -> TipRecord {
         guard let subject = reading.subject else { return TipRecord() }
         if let known = columns.tips[slot] { return known ?? TipRecord() }
-        let found = subject.stored?.record.tips[tipIDs[slot]]
+        let found = subject.tip(tipIDs[slot])
         columns.tips[slot] = .some(found)
         return found ?? TipRecord()
     }
@@ -287,7 +238,7 @@ extension Engine {
     private func logTimes(_ slot: Int, _ reading: FastReading, _ columns: inout RecordSlots.Columns) -> [Int64] {
         guard let subject = reading.subject else { return [] }
         if let known = columns.logTimes[slot] { return known ?? [] }
-        let found = subject.logs[eventIDs[slot]]?.times
+        let found = subject.logTimes(eventIDs[slot])
         columns.logTimes[slot] = .some(found)
         return found ?? []
     }
@@ -296,7 +247,7 @@ extension Engine {
     private func eventCount(_ slot: Int, _ reading: FastReading, _ columns: inout RecordSlots.Columns) -> Int64 {
         guard let subject = reading.subject else { return 0 }
         if let known = columns.events[slot] { return known?.count ?? 0 }
-        let found = subject.stored?.record.events[eventIDs[slot]]
+        let found = subject.event(eventIDs[slot])
         columns.events[slot] = .some(found)
         return found?.count ?? 0
     }

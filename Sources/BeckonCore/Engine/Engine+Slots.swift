@@ -3,6 +3,10 @@
 ///
 /// A slot is a tip's place in this engine's configuration: valid only for the engine that
 /// gave it (after a reload, resolve the id again on the new engine).
+///
+/// Every way to ask for a tip's status decides through `tipVerdict(checked:_:)` (one tip) or
+/// `tipVerdicts(checked:_:)` (a batch on one read): the fast path's verdict when it decides,
+/// else the general path's, so all of them give the same answer.
 extension Engine {
     /// The slot of the declared tip `id`, for `tipStatus(slot:_:)` and `tipStatuses(slots:_:)`.
     public func tipSlot(of id: String) throws(EngineError) -> Int {
@@ -12,25 +16,70 @@ extension Engine {
     /// The status of the tip in `slot`; the same answer as `tipStatus(_:_:)` for its id.
     public func tipStatus(slot: Int, _ request: DecisionRequest) throws(EngineError) -> TipDecision {
         try checkTipSlot(slot)
-        if let verdict = fastTipVerdict(slot, request) { return decision(slot, verdict) }
-        return try read(request) { scope throws(EngineError) in
-            decision(slot, tipEvaluation(slot, scope: scope, explaining: false), record: scope.record, changed: false)
-        }
+        return decision(slot, try tipVerdict(checked: slot, request))
     }
 
     /// The statuses of the tips in `slots`, in that order, all decided on one read of the
     /// subject's record: each the same answer as `tipStatus(_:_:)` for its id on that record.
     public func tipStatuses(slots: [Int], _ request: DecisionRequest) throws(EngineError) -> [TipDecision] {
         for slot in slots { try checkTipSlot(slot) }
+        return try zip(slots, tipVerdicts(checked: slots, request)).map { slot, verdict in decision(slot, verdict) }
+    }
+
+    /// The verdict on the tip in `slot` (no content, no checks): the same answer as
+    /// `tipStatus(slot:_:)`, for hosts that report codes and numbers.
+    public func tipVerdict(slot: Int, _ request: DecisionRequest) throws(EngineError) -> TipVerdict {
+        try checkTipSlot(slot)
+        return try tipVerdict(checked: slot, request)
+    }
+
+    /// The verdicts on the tips in `slots`, in that order, all decided on one read of the
+    /// subject's record: each the same as `tipVerdict(slot:_:)` on that record.
+    public func tipVerdicts(slots: [Int], _ request: DecisionRequest) throws(EngineError) -> [TipVerdict] {
+        for slot in slots { try checkTipSlot(slot) }
+        return try tipVerdicts(checked: slots, request)
+    }
+
+    /// The verdict on the tip in `slot` (checked): the fast path's when it decides it, else the
+    /// general path's.
+    @inline(__always)
+    func tipVerdict(checked slot: Int, _ request: DecisionRequest) throws(EngineError) -> TipVerdict {
+        if let verdict = verdict(slot: slot, request: request) { return verdict }
+        return try read(request) { scope throws(EngineError) in generalTipVerdict(slot, scope: scope) }
+    }
+
+    /// The verdicts on the tips in `slots` (checked), on one read: the fast path's when it
+    /// decides every one of them, else the general path's.
+    func tipVerdicts(checked slots: [Int], _ request: DecisionRequest) throws(EngineError) -> [TipVerdict] {
+        if let verdicts = verdicts(slots: slots, request: request) { return verdicts }
         return try read(request) { scope throws(EngineError) in
-            slots.map { slot in
-                decision(slot, tipEvaluation(slot, scope: scope, explaining: false), record: scope.record, changed: false)
-            }
+            slots.map { slot in generalTipVerdict(slot, scope: scope) }
         }
     }
 
+    /// The general path's verdict on the tip in `slot`, in a read's scope.
+    private func generalTipVerdict(_ slot: Int, scope: EvaluationScope) -> TipVerdict {
+        let evaluation = tipEvaluation(slot, scope: scope, explaining: false)
+        return TipVerdict(status: evaluation.status, reason: evaluation.reason, revisitAt: evaluation.revisitAt,
+                          record: scope.record.tip(slot, id: tipIDs[slot], layout: slotLayout) ?? TipRecord())
+    }
+
+    /// The decision `tipStatus` answers, from a verdict.
+    func decision(_ slot: Int, _ verdict: TipVerdict) -> TipDecision {
+        TipDecision(tip: tipIDs[slot], status: verdict.status, reason: verdict.reason, changed: false, record: verdict.record,
+                    content: configuration.tips.all[slot], revisitAt: verdict.revisitAt)
+    }
+
+    /// Whether `slot` is one of this configuration's tips.
+    @inline(__always)
+    func isTipSlot(_ slot: Int) -> Bool {
+        tipIDs.indices.contains(slot)
+    }
+
+    /// Refuses a slot that is not one of this configuration's tips.
+    @inline(__always)
     private func checkTipSlot(_ slot: Int) throws(EngineError) {
-        guard tipIDs.indices.contains(slot) else {
+        guard isTipSlot(slot) else {
             throw .invalidValue("tip slot \(slot) is not one of this configuration's \(tipIDs.count) tips")
         }
     }

@@ -3,11 +3,7 @@ extension Engine {
     /// The tip's status; no side effect.
     public func tipStatus(_ id: String, _ request: DecisionRequest) throws(EngineError) -> TipDecision {
         let slot = try slot(ofTip: id)
-        if let verdict = fastTipVerdict(slot, request) { return decision(slot, verdict) }
-        return try read(request) { scope throws(EngineError) in
-            let evaluation = tipEvaluation(slot, scope: scope, explaining: false)
-            return decision(slot, evaluation, record: scope.record, changed: false)
-        }
+        return decision(slot, try tipVerdict(checked: slot, request))
     }
 
     /// Every tip's status for the subject, in declaration order; no side effect.

@@ -20,9 +20,7 @@ final class FastTipPlan: Sendable {
     /// then evaluates nothing but its display-frequency wait, which the fast path computes).
     static func plans(configuration: Configuration, rules: RuleBook, store: any Store, groupOfTip: [Int?]) -> [FastTipPlan?] {
         let tips = configuration.tips.all
-        let testing = configuration.testing
-        guard store is MemoryStore, testing.show.isEmpty, testing.hide.isEmpty, !testing.showAll, !testing.hideAll,
-              rules.tipRules.count == tips.count else {
+        guard store is MemoryStore, configuration.testing.isEmpty, rules.tipRules.count == tips.count else {
             return Array(repeating: nil, count: tips.count)
         }
         return tips.indices.map { slot in

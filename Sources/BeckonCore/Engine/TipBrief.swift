@@ -1,6 +1,7 @@
 /// A tip verdict as codes and numbers: its status, its reason without text, `revisitAt` and the
-/// two counters of its record the typed embedding path reports. Made without copying a string or
-/// the whole record (`Engine.tipBrief(slot:_:)`), it is what the typed C path answers with.
+/// two counters of its record the typed embedding path reports. Made by the fast path without
+/// copying a string or the whole record (`Engine.fastTipBrief(slot:subject:now:transients:)`), it
+/// is what the typed C path answers with.
 public struct TipBrief: Sendable, Hashable {
     /// A `TipReason` without its text, sources or messages.
     public enum Reason: Sendable, Hashable {

@@ -5,6 +5,7 @@ import BeckonRules
 /// problem is a `StoreError(.corrupt)`, never a trap.
 ///
 /// Only valid while the buffer it reads is.
+@usableFromInline
 struct ByteReader {
     private let base: UnsafePointer<UInt8>?
     private(set) var position = 0
@@ -73,6 +74,37 @@ struct ByteReader {
             throw corrupt("a count of \(value) at byte \(start) is more than the \(end - position) bytes left can hold")
         }
         return Int(value)
+    }
+
+    /// A table of entries by id, as a record writes one: a count (each entry at least
+    /// `minimumSize` bytes), then each id followed by its entry, which `entry` reads (given the
+    /// id, for its messages). An id that appears twice is corrupt; `kind` names it.
+    @inline(__always)
+    mutating func table<Entry>(_ kind: String, minimumSize: Int,
+                               _ entry: (inout ByteReader, String) throws(StoreError) -> Entry) throws(StoreError) -> [String: Entry] {
+        let count = try self.count(minimumSize: minimumSize)
+        guard count > 0 else { return [:] }
+        var table = [String: Entry](minimumCapacity: count)
+        for _ in 0..<count {
+            let start = position
+            let id = try string()
+            guard table.updateValue(try entry(&self, id), forKey: id) == nil else {
+                throw corrupt("\(kind) \(Value.string(id)) appears twice, at byte \(start)")
+            }
+        }
+        return table
+    }
+
+    /// What `decode` makes of `bytes`, read in place when they are contiguous (else from a copy).
+    @inlinable
+    static func decoding<T>(_ bytes: some Collection<UInt8>,
+                            _ decode: (UnsafeBufferPointer<UInt8>) throws(StoreError) -> T) throws(StoreError) -> T {
+        let result = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(StoreError) in try decode(buffer) }
+        } ?? Array(bytes).withUnsafeBufferPointer { buffer in
+            Result { () throws(StoreError) in try decode(buffer) }
+        }
+        return try result.get()
     }
 
     mutating func double() throws(StoreError) -> Double {
