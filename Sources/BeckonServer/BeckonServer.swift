@@ -97,7 +97,7 @@ public struct BeckonServer: Sendable {
         // edge refuses included.
         router.add(middleware: RequestObservation(metrics: metrics, logger: logger))
         edge.addMiddleware(to: router)
-        OpenAPIDocument.add(to: router)
+        OpenAPIDocument.add(to: router, withTokens: edge.access != nil)
         OperatorRoutes(server: self).add(to: router)
         ServerRoutes(server: self).add(to: router)
         // Last, so that it knows every route's path and methods.

@@ -6,8 +6,6 @@ import NIOCore
 /// path the server answers; a test checks that the document describes exactly these, and that
 /// the server answers each (anything but `no_route`).
 enum OpenAPIDocument {
-    /// The whole document.
-    static let text = paths + "\n" + ofrepPaths + "\n" + components + "\n"
 
     /// Every route of the server as the document writes it (`{name}` for a path parameter).
     static let routes: [(method: String, path: String)] = [
@@ -44,9 +42,10 @@ enum OpenAPIDocument {
         ("POST", "/ofrep/v1/evaluate/flags"),
     ]
 
-    /// Serves the document at `GET /openapi.yaml`.
-    static func add(to router: Router<BasicRequestContext>) {
-        let body = ByteBuffer(string: text)
+    /// Serves the document at `GET /openapi.yaml`, as a server with tokens or without one
+    /// (`withTokens`) behaves.
+    static func add(to router: Router<BasicRequestContext>, withTokens: Bool) {
+        let body = ByteBuffer(string: text(withTokens: withTokens))
         router.getAndHead("/openapi.yaml") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/yaml"], body: ResponseBody(byteBuffer: body))
         }
