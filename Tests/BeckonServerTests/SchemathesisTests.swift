@@ -32,9 +32,16 @@ struct SchemathesisTests {
     ///
     /// 400 is not among them: it is `usage` alone, a malformed request, which the document rules
     /// out. (404 is a default: an id the configuration does not declare.)
+    ///
+    /// And which statuses refuse a request the document rules out, besides the defaults (400,
+    /// 401, 403, 404, 405, 406, 409, 415, 422, 428, 429, 5xx): 414, a subject longer than its
+    /// `maxLength` (`subject_too_long`, the status of a URI part too long).
     static let configuration = """
         [checks.positive_data_acceptance]
         expected-statuses = ["2xx", "3xx", "401", "403", "404", "409", "422", "429", "5xx"]
+
+        [checks.negative_data_rejection]
+        expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "414", "415", "422", "428", "429", "5xx"]
         """
 
     /// How the server runs: without tokens (the document then asks for none), or with a read and

@@ -12,8 +12,10 @@ extension OpenAPIDocument {
         // A number is read as its text (`2`, `1.5`): no schema says which numbers print as a version,
         // so every non-negative one is described and one that does not print as one is 422.
         "appVersion": "{anyOf: [{$ref: '#/components/schemas/Version'}, {type: number, minimum: 0}, {type: 'null'}]}",
-        "transients": "{type: [object, 'null'], propertyNames: {$ref: '#/components/schemas/Id'}, additionalProperties: {$ref: '#/components/schemas/Scalar'}}",
-        "info": "{type: [object, 'null'], additionalProperties: {$ref: '#/components/schemas/Scalar'}}",
+        // A value is read as its text, `null` as `null` (a string parameter takes it; a typed one
+        // refuses it, 422): the server decides by the declaration, so the document says any scalar.
+        "transients": "{type: [object, 'null'], propertyNames: {$ref: '#/components/schemas/Id'}, additionalProperties: {$ref: '#/components/schemas/Loose'}}",
+        "info": "{type: [object, 'null'], additionalProperties: {$ref: '#/components/schemas/Loose'}}",
         "showTips": "{type: [array, 'null'], items: {$ref: '#/components/schemas/Id'}}",
         "hideTips": "{type: [array, 'null'], items: {$ref: '#/components/schemas/Id'}}",
         "showAllTips": "{type: [boolean, 'null']}", "hideAllTips": "{type: [boolean, 'null']}", "changes": "{type: [boolean, 'null']}",
@@ -135,7 +137,7 @@ extension OpenAPIDocument {
           type: object
           required: [op]
           additionalProperties: false
-          properties: {op: {type: string}, id: {type: string, minLength: 1}, \#(members(BatchRequest.operationMembers.subtracting(["op", "id"])))}
+          properties: {op: {type: string}, id: {type: string}, \#(members(BatchRequest.operationMembers.subtracting(["op", "id"])))}
           oneOf:
             - {properties: {op: {enum: \#(operations(.required))}}, required: [id]}
             - {properties: {op: {enum: \#(operations(.none))}}, not: {required: [id]}}
