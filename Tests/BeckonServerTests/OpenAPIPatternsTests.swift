@@ -71,3 +71,20 @@ struct OpenAPIPatternsTests {
         }
     }
 }
+
+/// Values of the documented forms that the readers once refused.
+@Suite("beckon serve: documented values read")
+struct DocumentedValuesTests {
+    /// `NAME=VALUE` splits at the first `=` even where it makes one character with what follows.
+    @Test(arguments: [("mT7=🏻", "mT7", "🏻"), ("a=b=c", "a", "b=c"), ("e=\u{301}x", "e", "\u{301}x"), ("n=", "n", "")])
+    func assignmentsSplitAtTheFirstEquals(text: String, name: String, value: String) throws {
+        let pair = try DecisionInput.pair(text, "transient", "NAME")
+        #expect(pair.name == name && pair.text == value)
+    }
+
+    /// OFREP's `now` as a JSON number with a fraction of zeros is that integer.
+    @Test(arguments: [("42071880079715.0", "42071880079715"), ("-3039.00", "-3039"), ("12", "12"), ("1.5", "1.5"), ("1e3", "1e3")])
+    func integralNumbers(digits: String, expected: String) {
+        #expect(OFREPContext.integral(digits) == expected)
+    }
+}
