@@ -174,7 +174,7 @@ struct BatchTests {
     @Test func sharedMembersThatDoNotCheckFailTheBatch() async throws {
         try await ServedBeckon.withServer(try ServedBeckon.folder()) { client in
             let badNow = try await client.post("/v1/subjects/ada/batch", body: #"{"now": "yesterday", "operations": [{"op": "status"}]}"#)
-            #expect(badNow.status == 400)
+            #expect(badNow.status == 422)
             #expect(badNow.object["code"] as? String == "invalid_argument")
             let undeclared = try await client.post("/v1/subjects/ada/batch", body: #"{"transients": {"screenBrightnes": 1}, "operations": [{"op": "status"}]}"#)
             #expect(undeclared.status == 404)

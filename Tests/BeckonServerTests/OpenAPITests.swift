@@ -117,7 +117,90 @@ struct OpenAPITests {
             let answer = try await EdgeHarness.send(port, "GET", "/openapi.yaml")
             #expect(answer.status == 200)
             #expect(answer.headers["content-type"].first == "application/yaml")
-            #expect(answer.body == OpenAPIDocument.text)
+            #expect(answer.body == OpenAPIDocument.textWithTokens)
+        }
+    }
+
+    /// The document declares the bearer scheme exactly when the server asks for a token: with
+    /// tokens, every operation but the open ones requires it (and a request without one is
+    /// 401); without, none does.
+    @Test func theDocumentAsksForATokenOnlyWhenTheServerDoes() async throws {
+        let security = { (text: String) throws -> YAMLNode? in
+            let (root, _) = YAMLDocumentReader(file: "openapi.yaml").read(Array(text.utf8))
+            return Self.mapping(try #require(root))["security"]
+        }
+        #expect(try security(OpenAPIDocument.text(withTokens: false)) == nil)
+        #expect(try security(OpenAPIDocument.text(withTokens: true)) != nil)
+        let folder = try ServedBeckon.folder()
+        try await ServedBeckon.withServer(folder) { client in
+            let answer = try await client.get("/openapi.yaml")
+            #expect(answer.body == OpenAPIDocument.text(withTokens: false))
+        }
+        let edge = EdgeOptions(access: try EdgeHarness.access(in: folder))
+        try await EdgeHarness.withServer(folder, edge: edge) { port in
+            let denied = try await EdgeHarness.send(port, "GET", "/v1/subjects/ada/tips/welcome")
+            #expect(denied.status == 401)
+            #expect(denied.object["code"] as? String == "unauthorized")
+        }
+    }
+
+    /// A member given in the query and in the body is a `usage` problem (even with the same
+    /// value), so the document gives each operation its options in one place: a GET in the
+    /// query, an operation with a body in the body. A client generated from it never sends one
+    /// member twice.
+    @Test func eachOperationTakesItsOptionsInOnePlace() throws {
+        let (root, _) = YAMLDocumentReader(file: "openapi.yaml").read(Array(OpenAPIDocument.text.utf8))
+        let document = Self.mapping(try #require(root))
+        let components = Self.mapping(try #require(document["components"]))
+        let parameters = Self.mapping(try #require(components["parameters"]))
+        let inQuery = Set(parameters.filter { Self.mapping($0.value)["in"]?.scalarText == "query" }.keys.map { "#/components/parameters/\($0)" })
+        var checked = 0
+        for (path, item) in Self.mapping(try #require(document["paths"])) where !path.hasPrefix("/ofrep/") {
+            for (method, operation) in Self.mapping(item) where ["get", "put", "post", "delete"].contains(method) {
+                let fields = Self.mapping(operation)
+                let refs: [String] = if case .sequence(let items) = fields["parameters"]?.content {
+                    items.compactMap { Self.mapping($0)["$ref"]?.scalarText }
+                } else { [] }
+                let queried = refs.filter(inQuery.contains)
+                #expect(queried.isEmpty || fields["requestBody"] == nil, "\(method) \(path): \(queried) and a body")
+                checked += 1
+            }
+        }
+        #expect(checked == OpenAPIDocument.routes.count - 2)
+    }
+
+    @Test func aMemberInTheQueryAndTheBodyIsAUsageProblem() throws {
+        for body in [#"{"now": "2026-03-01T09:00:00Z"}"#, #"{"now": "2026-03-02T09:00:00Z"}"#] {
+            #expect(throws: Problem(.usage, "'now' is given twice")) {
+                try DecisionInput(query: [("now", "2026-03-01T09:00:00Z")], body: Array(body.utf8))
+            }
+        }
+    }
+
+    /// `Last-Event-ID` is enforced as documented: up to its `maxLength` it is an id (one the
+    /// server does not hold gets a `resync`), longer is a `usage` problem.
+    @Test(arguments: [(String(repeating: "7", count: ChangeStreamRoute.lastEventIDLimit + 1), true),
+                      (String(repeating: "é", count: ChangeStreamRoute.lastEventIDLimit + 1), true),
+                      (String(repeating: "7", count: ChangeStreamRoute.lastEventIDLimit), false),
+                      ("12", false)])
+    func lastEventIDLongerThanDocumentedIsRefused(id: String, refused: Bool) throws {
+        #expect(OpenAPIDocument.text.contains("maxLength: \(ChangeStreamRoute.lastEventIDLimit)}}"))
+        if refused {
+            #expect(throws: Problem.self) { try ChangeStreamRoute.lastEventID(id) }
+            #expect((try? ChangeStreamRoute.lastEventID(id)) == nil)
+        } else {
+            #expect(try ChangeStreamRoute.lastEventID(id) == id)
+        }
+    }
+
+    @Test func aLongLastEventIDIsAUsageProblemOverHTTP() async throws {
+        let folder = try ServedBeckon.folder()
+        let edge = EdgeOptions()
+        try await EdgeHarness.withServer(folder, edge: edge) { port in
+            let id = String(repeating: "1", count: ChangeStreamRoute.lastEventIDLimit + 1)
+            let answer = try await EdgeHarness.send(port, "GET", "/v1/subjects/ada/changes", headers: [("Last-Event-ID", id)])
+            #expect(answer.status == 400)
+            #expect(answer.object["code"] as? String == "usage")
         }
     }
 

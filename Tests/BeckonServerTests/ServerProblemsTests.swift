@@ -38,11 +38,11 @@ struct ServerProblemsTests {
         Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?transient=screenBrightnes=0.3",
              command: ["tip", "status", "welcome", "--transient", "screenBrightnes=0.3"], status: 404, code: "not_found", exitCode: 65),
         Case(method: "POST", path: "/v1/subjects/ada/events/landmarkViewed/donate?info=fromSearch=maybe",
-             command: ["event", "donate", "landmarkViewed", "--info", "fromSearch=maybe"], status: 400, code: "invalid_argument", exitCode: 65),
+             command: ["event", "donate", "landmarkViewed", "--info", "fromSearch=maybe"], status: 422, code: "invalid_argument", exitCode: 65),
         Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?transient=plan=pro",
-             command: ["tip", "status", "welcome", "--transient", "plan=pro"], status: 400, code: "invalid_argument", exitCode: 65),
-        Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?now=yesterday", status: 400, code: "invalid_argument", exitCode: 65),
-        Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?appVersion=two", status: 400, code: "invalid_argument", exitCode: 65),
+             command: ["tip", "status", "welcome", "--transient", "plan=pro"], status: 422, code: "invalid_argument", exitCode: 65),
+        Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?now=yesterday", status: 422, code: "invalid_argument", exitCode: 65),
+        Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?appVersion=two", status: 422, code: "invalid_argument", exitCode: 65),
         Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?nwo=1", status: 400, code: "usage", exitCode: 64),
         Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?now=1&now=2", status: 400, code: "usage", exitCode: 64),
         Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/display", body: "{not json", status: 400, code: "usage", exitCode: 64),
@@ -50,7 +50,7 @@ struct ServerProblemsTests {
         Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/display?now=1", body: #"{"now": 2}"#, status: 400, code: "usage", exitCode: 64),
         Case(method: "POST", path: "/v1/subjects/ada/whatsnew/next", body: #"{"nwo": "2026-03-01T09:00:00Z"}"#, status: 400, code: "usage", exitCode: 64),
         Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/shown", status: 400, code: "usage", exitCode: 64),
-        Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/shown?for=soon", status: 400, code: "invalid_argument", exitCode: 65),
+        Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/shown?for=soon", status: 422, code: "invalid_argument", exitCode: 65),
         Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/invalidate?reason=bored", status: 400, code: "usage", exitCode: 64),
         Case(method: "PUT", path: "/v1/subjects/ada/parameters/plna?value=pro",
              command: ["param", "set", "plna", "pro"], status: 404, code: "not_found", exitCode: 65),
@@ -59,7 +59,7 @@ struct ServerProblemsTests {
         Case(method: "GET", path: "/v1/subjects/ada/parameters/pln", command: ["param", "get", "pln"], status: 404, code: "not_found", exitCode: 65),
         Case(method: "GET", path: "/v1/subjects/ada?tip=welcme", command: ["status", "--tip", "welcme"], status: 404, code: "not_found", exitCode: 65),
         Case(method: "GET", path: "/v1/subjects/ada/groups/onbording", command: ["group", "current", "onbording"], status: 404, code: "not_found", exitCode: 65),
-        Case(method: "POST", path: "/v1/subjects/ada/whatsnew/two/mark", command: ["whatsnew", "mark", "two"], status: 400, code: "invalid_argument", exitCode: 65),
+        Case(method: "POST", path: "/v1/subjects/ada/whatsnew/two/mark", command: ["whatsnew", "mark", "two"], status: 422, code: "invalid_argument", exitCode: 65),
         Case(method: "POST", path: "/v1/subjects/ada/scenarios/offer-subscription/trigger",
              command: ["scenario", "trigger", "offer-subscription"], status: 422, code: "not_applicable", exitCode: 65),
         Case(method: "GET", path: "/v1/subjects/ada/tips", status: 404, code: "no_route", exitCode: 64),
@@ -135,6 +135,8 @@ struct ServerProblemsTests {
         let requestsFault = serversOwn.union([.usage, .noRoute, .tooLarge, .invalidArgument, .notFound, .notApplicable, .conflict])
         #expect((400..<500).contains(httpStatus) == requestsFault.contains(code))
         #expect((500..<600).contains(httpStatus) == !requestsFault.contains(code))
+        // 400 is a malformed request alone: a well-formed one that does not hold is 404 or 422.
+        #expect((httpStatus == 400) == (code == .usage))
     }
 
     @Test func engineErrorsMapAsTheCommandLineExits() {

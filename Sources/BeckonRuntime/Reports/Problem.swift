@@ -50,10 +50,10 @@ public struct Problem: Error, Sendable, Equatable {
         ///
         /// | code             | CLI exit | HTTP | why                                                      |
         /// |------------------|----------|------|----------------------------------------------------------|
-        /// | usage            | 64       | 400  | the request's shape is wrong                             |
+        /// | usage            | 64       | 400  | the request's shape is wrong (the only 400)              |
         /// | no_route         | 64       | 404  | no route has this path                                   |
         /// | too_large        | 64       | 413  | the body is larger than the server reads                 |
-        /// | invalid_argument | 65       | 400  | a value in the request is wrong                          |
+        /// | invalid_argument | 65       | 422  | a value in the request does not hold (its form, its type) |
         /// | not_found        | 65       | 404  | the path names an id the configuration does not declare  |
         /// | not_applicable   | 65       | 422  | the id exists, the operation does not apply to it        |
         /// | no_input         | 66       | 503  | the server's own file is missing: not the client's fault |
@@ -67,6 +67,10 @@ public struct Problem: Error, Sendable, Equatable {
         /// | timeout          | –        | 408  | the request did not arrive within the time limit         |
         /// | method_not_allowed | –      | 405  | the path's routes take other methods (`Allow` names them) |
         ///
+        /// The CLI's usage errors (64) are malformed requests (400, 404, 413); its data errors (65) are
+        /// well-formed requests whose ids or values do not hold against the configuration (404,
+        /// 422): whether `plan=pro` is a value depends on the parameter's declared type.
+        ///
         /// The last six are the HTTP server's own: no CLI command fails that way, so they have
         /// no exit code (the problem document omits `exitCode`).
         /// A negative answer (the CLI's exit 1: tip not available, scenario not executed) is an
@@ -76,7 +80,7 @@ public struct Problem: Error, Sendable, Equatable {
             case .usage: (64, 400)
             case .noRoute: (64, 404)
             case .tooLarge: (64, 413)
-            case .invalidArgument: (65, 400)
+            case .invalidArgument: (65, 422)
             case .notFound: (65, 404)
             case .notApplicable: (65, 422)
             case .noInput: (66, 503)

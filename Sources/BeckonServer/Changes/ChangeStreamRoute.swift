@@ -23,17 +23,30 @@ import ServiceLifecycle
 struct ChangeStreamRoute: Sendable {
     let server: BeckonServer
 
+    /// The most characters a `Last-Event-ID` may have (the document's `maxLength`): the ids
+    /// this server sends are decimal `UInt64`s, far shorter; a longer one is a `usage` problem
+    /// rather than an id that silently never matches.
+    static let lastEventIDLimit = 64
+
+    /// The `Last-Event-ID` header's value (nil: none), or a `usage` problem when it is longer
+    /// than `lastEventIDLimit`.
+    static func lastEventID(_ value: String?) throws(Problem) -> String? {
+        guard let value, value.unicodeScalars.count > lastEventIDLimit else { return value }
+        throw Problem(.usage, "Last-Event-ID has \(value.unicodeScalars.count) characters; at most \(lastEventIDLimit) are accepted")
+    }
+
     func stream(_ request: Request, _ context: BasicRequestContext) -> Response {
         let subject: String
+        let lastEventID: String?
         do throws(Problem) {
             subject = try ServerRoutes.subject(context)
             if let member = request.uri.queryParameters.first?.key {
                 throw Problem(.usage, "the change stream takes no query member ('\(member)')")
             }
+            lastEventID = try Self.lastEventID(request.headers.first { $0.name.canonicalName == "last-event-id" }?.value)
         } catch {
             return ServerRoutes.problem(error)
         }
-        let lastEventID = request.headers.first { $0.name.canonicalName == "last-event-id" }?.value
         let server = self.server
         return Response(
             status: .ok,

@@ -53,7 +53,9 @@ struct OFREPContext {
                     appVersion = version
                 case "now":
                     let text: String?
-                    if case .number(let digits) = value { text = digits } else { text = try Self.text(value, name, "an instant (ISO-8601 text or Unix ms)") }
+                    // A number with a fraction of zeros (`1.0`) is an integer, as JSON Schema and
+                    // `/v1`'s decoder read it: JSON writers print integral floats that way.
+                    if case .number(let digits) = value { text = Self.integral(digits) } else { text = try Self.text(value, name, "an instant (ISO-8601 text or Unix ms)") }
                     guard let text else { now = nil; continue }
                     switch TimestampSyntax.parseInstant(text) {
                     case .success(let instant): now = instant
@@ -71,6 +73,12 @@ struct OFREPContext {
             throw OFREPFailure(.invalidContext, "targetingKey has \(subject.utf8.count) UTF-8 bytes; at most \(ServerRoutes.subjectLimit) are accepted")
         }
         self.subject = subject
+    }
+
+    /// A JSON number's text without a fraction made of zeros only (`12.00` is `12`).
+    static func integral(_ digits: String) -> String {
+        guard let dot = digits.firstIndex(of: "."), digits[digits.index(after: dot)...].allSatisfy({ $0 == "0" }) else { return digits }
+        return String(digits[..<dot])
     }
 
     /// A request for the context at `wallClock` unless it gives `now`.

@@ -1,17 +1,38 @@
+import BeckonCore
+import BeckonRules
+import BeckonRuntime
+
 extension OpenAPIDocument {
     /// The document's `components`: request options, answers and problems (see `paths`).
-    /// The body members every operation reads (`null` is the same as absent), as one line of
-    /// flow YAML shared by the body schemas.
-    static let commonMembers = [
-        "now: {anyOf: [{$ref: '#/components/schemas/Instant'}, {type: integer}, {type: 'null'}]}",
-        "appVersion: {anyOf: [{$ref: '#/components/schemas/Version'}, {type: number}, {type: 'null'}]}",
-        "transients: {type: [object, 'null'], propertyNames: {$ref: '#/components/schemas/Id'}, additionalProperties: {$ref: '#/components/schemas/Scalar'}}",
-        "info: {type: [object, 'null'], additionalProperties: {$ref: '#/components/schemas/Scalar'}}",
-        "showTips: {type: [array, 'null'], items: {$ref: '#/components/schemas/Id'}}",
-        "hideTips: {type: [array, 'null'], items: {$ref: '#/components/schemas/Id'}}",
-        "showAllTips: {type: [boolean, 'null']}", "hideAllTips: {type: [boolean, 'null']}", "changes: {type: [boolean, 'null']}",
-        "tips: {type: [array, 'null'], items: {type: string}}", "value: {$ref: '#/components/schemas/Loose'}",
-    ].joined(separator: ", ")
+    /// The schema of each member a JSON body may hold (`null` is the same as absent), as flow
+    /// YAML; the bodies select theirs by the names the server reads (`DecisionInput.bodyMembers`,
+    /// `BatchRequest.sharedMembers`, `BatchRequest.operationMembers`).
+    static let memberSchemas: [String: String] = [
+        "now": "{anyOf: [{$ref: '#/components/schemas/Instant'}, {$ref: '#/components/schemas/UnixMilliseconds'}, {type: 'null'}]}",
+        // A number is read as its text (`2`, `1.5`): no schema says which numbers print as a version,
+        // so every non-negative one is described and one that does not print as one is 422.
+        "appVersion": "{anyOf: [{$ref: '#/components/schemas/Version'}, {type: number, minimum: 0}, {type: 'null'}]}",
+        // A value is read as its text, `null` as `null` (a string parameter takes it; a typed one
+        // refuses it, 422): the server decides by the declaration, so the document says any scalar.
+        "transients": "{type: [object, 'null'], propertyNames: {$ref: '#/components/schemas/Id'}, additionalProperties: {$ref: '#/components/schemas/Loose'}}",
+        "info": "{type: [object, 'null'], additionalProperties: {$ref: '#/components/schemas/Loose'}}",
+        "showTips": "{type: [array, 'null'], items: {$ref: '#/components/schemas/Id'}}",
+        "hideTips": "{type: [array, 'null'], items: {$ref: '#/components/schemas/Id'}}",
+        "showAllTips": "{type: [boolean, 'null']}", "hideAllTips": "{type: [boolean, 'null']}", "changes": "{type: [boolean, 'null']}",
+        "tips": "{type: [array, 'null'], items: {type: string}}",
+        "for": "{$ref: '#/components/schemas/Loose'}", "reason": "{$ref: '#/components/schemas/Loose'}", "value": "{$ref: '#/components/schemas/Loose'}",
+    ]
+
+    /// The members `names` as one line of flow YAML (`now: {…}, appVersion: {…}`), sorted, with
+    /// `overriding`'s schemas in place of the common ones.
+    static func members(_ names: Set<String>, overriding: [String: String] = [:]) -> String {
+        names.sorted().map { "\($0): \(overriding[$0] ?? memberSchemas[$0] ?? "{}")" }.joined(separator: ", ")
+    }
+
+    /// `ServerOperation.all`'s names whose id is `identified`, as a flow list.
+    static func operations(_ identified: ServerOperation.Identified) -> String {
+        "[" + ServerOperation.all.filter { $0.id == identified }.map(\.name).joined(separator: ", ") + "]"
+    }
 
     static let components = #"""
     components:
@@ -25,7 +46,7 @@ extension OpenAPIDocument {
           description: The answer's entity tag; send it back in `If-None-Match` to get 304 while the answer is the same.
           schema: {type: string}
       parameters:
-        subject: {name: subject, in: path, required: true, description: 'The subject (a user, a device), percent-encoded.', schema: {type: string, minLength: 1}}
+        subject: {name: subject, in: path, required: true, description: 'The subject (a user, a device), percent-encoded; at most 256 UTF-8 bytes (`subject_too_long`).', schema: {type: string, minLength: 1, maxLength: \#(ServerRoutes.subjectLimit)}}
         tip: {name: tip, in: path, required: true, description: A tip id the configuration declares., schema: {$ref: '#/components/schemas/Id'}}
         group: {name: group, in: path, required: true, schema: {$ref: '#/components/schemas/Id'}}
         event: {name: event, in: path, required: true, schema: {$ref: '#/components/schemas/Id'}}
@@ -35,31 +56,30 @@ extension OpenAPIDocument {
         now: {name: now, in: query, required: false, description: 'The instant to decide at (ISO-8601); the server''s clock when absent.', schema: {$ref: '#/components/schemas/Instant'}}
         appVersion: {name: appVersion, in: query, required: false, description: The app's version; the configured one when absent., schema: {$ref: '#/components/schemas/Version'}}
         transient: {name: transient, in: query, required: false, description: 'A transient parameter, NAME=VALUE (repeatable).', style: form, explode: true, schema: {type: array, items: {$ref: '#/components/schemas/Assignment'}}}
-        info: {name: info, in: query, required: false, description: 'An info field of the event, FIELD=VALUE (repeatable).', style: form, explode: true, schema: {type: array, items: {$ref: '#/components/schemas/Assignment'}}}
         showTip: {name: showTip, in: query, required: false, description: 'Testing: show this tip whatever its rules (repeatable).', style: form, explode: true, schema: {type: array, items: {$ref: '#/components/schemas/Id'}}}
         hideTip: {name: hideTip, in: query, required: false, description: 'Testing: hide this tip (repeatable).', style: form, explode: true, schema: {type: array, items: {$ref: '#/components/schemas/Id'}}}
         showAllTips: {name: showAllTips, in: query, required: false, schema: {type: boolean}}
         hideAllTips: {name: hideAllTips, in: query, required: false, schema: {type: boolean}}
-        changes: {name: changes, in: query, required: false, description: Also answer with what the operation changed for the subject (`changes`)., schema: {type: boolean}}
         tips: {name: tip, in: query, required: false, description: 'Narrow the overview''s tips to these (repeatable).', style: form, explode: true, schema: {type: array, items: {$ref: '#/components/schemas/Id'}}}
-        for: {name: for, in: query, required: false, description: 'On-screen time, a duration (`45s`, `1m30s`).', schema: {$ref: '#/components/schemas/Duration'}}
-        reason: {name: reason, in: query, required: false, schema: {$ref: '#/components/schemas/InvalidationReason'}}
-        value: {name: value, in: query, required: false, description: 'The value, as the CLI takes it (typed by the parameter''s declaration).', schema: {type: string}}
         ifNoneMatch: {name: If-None-Match, in: header, required: false, description: An ETag of an earlier answer; 304 when the answer is still the same., schema: {type: string}}
       requestBodies:
     \#(ofrepRequestBodies)
         Decision:
           required: false
-          description: 'The request''s options as JSON instead of the query (a member in both is a `usage` problem; `null` is the same as absent).'
+          description: 'The request''s options (`null` is the same as absent). The server also reads them from the query; a member in both is a `usage` problem.'
           content: {application/json: {schema: {$ref: '#/components/schemas/DecisionBody'}}}
         Shown:
-          required: false
-          description: 'As `Decision`, with `for` required here or in the query.'
+          required: true
+          description: 'As `Decision`, with `for` required.'
           content: {application/json: {schema: {$ref: '#/components/schemas/ShownBody'}}}
         Invalidate:
-          required: false
-          description: 'As `Decision`, with `reason` required here or in the query.'
+          required: true
+          description: 'As `Decision`, with `reason` required.'
           content: {application/json: {schema: {$ref: '#/components/schemas/InvalidateBody'}}}
+        Value:
+          required: true
+          description: 'As `Decision`, with `value` required: the value as the CLI takes it, typed by the parameter''s declaration.'
+          content: {application/json: {schema: {$ref: '#/components/schemas/ValueBody'}}}
       responses:
     \#(ofrepResponses)
         Problem:
@@ -85,30 +105,43 @@ extension OpenAPIDocument {
       schemas:
     \#(ofrepSchemas)
         Id: {type: string, pattern: '^[A-Za-z][A-Za-z0-9_-]*$'}
-        Version: {type: string, pattern: '^[0-9]+(\.[0-9]+){0,2}$'}
-        Instant: {type: string, pattern: '^(-?[0-9]{1,15}|[0-9]{4}-[0-9]{2}-[0-9]{2}([Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2}))?)$', description: 'ISO-8601 (a date-time with its offset, or a date: midnight UTC), or Unix milliseconds.', examples: ['2026-03-01T09:00:00Z']}
+        Version: {type: string, pattern: '\#(OpenAPIPatterns.version)'}
+        Instant: {type: string, pattern: '\#(OpenAPIPatterns.instant)', description: 'ISO-8601 (a date-time with its offset, or a date: midnight UTC), or Unix milliseconds, between 0000-01-01 and 9999-12-31 (UTC).', examples: ['2026-03-01T09:00:00Z']}
+        UnixMilliseconds: {type: integer, minimum: \#(TimestampSyntax.instants.lowerBound), maximum: \#(TimestampSyntax.instants.upperBound)}
         InstantOrNull: {type: [string, 'null']}
-        Duration: {type: string, pattern: '^([0-9]+(ms|s|m|h|d|w))+$', examples: [45s]}
+        Duration: {type: string, minLength: 2, pattern: '\#(OpenAPIPatterns.duration)', examples: [45s]}
         Assignment: {type: string, pattern: '^[A-Za-z][A-Za-z0-9_-]*=', examples: ['screenBrightness=0.3']}
-        InvalidationReason: {type: string, enum: [actionPerformed, tipClosed]}
+        InvalidationReason: {type: string, enum: [\#(HostInvalidationReason.allCases.map(\.rawValue).joined(separator: ", "))]}
         Scalar: {type: [string, number, boolean]}
         Loose: {type: [string, number, boolean, 'null'], description: Read as text only by the operations that use it; ignored by the others.}
-        DecisionBody: {type: object, additionalProperties: false, properties: {\#(commonMembers), for: {$ref: '#/components/schemas/Loose'}, reason: {$ref: '#/components/schemas/Loose'}}}
-        ShownBody: {type: object, additionalProperties: false, properties: {\#(commonMembers), for: {anyOf: [{$ref: '#/components/schemas/Duration'}, {type: 'null'}]}, reason: {$ref: '#/components/schemas/Loose'}}}
-        InvalidateBody: {type: object, additionalProperties: false, properties: {\#(commonMembers), for: {$ref: '#/components/schemas/Loose'}, reason: {anyOf: [{$ref: '#/components/schemas/InvalidationReason'}, {type: 'null'}]}}}
+        DecisionBody: {type: object, additionalProperties: false, properties: {\#(members(DecisionInput.bodyMembers))}}
+        ShownBody: {type: object, additionalProperties: false, required: [for], properties: {\#(members(DecisionInput.bodyMembers, overriding: ["for": "{$ref: '#/components/schemas/Duration'}"]))}}
+        InvalidateBody: {type: object, additionalProperties: false, required: [reason], properties: {\#(members(DecisionInput.bodyMembers, overriding: ["reason": "{$ref: '#/components/schemas/InvalidationReason'}"]))}}
+        ValueBody: {type: object, additionalProperties: false, required: [value], properties: {\#(members(DecisionInput.bodyMembers, overriding: ["value": "{$ref: '#/components/schemas/Scalar'}"]))}}
+        ChangeEvent:
+          description: 'One `changed` event of the stream: `data` is JSON naming the ids whose answers may have changed, and why (`write`, `revisit`, `resync`).'
+          type: object
+          required: [event, id, data]
+          properties:
+            event: {const: changed}
+            id: {type: string, pattern: '^[0-9]+$'}
+            data: {type: string, contentMediaType: application/json}
+            retry: {type: integer, minimum: 0}
         BatchRequest:
           type: object
           required: [operations]
+          additionalProperties: false
           description: The members of `DecisionBody` shared by every operation, and the operations, in order.
-          properties:
-            operations:
-              type: array
-              items:
-                type: object
-                required: [op]
-                properties:
-                  op: {type: string, enum: [tip.status, tip.display, tip.shown, tip.invalidate, tip.reset, explain.tip, group.current, donate, scenario.status, scenario.try, scenario.trigger, scenario.reset, explain.scenario, whatsNew.next, whatsNew.present, whatsNew.mark, whatsNew.unmark, param.get, param.set, status, reset]}
-                  id: {type: string}
+          properties: {\#(members(BatchRequest.sharedMembers)), operations: {type: array, maxItems: \#(BatchRequest.operationLimit), items: {$ref: '#/components/schemas/BatchOperation'}}}
+        BatchOperation:
+          type: object
+          required: [op]
+          additionalProperties: false
+          properties: {op: {type: string}, id: {type: string}, \#(members(BatchRequest.operationMembers.subtracting(["op", "id"])))}
+          oneOf:
+            - {properties: {op: {enum: \#(operations(.required))}}, required: [id]}
+            - {properties: {op: {enum: \#(operations(.none))}}, not: {required: [id]}}
+            - {properties: {op: {enum: \#(operations(.optional))}}}
         BatchAnswer:
           type: object
           required: [subject, now, answers]
@@ -138,9 +171,9 @@ extension OpenAPIDocument {
           properties:
             type: {type: string, description: 'urn:beckon:problem:CODE'}
             title: {type: string}
-            status: {type: integer}
+            status: {type: integer, description: 'The HTTP status, by code (the status table): \#(Problem.Code.allCases.map { "\($0.rawValue) \($0.statuses.httpStatus)" }.joined(separator: ", ")).'}
             detail: {type: string, description: 'What went wrong, as the CLI''s `beckon: error:` line says it ("did you mean" included).'}
-            code: {type: string, enum: [usage, no_route, too_large, invalid_argument, not_found, not_applicable, no_input, unavailable, conflict, internal, unauthorized, forbidden, subject_too_long, headers_too_large, timeout, method_not_allowed]}
+            code: {type: string, enum: [\#(Problem.Code.allCases.map(\.rawValue).joined(separator: ", "))]}
             exitCode: {type: integer, description: The CLI's exit code for the same failure (absent for the HTTP server's own codes).}
             kind: {type: string, description: 'For `not_found`: what was named (tip, event, …).'}
             id: {type: string, description: 'For `not_found`: the id named.'}

@@ -6,8 +6,6 @@ import NIOCore
 /// path the server answers (`ServerRoute.table`); tests check that the document describes
 /// exactly these, and that the server answers each (anything but `no_route`).
 enum OpenAPIDocument {
-    /// The whole document.
-    static let text = paths + "\n" + ofrepPaths + "\n" + components + "\n"
 
     /// Every route of the server as the document writes it (`{name}` for a path parameter):
     /// `ServerRoute.table`'s; a test checks that the document describes exactly these.
@@ -15,11 +13,13 @@ enum OpenAPIDocument {
         ServerRoute.table.map { ($0.method.rawValue, $0.path) }
     }
 
-    /// The document's bytes, made once.
-    private static let body = ByteBuffer(string: text)
+    /// The document's bytes without the bearer scheme and with it, made once.
+    private static let bodies = (open: ByteBuffer(string: text(withTokens: false)), withTokens: ByteBuffer(string: text(withTokens: true)))
 
-    /// The answer of `GET /openapi.yaml`.
-    static func response() -> Response {
-        Response(status: .ok, headers: [.contentType: "application/yaml"], body: ResponseBody(byteBuffer: body))
+    /// The answer of `GET /openapi.yaml`, as a server with tokens or without them (`withTokens`)
+    /// behaves.
+    static func response(withTokens: Bool) -> Response {
+        let body = withTokens ? bodies.withTokens : bodies.open
+        return Response(status: .ok, headers: [.contentType: "application/yaml"], body: ResponseBody(byteBuffer: body))
     }
 }

@@ -12,15 +12,8 @@ extension OpenAPIDocument {
           requestBody: {$ref: '#/components/requestBodies/OFREPEvaluation'}
           responses:
             '200': {description: The flag's evaluation., content: {application/json: {schema: {$ref: '#/components/schemas/OFREPEvaluation'}}}}
-            '400': {$ref: '#/components/responses/OFREPFailure'}
-            '401': {$ref: '#/components/responses/Unauthorized'}
             '404': {description: 'FLAG_NOT_FOUND, with "did you mean".', content: {application/json: {schema: {$ref: '#/components/schemas/OFREPFailure'}}}}
-            '408': {$ref: '#/components/responses/Problem'}
-            '409': {$ref: '#/components/responses/OFREPFailure'}
-            '413': {$ref: '#/components/responses/Problem'}
-            '431': {$ref: '#/components/responses/Problem'}
-            '500': {$ref: '#/components/responses/OFREPFailure'}
-            '503': {$ref: '#/components/responses/OFREPFailure'}
+            \#(ofrepFailureResponses)
       /ofrep/v1/evaluate/flags:
         post:
           operationId: ofrepEvaluateFlags
@@ -31,15 +24,17 @@ extension OpenAPIDocument {
           responses:
             '200': {description: Every flag's evaluation or failure, and the subject's change stream., headers: {ETag: {$ref: '#/components/headers/ETag'}}, content: {application/json: {schema: {$ref: '#/components/schemas/OFREPBulk'}}}}
             '304': {$ref: '#/components/responses/NotModified'}
-            '400': {$ref: '#/components/responses/OFREPFailure'}
-            '401': {$ref: '#/components/responses/Unauthorized'}
-            '408': {$ref: '#/components/responses/Problem'}
-            '409': {$ref: '#/components/responses/OFREPFailure'}
-            '413': {$ref: '#/components/responses/Problem'}
-            '431': {$ref: '#/components/responses/Problem'}
-            '500': {$ref: '#/components/responses/OFREPFailure'}
-            '503': {$ref: '#/components/responses/OFREPFailure'}
+            \#(ofrepFailureResponses)
     """#
+
+    /// The failures both OFREP routes answer: OFREP's own (`OFREPFailure`) for what an
+    /// evaluation meets, problems for what the edge refuses before OFREP reads the request.
+    static let ofrepFailureResponses = [
+        "'400': {$ref: '#/components/responses/OFREPFailure'}", "'401': {$ref: '#/components/responses/Unauthorized'}",
+        "'408': {$ref: '#/components/responses/Problem'}", "'409': {$ref: '#/components/responses/OFREPFailure'}",
+        "'413': {$ref: '#/components/responses/Problem'}", "'431': {$ref: '#/components/responses/Problem'}",
+        "'500': {$ref: '#/components/responses/OFREPFailure'}", "'503': {$ref: '#/components/responses/OFREPFailure'}",
+    ].joined(separator: "\n        ")
 
     /// The OFREP request body, responses and schemas, added to the document's `components`
     /// (`requestBodies`, `responses` and `schemas` in that order, each a mapping of its own).
@@ -70,7 +65,7 @@ extension OpenAPIDocument {
               properties:
                 targetingKey: {type: string, minLength: 1, maxLength: 256}
                 appVersion: {anyOf: [{$ref: '#/components/schemas/Version'}, {type: 'null'}]}
-                now: {anyOf: [{$ref: '#/components/schemas/Instant'}, {type: integer}, {type: 'null'}]}
+                now: {anyOf: [{$ref: '#/components/schemas/Instant'}, {$ref: '#/components/schemas/UnixMilliseconds'}, {type: 'null'}]}
         OFREPMetadata:
           type: object
           additionalProperties: {type: [string, number, boolean]}

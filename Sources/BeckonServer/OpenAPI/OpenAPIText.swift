@@ -1,4 +1,15 @@
 extension OpenAPIDocument {
+    /// The whole document as a server without tokens serves it: no operation asks for one.
+    static let text = paths + "\n" + ofrepPaths + "\n" + components + "\n"
+
+    /// The whole document as a server with tokens serves it: `text` with the bearer scheme
+    /// required by every operation that does not say `security: []` (`AccessControl`'s rule).
+    static let textWithTokens = text + "security:\n  - bearer: []\n"
+
+    /// The document a server with tokens (`withTokens`) or without serves: it says what the
+    /// running server asks for, so a client without a token is never told it needs one.
+    static func text(withTokens: Bool) -> String { withTokens ? textWithTokens : text }
+
     /// The OpenAPI 3.1 document of `beckon serve`, as served at `/openapi.yaml`. Hand-written:
     /// the answers are the CLI's renderer-built JSON, described here member by member (README,
     /// "Answer members"). Every route in `OpenAPIDocument.routes` is in it, and only those.
@@ -13,17 +24,18 @@ extension OpenAPIDocument {
         `/v1/subjects/{subject}/…`. An answer is exactly the JSON `beckon … --json` prints for the
         same request and instant, 200 whether it is positive or negative; a failure is an RFC 9457
         `application/problem+json` document carrying Beckon's code (the status table is in the
-        README). Options go in the query or, for operations that record, in a JSON body, never
-        both for one member. With tokens configured, everything under `/v1/` needs a bearer token:
-        a read token for GET (and batches of reads), a write token for the rest. Every GET but
+        README). A GET takes its options in the query; an operation that records takes them in
+        a JSON body (the server also reads them from the query, never one member in both: this
+        document gives each operation one place). With tokens configured (and only then: this
+        document declares the bearer scheme as the running server asks for it), everything
+        under `/v1/` and `/ofrep/` needs a bearer token: a read token for GET (and batches of
+        reads) and OFREP, a write token for the rest; without one it is 401. Every GET but
         the change stream also answers HEAD (its headers, no body); a method a path does not take
         is 405 `method_not_allowed` with `Allow`, and OPTIONS answers 204 with that `Allow`.
         OpenFeature SDKs evaluate under `/ofrep/v1/` (OFREP; a read token is enough).
       license: {name: MIT}
     servers:
       - url: /
-    security:
-      - bearer: []
     tags:
       - {name: tips}
       - {name: scenarios}
@@ -42,41 +54,23 @@ extension OpenAPIDocument {
           responses:
             '200': {$ref: '#/components/responses/TipRead'}
             '304': {$ref: '#/components/responses/NotModified'}
-            '400': {$ref: '#/components/responses/Problem'}
-            '401': {$ref: '#/components/responses/Unauthorized'}
-            '404': {$ref: '#/components/responses/Problem'}
-            '408': {$ref: '#/components/responses/Problem'}
-            '414': {$ref: '#/components/responses/Problem'}
-            '431': {$ref: '#/components/responses/Problem'}
-            '503': {$ref: '#/components/responses/Problem'}
+            \#(problemResponses(.read))
       /v1/subjects/{subject}/tips/{tip}/display:
         parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/tip'}]
         post:
           operationId: tipDisplay
           tags: [tips]
           summary: Checks and records that the tip goes on screen, atomically (`beckon tip display TIP`).
-          parameters: &recording [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/appVersion'}, {$ref: '#/components/parameters/transient'}, {$ref: '#/components/parameters/showTip'}, {$ref: '#/components/parameters/hideTip'}, {$ref: '#/components/parameters/showAllTips'}, {$ref: '#/components/parameters/hideAllTips'}, {$ref: '#/components/parameters/changes'}]
           requestBody: {$ref: '#/components/requestBodies/Decision'}
           responses: &tipWrite
             '200': {$ref: '#/components/responses/Tip'}
-            '400': {$ref: '#/components/responses/Problem'}
-            '401': {$ref: '#/components/responses/Unauthorized'}
-            '403': {$ref: '#/components/responses/Problem'}
-            '404': {$ref: '#/components/responses/Problem'}
-            '408': {$ref: '#/components/responses/Problem'}
-            '409': {$ref: '#/components/responses/Problem'}
-            '413': {$ref: '#/components/responses/Problem'}
-            '414': {$ref: '#/components/responses/Problem'}
-            '422': {$ref: '#/components/responses/Problem'}
-            '431': {$ref: '#/components/responses/Problem'}
-            '503': {$ref: '#/components/responses/Problem'}
+            \#(problemResponses(.write))
       /v1/subjects/{subject}/tips/{tip}/shown:
         parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/tip'}]
         post:
           operationId: tipShown
           tags: [tips]
-          summary: Adds on-screen time to the tip (`beckon tip shown TIP --for DURATION`); `for` is required, in the query or the body.
-          parameters: [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/appVersion'}, {$ref: '#/components/parameters/transient'}, {$ref: '#/components/parameters/changes'}, {$ref: '#/components/parameters/for'}]
+          summary: Adds on-screen time to the tip (`beckon tip shown TIP --for DURATION`); `for` is required.
           requestBody: {$ref: '#/components/requestBodies/Shown'}
           responses: *tipWrite
       /v1/subjects/{subject}/tips/{tip}/invalidate:
@@ -84,8 +78,7 @@ extension OpenAPIDocument {
         post:
           operationId: tipInvalidate
           tags: [tips]
-          summary: Invalidates the tip (`beckon tip invalidate TIP --reason R`); `reason` is required, in the query or the body.
-          parameters: [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/appVersion'}, {$ref: '#/components/parameters/transient'}, {$ref: '#/components/parameters/changes'}, {$ref: '#/components/parameters/reason'}]
+          summary: Invalidates the tip (`beckon tip invalidate TIP --reason R`); `reason` is required.
           requestBody: {$ref: '#/components/requestBodies/Invalidate'}
           responses: *tipWrite
       /v1/subjects/{subject}/tips/{tip}/reset:
@@ -94,7 +87,6 @@ extension OpenAPIDocument {
           operationId: tipReset
           tags: [tips]
           summary: Forgets the tip's displays and invalidation (`beckon tip reset TIP`).
-          parameters: *recording
           requestBody: {$ref: '#/components/requestBodies/Decision'}
           responses: *tipWrite
       /v1/subjects/{subject}/tips/{tip}/explanation:
@@ -107,13 +99,7 @@ extension OpenAPIDocument {
           responses:
             '200': {$ref: '#/components/responses/TipRead'}
             '304': {$ref: '#/components/responses/NotModified'}
-            '400': {$ref: '#/components/responses/Problem'}
-            '401': {$ref: '#/components/responses/Unauthorized'}
-            '404': {$ref: '#/components/responses/Problem'}
-            '408': {$ref: '#/components/responses/Problem'}
-            '414': {$ref: '#/components/responses/Problem'}
-            '431': {$ref: '#/components/responses/Problem'}
-            '503': {$ref: '#/components/responses/Problem'}
+            \#(problemResponses(.read))
       /v1/subjects/{subject}/groups/{group}:
         parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/group'}]
         get:
@@ -124,34 +110,17 @@ extension OpenAPIDocument {
           responses:
             '200': {description: The group's answer., headers: {ETag: {$ref: '#/components/headers/ETag'}}, content: {application/json: {schema: {$ref: '#/components/schemas/GroupAnswer'}}}}
             '304': {$ref: '#/components/responses/NotModified'}
-            '400': {$ref: '#/components/responses/Problem'}
-            '401': {$ref: '#/components/responses/Unauthorized'}
-            '404': {$ref: '#/components/responses/Problem'}
-            '408': {$ref: '#/components/responses/Problem'}
-            '414': {$ref: '#/components/responses/Problem'}
-            '431': {$ref: '#/components/responses/Problem'}
-            '503': {$ref: '#/components/responses/Problem'}
+            \#(problemResponses(.read))
       /v1/subjects/{subject}/events/{event}/donate:
         parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/event'}]
         post:
           operationId: donate
           tags: [scenarios]
           summary: Records one occurrence of the event, with its info fields (`beckon event donate EVENT --info F=V`).
-          parameters: [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/appVersion'}, {$ref: '#/components/parameters/transient'}, {$ref: '#/components/parameters/changes'}, {$ref: '#/components/parameters/info'}]
           requestBody: {$ref: '#/components/requestBodies/Decision'}
           responses: &write
             '200': {$ref: '#/components/responses/Answer'}
-            '400': {$ref: '#/components/responses/Problem'}
-            '401': {$ref: '#/components/responses/Unauthorized'}
-            '403': {$ref: '#/components/responses/Problem'}
-            '404': {$ref: '#/components/responses/Problem'}
-            '408': {$ref: '#/components/responses/Problem'}
-            '409': {$ref: '#/components/responses/Problem'}
-            '413': {$ref: '#/components/responses/Problem'}
-            '414': {$ref: '#/components/responses/Problem'}
-            '422': {$ref: '#/components/responses/Problem'}
-            '431': {$ref: '#/components/responses/Problem'}
-            '503': {$ref: '#/components/responses/Problem'}
+            \#(problemResponses(.write))
       /v1/subjects/{subject}/scenarios/{scenario}:
         parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/scenario'}]
         get:
@@ -162,20 +131,13 @@ extension OpenAPIDocument {
           responses: &scenarioRead
             '200': {description: The scenario's answer., headers: {ETag: {$ref: '#/components/headers/ETag'}}, content: {application/json: {schema: {$ref: '#/components/schemas/ScenarioAnswer'}}}}
             '304': {$ref: '#/components/responses/NotModified'}
-            '400': {$ref: '#/components/responses/Problem'}
-            '401': {$ref: '#/components/responses/Unauthorized'}
-            '404': {$ref: '#/components/responses/Problem'}
-            '408': {$ref: '#/components/responses/Problem'}
-            '414': {$ref: '#/components/responses/Problem'}
-            '431': {$ref: '#/components/responses/Problem'}
-            '503': {$ref: '#/components/responses/Problem'}
+            \#(problemResponses(.read))
       /v1/subjects/{subject}/scenarios/{scenario}/try:
         parameters: [{$ref: '#/components/parameters/subject'}, {$ref: '#/components/parameters/scenario'}]
         post:
           operationId: scenarioTry
           tags: [scenarios]
           summary: Counts one event and runs the scenario if it may, atomically (`beckon scenario try ID`).
-          parameters: *recording
           requestBody: {$ref: '#/components/requestBodies/Decision'}
           responses: *write
       /v1/subjects/{subject}/scenarios/{scenario}/trigger:
@@ -184,7 +146,6 @@ extension OpenAPIDocument {
           operationId: scenarioTrigger
           tags: [scenarios]
           summary: Counts one event of a scenario without its own event (`beckon scenario trigger ID`; 422 for one that counts an event).
-          parameters: *recording
           requestBody: {$ref: '#/components/requestBodies/Decision'}
           responses: *write
       /v1/subjects/{subject}/scenarios/{scenario}/reset:
@@ -193,7 +154,6 @@ extension OpenAPIDocument {
           operationId: scenarioReset
           tags: [scenarios]
           summary: Forgets the scenario's events and executions (`beckon scenario reset ID`).
-          parameters: *recording
           requestBody: {$ref: '#/components/requestBodies/Decision'}
           responses: *write
       /v1/subjects/{subject}/scenarios/{scenario}/explanation:
@@ -210,7 +170,6 @@ extension OpenAPIDocument {
           operationId: whatsNewNext
           tags: [whatsNew]
           summary: The release notes to present now, if any (`beckon whatsnew next`; a POST, as it records the version as seen).
-          parameters: *recording
           requestBody: {$ref: '#/components/requestBodies/Decision'}
           responses: *write
       /v1/subjects/{subject}/whatsnew/present:
@@ -219,7 +178,6 @@ extension OpenAPIDocument {
           operationId: whatsNewPresent
           tags: [whatsNew]
           summary: The release notes to present, recorded as presented (`beckon whatsnew present`).
-          parameters: *recording
           requestBody: {$ref: '#/components/requestBodies/Decision'}
           responses: *write
       /v1/subjects/{subject}/whatsnew/{version}/mark:
@@ -228,7 +186,6 @@ extension OpenAPIDocument {
           operationId: whatsNewMark
           tags: [whatsNew]
           summary: Records a version's notes as presented (`beckon whatsnew mark VERSION`).
-          parameters: *recording
           requestBody: {$ref: '#/components/requestBodies/Decision'}
           responses: *write
       /v1/subjects/{subject}/whatsnew/{version}/unmark:
@@ -237,7 +194,6 @@ extension OpenAPIDocument {
           operationId: whatsNewUnmark
           tags: [whatsNew]
           summary: Forgets that a version's notes were presented (`beckon whatsnew unmark VERSION`).
-          parameters: *recording
           requestBody: {$ref: '#/components/requestBodies/Decision'}
           responses: *write
       /v1/subjects/{subject}/whatsnew/unmark:
@@ -246,7 +202,6 @@ extension OpenAPIDocument {
           operationId: whatsNewUnmarkAll
           tags: [whatsNew]
           summary: Forgets every presented version (`beckon whatsnew unmark --all`).
-          parameters: *recording
           requestBody: {$ref: '#/components/requestBodies/Decision'}
           responses: *write
       /v1/subjects/{subject}/parameters/{name}:
@@ -259,19 +214,12 @@ extension OpenAPIDocument {
           responses:
             '200': {description: The parameter's value., headers: {ETag: {$ref: '#/components/headers/ETag'}}, content: {application/json: {schema: {$ref: '#/components/schemas/ParameterAnswer'}}}}
             '304': {$ref: '#/components/responses/NotModified'}
-            '400': {$ref: '#/components/responses/Problem'}
-            '401': {$ref: '#/components/responses/Unauthorized'}
-            '404': {$ref: '#/components/responses/Problem'}
-            '408': {$ref: '#/components/responses/Problem'}
-            '414': {$ref: '#/components/responses/Problem'}
-            '431': {$ref: '#/components/responses/Problem'}
-            '503': {$ref: '#/components/responses/Problem'}
+            \#(problemResponses(.read))
         put:
           operationId: parameterSet
           tags: [subject]
-          summary: Stores a parameter's value, typed by its declaration (`beckon param set NAME VALUE`); `value` is required, in the query or the body.
-          parameters: [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/changes'}, {$ref: '#/components/parameters/value'}]
-          requestBody: {$ref: '#/components/requestBodies/Decision'}
+          summary: Stores a parameter's value, typed by its declaration (`beckon param set NAME VALUE`); `value` is required.
+          requestBody: {$ref: '#/components/requestBodies/Value'}
           responses: *write
       /v1/subjects/{subject}:
         parameters: [{$ref: '#/components/parameters/subject'}]
@@ -283,18 +231,11 @@ extension OpenAPIDocument {
           responses:
             '200': {description: The overview., headers: {ETag: {$ref: '#/components/headers/ETag'}}, content: {application/json: {schema: {$ref: '#/components/schemas/StatusAnswer'}}}}
             '304': {$ref: '#/components/responses/NotModified'}
-            '400': {$ref: '#/components/responses/Problem'}
-            '401': {$ref: '#/components/responses/Unauthorized'}
-            '404': {$ref: '#/components/responses/Problem'}
-            '408': {$ref: '#/components/responses/Problem'}
-            '414': {$ref: '#/components/responses/Problem'}
-            '431': {$ref: '#/components/responses/Problem'}
-            '503': {$ref: '#/components/responses/Problem'}
+            \#(problemResponses(.read))
         delete:
           operationId: resetAll
           tags: [subject]
           summary: Forgets everything recorded about the subject (`beckon reset --all`).
-          parameters: [{$ref: '#/components/parameters/now'}]
           requestBody: {$ref: '#/components/requestBodies/Decision'}
           responses: *write
       /v1/subjects/{subject}/batch:
@@ -308,15 +249,7 @@ extension OpenAPIDocument {
             content: {application/json: {schema: {$ref: '#/components/schemas/BatchRequest'}}}
           responses:
             '200': {description: 'Each operation''s answer, or its problem, in order.', content: {application/json: {schema: {$ref: '#/components/schemas/BatchAnswer'}}}}
-            '400': {$ref: '#/components/responses/Problem'}
-            '401': {$ref: '#/components/responses/Unauthorized'}
-            '403': {$ref: '#/components/responses/Problem'}
-            '404': {$ref: '#/components/responses/Problem'}
-            '408': {$ref: '#/components/responses/Problem'}
-            '413': {$ref: '#/components/responses/Problem'}
-            '414': {$ref: '#/components/responses/Problem'}
-            '431': {$ref: '#/components/responses/Problem'}
-            '503': {$ref: '#/components/responses/Problem'}
+            \#(problemResponses(.batch))
       /v1/subjects/{subject}/changes:
         parameters: [{$ref: '#/components/parameters/subject'}]
         get:
@@ -324,14 +257,10 @@ extension OpenAPIDocument {
           tags: [subject]
           summary: Server-Sent Events, one `changed` event whenever an answer for the subject changed on this server (a write it served, or a `revisitAt` reached); re-fetch on each. Resumes after `Last-Event-ID`.
           parameters:
-            - {name: Last-Event-ID, in: header, required: false, schema: {type: string, maxLength: 64}}
+            - {name: Last-Event-ID, in: header, required: false, description: 'The last event id the client saw; longer than \#(ChangeStreamRoute.lastEventIDLimit) characters is a `usage` problem.', schema: {type: string, maxLength: \#(ChangeStreamRoute.lastEventIDLimit)}}
           responses:
-            '200': {description: 'The event stream: `event: changed`, `id`, `data` (JSON), and keep-alive comments.', content: {text/event-stream: {schema: {type: string}}}}
-            '400': {$ref: '#/components/responses/Problem'}
-            '401': {$ref: '#/components/responses/Unauthorized'}
-            '404': {$ref: '#/components/responses/Problem'}
-            '414': {$ref: '#/components/responses/Problem'}
-            '431': {$ref: '#/components/responses/Problem'}
+            '200': {description: 'The event stream (keep-alive comments between events).', content: {text/event-stream: {schema: {$ref: '#/components/schemas/ChangeEvent'}}}}
+            \#(problemResponses(.changes))
       /v1/config:
         get:
           operationId: config
@@ -339,10 +268,7 @@ extension OpenAPIDocument {
           summary: The configuration being served and the last reload's result.
           responses:
             '200': {description: The configuration's generation and reload state., content: {application/json: {schema: {$ref: '#/components/schemas/ConfigAnswer'}}}}
-            '401': {$ref: '#/components/responses/Unauthorized'}
-            '404': {$ref: '#/components/responses/Problem'}
-            '408': {$ref: '#/components/responses/Problem'}
-            '431': {$ref: '#/components/responses/Problem'}
+            \#(problemResponses(.config))
       /healthz:
         get:
           operationId: healthz
@@ -351,8 +277,7 @@ extension OpenAPIDocument {
           security: []
           responses:
             '200': {description: Alive., content: {application/json: {schema: {type: object, required: [status], properties: {status: {const: ok}}}}}}
-            '408': {$ref: '#/components/responses/Problem'}
-            '431': {$ref: '#/components/responses/Problem'}
+            \#(problemResponses(.open))
       /readyz:
         get:
           operationId: readyz
@@ -361,9 +286,7 @@ extension OpenAPIDocument {
           security: []
           responses:
             '200': {description: Ready., content: {application/json: {schema: {type: object, required: [status], properties: {status: {const: ready}}}}}}
-            '408': {$ref: '#/components/responses/Problem'}
-            '431': {$ref: '#/components/responses/Problem'}
-            '503': {$ref: '#/components/responses/Problem'}
+            \#(problemResponses(.ready))
       /metrics:
         get:
           operationId: metrics
@@ -372,9 +295,7 @@ extension OpenAPIDocument {
           security: []
           responses:
             '200': {description: The metrics., content: {text/plain: {schema: {type: string}}}}
-            '404': {$ref: '#/components/responses/Problem'}
-            '408': {$ref: '#/components/responses/Problem'}
-            '431': {$ref: '#/components/responses/Problem'}
+            \#(problemResponses(.metrics))
       /openapi.yaml:
         get:
           operationId: openapi
@@ -383,7 +304,6 @@ extension OpenAPIDocument {
           security: []
           responses:
             '200': {description: The OpenAPI 3.1 document., content: {application/yaml: {schema: {type: string}}}}
-            '408': {$ref: '#/components/responses/Problem'}
-            '431': {$ref: '#/components/responses/Problem'}
+            \#(problemResponses(.open))
     """#
 }

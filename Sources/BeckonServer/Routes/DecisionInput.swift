@@ -143,11 +143,14 @@ public struct DecisionInput: Sendable {
     }
 
     /// `NAME=VALUE`, as the CLI's `--transient` and `--info` read it.
+    /// The first `=` is found among the scalars, not the characters: `=` followed by a combining
+    /// mark or a skin tone modifier makes one character with it, and still separates.
     static func pair(_ text: String, _ member: String, _ nameWord: String) throws(Problem) -> (name: String, text: String) {
-        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+        let scalars = text.unicodeScalars
+        guard let equals = scalars.firstIndex(of: "="), equals != scalars.startIndex else {
             throw Problem(.usage, "\(member) '\(text)' is not \(nameWord)=VALUE")
         }
-        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+        return (String(scalars[..<equals]), String(scalars[scalars.index(after: equals)...]))
     }
 
     /// `true` or `false` (an empty value, `?changes`, is `true`).

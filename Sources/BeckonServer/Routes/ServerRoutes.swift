@@ -60,7 +60,8 @@ struct ServerRoutes: Sendable {
         case .metrics:
             return { _, _ in OperatorRoutes(server: self.server).metrics() }
         case .openAPI:
-            return { _, _ in OpenAPIDocument.response() }
+            let withTokens = server.edge.access != nil
+            return { _, _ in OpenAPIDocument.response(withTokens: withTokens) }
         case .ofrepFlag:
             let ofrep = OFREPRoutes(server: server)
             return { request, context in await ofrep.evaluate(request, context) }
