@@ -91,7 +91,9 @@ public struct EventCounters: Hashable, Sendable {
 }
 
 /// Why a tip was invalidated.
-public enum InvalidationReason: String, Hashable, Sendable, CaseIterable {
+///
+/// Its raw value is its `spelling` (the answers' `invalidation` and `reasonCode`).
+public enum InvalidationReason: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// The user did what the tip suggested (set by the host).
     case actionPerformed
     /// The user closed the tip (set by the host).
@@ -103,10 +105,29 @@ public enum InvalidationReason: String, Hashable, Sendable, CaseIterable {
 
     /// Whether a host may invalidate a tip with this reason (the engine sets the others).
     public var isHostReason: Bool { HostInvalidationReason.allCases.contains { $0.reason == self } }
+
+    /// The reason as answers and records spell it: `actionPerformed`, `tipClosed`, …
+    public var spelling: StaticString {
+        switch self {
+        case .actionPerformed: "actionPerformed"
+        case .tipClosed: "tipClosed"
+        case .displayCountExceeded: "displayCountExceeded"
+        case .displayDurationExceeded: "displayDurationExceeded"
+        }
+    }
+
+    /// The reason's `spelling` as a string.
+    public var rawValue: String { spelling.description }
+
+    /// The reason spelled `rawValue`; nil for any other text.
+    public init?(rawValue: String) {
+        guard let reason = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = reason
+    }
 }
 
 /// The reasons a host may invalidate a tip with, as the CLI, traces and the C API accept them.
-public enum HostInvalidationReason: String, Hashable, Sendable, CaseIterable {
+public enum HostInvalidationReason: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// The user did what the tip suggested.
     case actionPerformed
     /// The user closed the tip.
@@ -118,6 +139,15 @@ public enum HostInvalidationReason: String, Hashable, Sendable, CaseIterable {
         case .actionPerformed: .actionPerformed
         case .tipClosed: .tipClosed
         }
+    }
+
+    /// The recorded reason's spelling.
+    public var rawValue: String { reason.rawValue }
+
+    /// The host reason spelled `rawValue`; nil for any other text (the engine's own reasons too).
+    public init?(rawValue: String) {
+        guard let reason = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = reason
     }
 }
 
