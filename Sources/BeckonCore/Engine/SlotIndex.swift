@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Declared ids to their slots, for the lookup every call by id makes: an open-addressing table
 /// hashed with FNV-1a over the id's UTF-8 bytes (a `Dictionary` hashes a `String` with SipHash,
 /// ~0.4k instructions for a short id). Built once with the engine and never changed, so
@@ -54,10 +48,8 @@ public struct SlotIndex: Sendable {
             let entry = Int(buckets[index])
             if entry == 0 { return nil }
             var declared = ids[entry - 1]
-            let same = declared.withUTF8 { declared in
-                declared.count == bytes.count && (bytes.isEmpty || memcmp(declared.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
-            }
-            if same { return entry - 1 }
+            // Byte by byte rather than `memcmp`: the module stays free of the C library, and ids are short.
+            if declared.withUTF8({ $0.elementsEqual(bytes) }) { return entry - 1 }
             index = (index + 1) & mask
         }
     }

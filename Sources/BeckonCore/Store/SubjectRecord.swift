@@ -91,9 +91,7 @@ public struct EventCounters: Hashable, Sendable {
 }
 
 /// Why a tip was invalidated.
-///
-/// Its raw value is its `spelling` (the answers' `invalidation` and `reasonCode`).
-public enum InvalidationReason: Hashable, Sendable, CaseIterable, RawRepresentable {
+public enum InvalidationReason: AnswerWord, Hashable {
     /// The user did what the tip suggested (set by the host).
     case actionPerformed
     /// The user closed the tip (set by the host).
@@ -115,19 +113,10 @@ public enum InvalidationReason: Hashable, Sendable, CaseIterable, RawRepresentab
         case .displayDurationExceeded: "displayDurationExceeded"
         }
     }
-
-    /// The reason's `spelling` as a string.
-    public var rawValue: String { spelling.description }
-
-    /// The reason spelled `rawValue`; nil for any other text.
-    public init?(rawValue: String) {
-        guard let reason = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-        self = reason
-    }
 }
 
 /// The reasons a host may invalidate a tip with, as the CLI, traces and the C API accept them.
-public enum HostInvalidationReason: Hashable, Sendable, CaseIterable, RawRepresentable {
+public enum HostInvalidationReason: AnswerWord, Hashable {
     /// The user did what the tip suggested.
     case actionPerformed
     /// The user closed the tip.
@@ -142,13 +131,7 @@ public enum HostInvalidationReason: Hashable, Sendable, CaseIterable, RawReprese
     }
 
     /// The recorded reason's spelling.
-    public var rawValue: String { reason.rawValue }
-
-    /// The host reason spelled `rawValue`; nil for any other text (the engine's own reasons too).
-    public init?(rawValue: String) {
-        guard let reason = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-        self = reason
-    }
+    public var spelling: StaticString { reason.spelling }
 }
 
 /// One tip's state for one subject (SEMANTICS §4).
