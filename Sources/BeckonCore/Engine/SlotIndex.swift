@@ -9,10 +9,12 @@
 /// again in the engine's dictionary, which decides.
 public struct SlotIndex: Sendable {
     /// Each bucket's slot + 1; 0 for an empty bucket.
-    private let buckets: [Int32]
+    @usableFromInline
+    let buckets: [Int32]
     /// The ids, slot `n` being `ids[n]`.
     public let ids: [String]
-    private let mask: Int
+    @usableFromInline
+    let mask: Int
 
     /// The index of `ids`, slot `n` being `ids[n]` (the ids are distinct).
     public init(_ ids: [String]) {
@@ -43,13 +45,23 @@ public struct SlotIndex: Sendable {
 
     /// The slot of the id whose UTF-8 bytes are exactly `bytes`, or nil.
     public func slot(ofUTF8 bytes: UnsafeRawBufferPointer) -> Int? {
+        slot(hashing: bytes) { slot in
+            var declared = ids[slot]
+            // Byte by byte rather than `memcmp`: the module stays free of the C library.
+            return declared.withUTF8 { $0.elementsEqual(bytes) }
+        }
+    }
+
+    /// The first slot, among those filed where `bytes` hash to, that `isID` says is the id of
+    /// `bytes`, or nil: for callers that keep the ids' bytes at hand and compare them faster
+    /// than a `String` can be read (the answer templates, on the C API's hottest call).
+    @inlinable
+    public func slot(hashing bytes: UnsafeRawBufferPointer, where isID: (Int) -> Bool) -> Int? {
         var index = Self.hash(bytes: bytes) & mask
         while true {
             let entry = Int(buckets[index])
             if entry == 0 { return nil }
-            var declared = ids[entry - 1]
-            // Byte by byte rather than `memcmp`: the module stays free of the C library, and ids are short.
-            if declared.withUTF8({ $0.elementsEqual(bytes) }) { return entry - 1 }
+            if isID(entry - 1) { return entry - 1 }
             index = (index + 1) & mask
         }
     }
@@ -62,14 +74,14 @@ public struct SlotIndex: Sendable {
         return fold(FNV1a.hash(id.utf8))
     }
 
-    @inline(__always)
+    @inlinable
     static func hash(bytes: UnsafeRawBufferPointer) -> Int {
         fold(FNV1a.hash(bytes))
     }
 
     /// The table's index bits are the low ones: the high bits mixed into them.
-    @inline(__always)
-    private static func fold(_ hash: UInt64) -> Int {
+    @inlinable
+    static func fold(_ hash: UInt64) -> Int {
         Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 }

@@ -74,7 +74,10 @@ public final class TipAnswerTemplates: @unchecked Sendable {
     /// The slot of the tip whose id is `id`'s bytes exactly, or nil (an undeclared id, or one
     /// declared with other bytes for the same text, which `Engine.tipSlot(of:)` then decides).
     public func slot(ofID id: UnsafeRawBufferPointer) -> Int? {
-        index.slot(ofUTF8: id)
+        index.slot(hashing: id) { slot in
+            let declared = TipRuns(templates: self, slot: slot, askedByDeclaredID: true).run(.idBytes)
+            return declared.count == id.count && (id.isEmpty || memcmp(declared.baseAddress!, id.baseAddress!, id.count) == 0)
+        }
     }
 
     /// The JSON text of `tip.status` on the tip in `slot`, asked for as `id` (nil: by its own
@@ -90,8 +93,10 @@ public final class TipAnswerTemplates: @unchecked Sendable {
 
     func write(slot: Int, id: String?, _ decision: TipDecision, subject: String, now: Int64, to output: inout JSONOutput) {
         precondition(slot >= 0 && slot < index.ids.count, "tip slot \(slot) out of range")
-        let request = TipAnswerJSON.Request(op: "tip.status", id: id ?? index.ids[slot], arguments: [:], changes: nil, subject: subject, now: now)
-        TipAnswerJSON.write(decision, .changed, request, content: TipRuns(templates: self, slot: slot), to: &output)
+        // Asked by slot (`id` nil), the answer echoes the declared id: its run, with no string read.
+        let request = TipAnswerJSON.Request(op: "tip.status", id: id ?? "", arguments: [:], changes: nil, subject: subject, now: now)
+        TipAnswerJSON.write(decision, .changed, request, content: TipRuns(templates: self, slot: slot, askedByDeclaredID: id == nil),
+                            to: &output)
     }
 
     /// One tip's runs, as the writer's content.
@@ -100,9 +105,13 @@ public final class TipAnswerTemplates: @unchecked Sendable {
         /// The slot's first bound.
         let bound: UnsafeMutablePointer<Int>
 
-        init(templates: TipAnswerTemplates, slot: Int) {
+        /// Whether the answer is asked for by the declared id itself (no id given to compare).
+        let askedByDeclaredID: Bool
+
+        init(templates: TipAnswerTemplates, slot: Int, askedByDeclaredID: Bool) {
             bytes = templates.bytes
             bound = templates.bounds + TipAnswerTemplates.runsPerTip * slot
+            self.askedByDeclaredID = askedByDeclaredID
         }
 
         @inline(__always)
@@ -115,6 +124,7 @@ public final class TipAnswerTemplates: @unchecked Sendable {
         /// The declared id's run when `id` is the declared id byte for byte (not merely an equal
         /// string: the answer echoes the id asked for); otherwise `id` written out.
         func writeID(_ id: String, to output: inout JSONOutput) {
+            if askedByDeclaredID { return output.append(run(.id)) }
             var id = id
             let declared = run(.idBytes)
             let same = id.withUTF8 { given in
