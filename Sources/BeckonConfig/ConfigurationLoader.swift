@@ -36,8 +36,6 @@ public struct ConfigurationLoader: Sendable {
         switch FileBytes.read(path, maxBytes: YAMLLimits.maxFileBytes) {
         case .failure(.unreadable(let reason)):
             throw .unreadable(path: path, reason: reason)
-        case .failure(.isDirectory):
-            throw .unreadable(path: path, reason: "it is a folder, not a file")
         case .failure(.tooLarge(let bytes)):
             session.diagnostics.append(LoadSession.tooLarge(path, bytes: bytes))
             session.files.append(path)

@@ -7,10 +7,9 @@ import Darwin
 /// Reads whole files with POSIX calls, refusing anything larger than a bound before reading it.
 enum FileBytes {
     enum Failure: Error, Equatable {
-        /// The file could not be opened or read; `reason` is the system's (`No such file or directory`).
+        /// The file could not be opened or read; `reason` is the system's (`No such file or
+        /// directory`), or says that the path names a folder.
         case unreadable(reason: String)
-        /// The path names a folder.
-        case isDirectory
         /// The file is larger than allowed.
         case tooLarge(bytes: Int)
     }
@@ -21,7 +20,7 @@ enum FileBytes {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(reason: systemError())) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.isDirectory) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.unreadable(reason: "it is a folder, not a file")) }
         let size = Int(info.st_size)
         if size > maxBytes { return .failure(.tooLarge(bytes: size)) }
         var bytes: [UInt8] = []

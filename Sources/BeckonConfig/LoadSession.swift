@@ -73,8 +73,6 @@ struct LoadSession {
             switch FileBytes.read(includedPath, maxBytes: YAMLLimits.maxFileBytes) {
             case .failure(.unreadable(let reason)):
                 diagnostics.error("config.include", "cannot include '\(written)': \(reason)", at: item.span)
-            case .failure(.isDirectory):
-                diagnostics.error("config.include", "cannot include '\(written)': it is a folder, not a file", at: item.span)
             case .failure(.tooLarge(let bytes)):
                 diagnostics.append(Self.tooLarge(includedPath, bytes: bytes, at: item.span))
             case .success(let bytes):

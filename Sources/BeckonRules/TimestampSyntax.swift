@@ -99,21 +99,42 @@ public enum TimestampSyntax {
         let yearOfEra = y - era * 400
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        return era * 146_097 + dayOfEra - daysFromMarchOfYearZeroTo1970
     }
 
     /// Howard Hinnant's civil_from_days: the year, month (1…12) and day (1…31) of a day counted
     /// from 1970-01-01.
     public static func civilFromDays(_ days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
+        let z = days + daysFromMarchOfYearZeroTo1970
         let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
+        let (yearOfEra, month, day) = civilFromDayOfEra(UInt64(z - era * 146_097))
+        return (Int64(yearOfEra) + era * 400 + (month <= 2 ? 1 : 0), Int64(month), Int64(day))
+    }
+
+    /// civil_from_days on days counted from 0000-03-01 (never negative): for writers of
+    /// instants from that day on, which need no signed eras.
+    @inlinable
+    public static func civilFromDaysSinceMarchOfYearZero(_ days: UInt64) -> (year: UInt64, month: UInt64, day: UInt64) {
+        let era = days / 146_097
+        let (yearOfEra, month, day) = civilFromDayOfEra(days % 146_097)
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// Days from 0000-03-01 (day 0 of civil_from_days's eras of 400 years from 1 March) to 1970-01-01.
+    /// (Computed, so that it folds into the constants made from it in other modules.)
+    @inlinable
+    public static var daysFromMarchOfYearZeroTo1970: Int64 { 719_468 }
+
+    /// The heart of civil_from_days: the year of the era (the year of its March), month and day
+    /// of day `dayOfEra` (0..<146_097) of an era of 400 years from 1 March.
+    @inlinable
+    static func civilFromDayOfEra(_ dayOfEra: UInt64) -> (yearOfEra: UInt64, month: UInt64, day: UInt64) {
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra, month, day)
     }
 }
 

@@ -121,4 +121,14 @@ struct IncludeTests {
             return reason == "it is a folder, not a file"
         }
     }
+
+    @Test func aTraceThatIsAFolderIsUnreadableAsAConfigurationIs() throws {
+        let configuration = try ConfigurationLoader().load(yaml: "version: 1\n", path: "main.yaml").configuration
+        #expect {
+            _ = try TraceLoader(configuration: configuration).load(path: Fixtures.path("bad"))
+        } throws: { error in
+            guard case TraceLoadError.unreadable(_, let reason) = error else { return false }
+            return reason == "it is a folder, not a file"
+        }
+    }
 }

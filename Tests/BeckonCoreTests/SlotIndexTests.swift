@@ -26,11 +26,22 @@ struct SlotIndexTests {
                 #expect(index.slot(of: id) == slot, "\(id) in \(ids)")
                 // The same text in another string's storage.
                 #expect(index.slot(of: String(decoding: Array(id.utf8), as: UTF8.self)) == slot)
+                #expect(Array(id.utf8).withUnsafeBytes { index.slot(ofUTF8: $0) } == slot)
             }
             for _ in 0..<20 {
                 let other = Self.id(&random)
                 #expect(index.slot(of: other) == dictionary[other], "\(other) in \(ids)")
+                #expect(Array(other.utf8).withUnsafeBytes { index.slot(ofUTF8: $0) } == dictionary[other])
             }
         }
+    }
+
+    @Test("an id found by its bytes is found only by the same bytes, not by another normalization")
+    func bytesAreExact() {
+        let index = SlotIndex(["é", "tip", ""])
+        #expect(Array("e\u{301}".utf8).withUnsafeBytes { index.slot(ofUTF8: $0) } == nil)
+        #expect(Array("é".utf8).withUnsafeBytes { index.slot(ofUTF8: $0) } == 0)
+        #expect(index.slot(ofUTF8: UnsafeRawBufferPointer(start: nil, count: 0)) == 2)
+        #expect(SlotIndex([]).slot(ofUTF8: UnsafeRawBufferPointer(start: nil, count: 0)) == nil)
     }
 }

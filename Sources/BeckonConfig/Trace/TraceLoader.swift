@@ -21,8 +21,6 @@ public struct TraceLoader: Sendable {
         switch FileBytes.read(path, maxBytes: YAMLLimits.maxFileBytes) {
         case .failure(.unreadable(let reason)):
             throw .unreadable(path: path, reason: reason)
-        case .failure(.isDirectory):
-            throw .unreadable(path: path, reason: "it is a folder, not a file")
         case .failure(.tooLarge(let bytes)):
             let message = "'\(path)' is \(bytes / 1_048_576) MiB or more; a trace may be at most \(YAMLLimits.maxFileBytes / 1_048_576) MiB"
             throw .invalid(DiagnosticsError(diagnostics: [.error("config.fileTooLarge", message, at: .wholeFile(path))]))

@@ -51,7 +51,10 @@ public enum TraceOperation: Hashable, Sendable {
     ]
 
     /// The operation's key, e.g. `tip.status`.
-    public var name: String {
+    public var name: String { nameSpelling.description }
+
+    /// `name` as static text (answers copy it into their bytes).
+    public var nameSpelling: StaticString {
         switch self {
         case .set: "set"
         case .donate: "donate"

@@ -1,65 +1,6 @@
 public import BeckonDiagnostics
 public import BeckonRules
 
-/// A tip's status (SEMANTICS §4).
-public enum TipStatus: String, Hashable, Sendable, CaseIterable {
-    case pending
-    case available
-    case invalidated
-}
-
-/// Why a tip has its status: the check that decided it.
-public enum TipReason: Hashable, Sendable, CustomStringConvertible {
-    /// Every check passed.
-    case allChecksPassed
-    /// A testing override shows it (`testing.show`, `testing.showAll`).
-    case shownByTesting(String)
-    /// A testing override hides it (`testing.hide`, `testing.hideAll`).
-    case hiddenByTesting(String)
-    /// It was invalidated.
-    case invalidated(InvalidationReason)
-    /// Rule `index` (0-based) is false.
-    case ruleNotSatisfied(index: Int, text: String, span: SourceSpan)
-    /// Rule `index` could not be evaluated (a plugin error, a division by zero).
-    case ruleFailed(index: Int, text: String, span: SourceSpan, message: String)
-    /// It was never displayed and another tip was first displayed less than the display
-    /// frequency ago; `remaining` ms are left.
-    case displayFrequency(remaining: Int64)
-    /// Its group's current tip is another one (or none).
-    case withheldByGroup(String)
-    /// Its rules read its own status through other tips.
-    case dependsOnItself
-
-    public var description: String {
-        switch self {
-        case .allChecksPassed: "every check passed"
-        case .shownByTesting(let source): "shown by \(source)"
-        case .hiddenByTesting(let source): "hidden by \(source)"
-        case .invalidated(let reason): "invalidated: \(reason.rawValue)"
-        case .ruleNotSatisfied(let index, let text, let span): "rule \(index + 1) is false: \(text) (\(span.file):\(span.start.line))"
-        case .ruleFailed(let index, let text, let span, let message): "rule \(index + 1) failed: \(message): \(text) (\(span.file):\(span.start.line))"
-        case .displayFrequency(let remaining): "another tip was shown recently; new tips wait \(DurationSyntax.format(remaining)) more (display frequency)"
-        case .withheldByGroup(let group): "withheld by group \(group)"
-        case .dependsOnItself: "its rules depend on its own status"
-        }
-    }
-
-    /// A stable short code for scripts: `rule`, `displayFrequency`, `group`, …
-    public var code: String {
-        switch self {
-        case .allChecksPassed: "available"
-        case .shownByTesting: "testingShow"
-        case .hiddenByTesting: "testingHide"
-        case .invalidated(let reason): reason.rawValue
-        case .ruleNotSatisfied: "rule"
-        case .ruleFailed: "ruleError"
-        case .displayFrequency: "displayFrequency"
-        case .withheldByGroup: "group"
-        case .dependsOnItself: "cycle"
-        }
-    }
-}
-
 /// The answer about one tip, and for operations what they did.
 public struct TipDecision: Sendable {
     /// The tip's id.

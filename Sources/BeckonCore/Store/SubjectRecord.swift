@@ -91,7 +91,7 @@ public struct EventCounters: Hashable, Sendable {
 }
 
 /// Why a tip was invalidated.
-public enum InvalidationReason: String, Hashable, Sendable, CaseIterable {
+public enum InvalidationReason: AnswerWord, Hashable {
     /// The user did what the tip suggested (set by the host).
     case actionPerformed
     /// The user closed the tip (set by the host).
@@ -103,10 +103,20 @@ public enum InvalidationReason: String, Hashable, Sendable, CaseIterable {
 
     /// Whether a host may invalidate a tip with this reason (the engine sets the others).
     public var isHostReason: Bool { HostInvalidationReason.allCases.contains { $0.reason == self } }
+
+    /// The reason as answers and records spell it: `actionPerformed`, `tipClosed`, …
+    public var spelling: StaticString {
+        switch self {
+        case .actionPerformed: "actionPerformed"
+        case .tipClosed: "tipClosed"
+        case .displayCountExceeded: "displayCountExceeded"
+        case .displayDurationExceeded: "displayDurationExceeded"
+        }
+    }
 }
 
 /// The reasons a host may invalidate a tip with, as the CLI, traces and the C API accept them.
-public enum HostInvalidationReason: String, Hashable, Sendable, CaseIterable {
+public enum HostInvalidationReason: AnswerWord, Hashable {
     /// The user did what the tip suggested.
     case actionPerformed
     /// The user closed the tip.
@@ -119,6 +129,9 @@ public enum HostInvalidationReason: String, Hashable, Sendable, CaseIterable {
         case .tipClosed: .tipClosed
         }
     }
+
+    /// The recorded reason's spelling.
+    public var spelling: StaticString { reason.spelling }
 }
 
 /// One tip's state for one subject (SEMANTICS §4).

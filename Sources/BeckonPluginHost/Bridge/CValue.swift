@@ -23,31 +23,16 @@ enum CValue {
 
     /// The C form of `value`; strings are copied into `allocations`. Nil for a list.
     static func make(_ value: Value, allocations: inout CAllocations) -> beckon_value? {
+        guard let type = code(of: value.type) else { return nil }
         var result = beckon_value()
+        result.type = type
         switch value {
-        case .null: result.type = beckon_type(BECKON_TYPE_NULL)
-        case .bool(let flag):
-            result.type = beckon_type(BECKON_TYPE_BOOL)
-            result.as.boolean = flag
-        case .int(let integer):
-            result.type = beckon_type(BECKON_TYPE_INT)
-            result.as.integer = integer
-        case .double(let number):
-            result.type = beckon_type(BECKON_TYPE_DOUBLE)
-            result.as.number = number
-        case .string(let text):
-            result.type = beckon_type(BECKON_TYPE_STRING)
-            result.as.string = allocations.copy(text)
-        case .duration(let milliseconds):
-            result.type = beckon_type(BECKON_TYPE_DURATION)
-            result.as.integer = milliseconds
-        case .timestamp(let milliseconds):
-            result.type = beckon_type(BECKON_TYPE_TIMESTAMP)
-            result.as.integer = milliseconds
-        case .version(let version):
-            result.type = beckon_type(BECKON_TYPE_VERSION)
-            result.as.string = allocations.copy(version.description)
-        case .list: return nil
+        case .null, .list: break
+        case .bool(let flag): result.as.boolean = flag
+        case .int(let integer), .duration(let integer), .timestamp(let integer): result.as.integer = integer
+        case .double(let number): result.as.number = number
+        case .string(let text): result.as.string = allocations.copy(text)
+        case .version(let version): result.as.string = allocations.copy(version.description)
         }
         return result
     }

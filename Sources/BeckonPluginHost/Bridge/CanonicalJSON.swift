@@ -30,7 +30,7 @@ enum CanonicalJSON {
             output += "]"
         case .map(let pairs):
             output += "{"
-            let sorted = pairs.sorted { Array($0.0.unicodeScalars.map(\.value)).lexicographicallyPrecedes($1.0.unicodeScalars.map(\.value)) }
+            let sorted = pairs.sorted { KeyOrder.precedes($0.0, $1.0) }
             for (index, (key, item)) in sorted.enumerated() {
                 if index > 0 { output += "," }
                 writeString(key, to: &output)

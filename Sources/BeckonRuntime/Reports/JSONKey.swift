@@ -1,3 +1,5 @@
+import BeckonCore
+
 /// A JSON object member's key: a literal written in the code, kept as its static bytes when they
 /// are ASCII, or any string. Literal keys are what answers are made
 /// of, and writing or ordering them then costs a copy or a byte comparison, nothing more.
@@ -49,13 +51,12 @@ public struct JSONKey: Equatable, Sendable, ExpressibleByStringLiteral, CustomSt
         return left.description == right.description
     }
 
-    /// `left < right`, in the order `String` gives their texts: byte by byte for literals (ASCII,
-    /// where that is the same order), else by `String`'s own comparison.
+    /// `left < right` in `KeyOrder`: literals compared as their static bytes, with no string made.
     static func precedes(_ left: JSONKey, _ right: JSONKey) -> Bool {
         if let leftBytes = left.literalBytes, let rightBytes = right.literalBytes {
-            return leftBytes.lexicographicallyPrecedes(rightBytes)
+            return KeyOrder.precedes(leftBytes, rightBytes)
         }
-        return left.description < right.description
+        return KeyOrder.precedes(left.description, right.description)
     }
 
     private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -66,9 +66,17 @@ struct JSONOutput: ~Copyable {
         base[index] = byte
     }
 
+    /// Appends static text as it is (it needs no escape). A one-character literal may have no
+    /// bytes to point at; for a literal the test is decided when the call is compiled.
     @inline(__always)
     mutating func append(_ text: StaticString) {
+        guard text.hasPointerRepresentation else { return append(scalar: text.unicodeScalar) }
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    @inline(never)
+    private mutating func append(scalar: Unicode.Scalar) {
+        for byte in scalar.utf8 { append(byte) }
     }
 
     /// The decimal digits of `value`, as `String(value)` writes them.
@@ -113,8 +121,8 @@ struct JSONOutput: ~Copyable {
 
     /// The instants of `writeFourDigitYearTimestamp`: from 0000-03-01T00:00:00Z (day 0 of Howard
     /// Hinnant's civil_from_days, with its eras of 400 years from 1 March) to the end of 9999.
-    static let fourDigitYearInstants: ClosedRange<Int64> = -marchOfYearZero...253_402_300_799_999
-    private static let marchOfYearZero: Int64 = 719_468 * 86_400_000
+    static var fourDigitYearInstants: ClosedRange<Int64> { -marchOfYearZero...253_402_300_799_999 }
+    private static var marchOfYearZero: Int64 { TimestampSyntax.daysFromMarchOfYearZeroTo1970 * 86_400_000 }
 
     /// Writes `TimestampSyntax.format(milliseconds)` at `target` (room for 24 bytes) and returns
     /// how many bytes, or nil (nothing written) outside `fourDigitYearInstants`.
@@ -143,14 +151,7 @@ struct JSONOutput: ~Copyable {
     /// Writes `YYYY-MM-DDTHH:MM:SS` (19 bytes) at `target` for `seconds` since 0000-03-01T00:00:00Z.
     private static func writeSecond(_ seconds: UInt64, at target: UnsafeMutablePointer<UInt8>) {
         let secondOfDay = seconds % 86_400, days = seconds / 86_400
-        // civil_from_days, on days since 0000-03-01 (never negative here).
-        let era = days / 146_097, dayOfEra = days % 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = TimestampSyntax.civilFromDaysSinceMarchOfYearZero(days)
         let pairs: StaticString = """
             00010203040506070809101112131415161718192021222324252627282930313233343536373839\
             40414243444546474849505152535455565758596061626364656667686970717273747576777879\

@@ -1,3 +1,5 @@
+import BeckonCore
+
 /// JSON text for people to read and diff: one member or item per line.
 extension JSONValue {
     /// The JSON text indented by two spaces, object keys sorted by code point, no trailing
@@ -21,7 +23,7 @@ extension JSONValue {
             }
             output += outer + "]"
         case .object(let object) where !object.isEmpty:
-            let members = object.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            let members = object.sorted { KeyOrder.precedes($0.key, $1.key) }
             output += "{\n"
             for (index, member) in members.enumerated() {
                 output += inner + JSONValue.string(member.key).text + ": "

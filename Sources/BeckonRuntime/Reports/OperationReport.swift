@@ -173,16 +173,13 @@ public struct OperationReport {
         case .tipShown: effect = .recorded
         default: return false
         }
-        let op: StaticString, arguments: JSONObject
+        let arguments: JSONObject
         switch step {
-        case .tipStatus: (op, arguments) = ("tip.status", [:])
-        case .tipDisplay: (op, arguments) = ("tip.display", [:])
-        case .tipReset: (op, arguments) = ("tip.reset", [:])
-        case .tipShown: (op, arguments) = ("tip.shown", self.arguments)
-        case .tipInvalidate: (op, arguments) = ("tip.invalidate", self.arguments)
+        case .tipStatus, .tipDisplay, .tipReset: arguments = [:]
+        case .tipShown, .tipInvalidate: arguments = self.arguments
         default: return false
         }
-        let request = TipAnswerJSON.Request(op: op, id: step.id, arguments: arguments, changes: changes.map(ChangesRenderer.json),
+        let request = TipAnswerJSON.Request(op: step.nameSpelling, id: step.id, arguments: arguments, changes: changes.map(ChangesRenderer.json),
                                             subject: subject, now: now)
         switch outcome {
         case .tip(let decision), .tipDisplayed(let decision), .tipShown(let decision):

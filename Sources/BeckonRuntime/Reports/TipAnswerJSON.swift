@@ -7,6 +7,10 @@ import BeckonDiagnostics
 /// the reason sentence written in pieces. The bytes are exactly those of the general path
 /// (`TipDecisionRenderer.json` with the request's members over it), which tests check on many
 /// answers.
+///
+/// This is the one direct writer of tip answers: the members a tip's declaration fixes come
+/// from a `TipAnswerContent`, either the declaration itself or the runs `TipAnswerTemplates`
+/// made with `DeclaredTipContent` when the configuration was served.
 enum TipAnswerJSON {
     /// The member saying what the operation did: `changed` (status, invalidate, reset),
     /// `displayed` (display) or `recorded` (shown).
@@ -25,15 +29,18 @@ enum TipAnswerJSON {
         var now: Int64
     }
 
-    /// Appends the answer's object.
+    /// Appends the answer's object, its content taken from the decision's declaration.
     static func write(_ decision: TipDecision, _ effect: Effect, _ request: Request, to output: inout JSONOutput) {
+        write(decision, effect, request, content: DeclaredTipContent(decision.content), to: &output)
+    }
+
+    /// Appends the answer's object, the members of the tip's declaration written by `content`.
+    @inline(__always)
+    static func write<Content: TipAnswerContent>(_ decision: TipDecision, _ effect: Effect, _ request: Request, content: Content,
+                                                 to output: inout JSONOutput) {
         // Each member is written after a comma; the first comma becomes the opening brace.
         let start = output.count
-        let content = decision.content
-        if !content.actions.isEmpty {
-            output.append(",\"actions\":")
-            writeActions(content.actions, to: &output)
-        }
+        content.writeActions(to: &output)
         if !request.arguments.isEmpty {
             output.append(",\"arguments\":")
             JSONValue.writeObject(request.arguments, overriding: [:], to: &output)
@@ -45,24 +52,26 @@ enum TipAnswerJSON {
             output.append(",\"changes\":")
             changes.write(to: &output)
         }
-        writeCounts(decision.record, to: &output)
+        output.append(",\"displayCount\":")
+        output.append(decision.record.displayCount)
+        output.append(",\"displayDurationMs\":")
+        output.append(decision.record.displayDuration)
         if effect == .displayed {
             output.append(decision.changed ? ",\"displayed\":true" : ",\"displayed\":false")
         }
         if let id = request.id {
-            output.append(",\"id\":")
-            JSONValue.writeString(id, to: &output)
+            content.writeID(id, to: &output)
         }
-        if let image = content.image {
-            output.append(",\"image\":")
-            JSONValue.writeString(image, to: &output)
-        }
+        content.writeImage(to: &output)
         output.append(",\"invalidation\":")
-        writeInvalidation(decision.record.invalidation, to: &output)
-        if let message = content.message {
-            output.append(",\"message\":")
-            JSONValue.writeString(message, to: &output)
+        if let invalidation = decision.record.invalidation {
+            output.append(UInt8(ascii: "\""))
+            output.append(invalidation.spelling)
+            output.append(UInt8(ascii: "\""))
+        } else {
+            output.append("null")
         }
+        content.writeMessage(to: &output)
         output.append(",\"now\":")
         output.appendQuotedTimestamp(request.now)
         output.append(",\"op\":\"")
@@ -72,146 +81,30 @@ enum TipAnswerJSON {
         if effect == .recorded {
             output.append(decision.changed ? ",\"recorded\":true" : ",\"recorded\":false")
         }
-        writeRevisitAndStatus(decision, to: &output)
-        output.append(",\"subject\":")
-        JSONValue.writeString(request.subject, to: &output)
-        output.append(",\"title\":")
-        JSONValue.writeString(content.title, to: &output)
-        output.replace(at: start, with: UInt8(ascii: "{"))
-        output.append(UInt8(ascii: "}"))
-    }
-
-    /// `[{"id":…,"title":…},…]`.
-    static func writeActions(_ actions: [TipAction], to output: inout JSONOutput) {
-        output.append(UInt8(ascii: "["))
-        for (index, action) in actions.enumerated() {
-            output.append(index == 0 ? "{\"id\":" : ",{\"id\":")
-            JSONValue.writeString(action.id, to: &output)
-            output.append(",\"title\":")
-            JSONValue.writeString(action.title, to: &output)
-            output.append(UInt8(ascii: "}"))
-        }
-        output.append(UInt8(ascii: "]"))
-    }
-
-    /// `,"displayCount":…,"displayDurationMs":…`.
-    @inline(__always)
-    static func writeCounts(_ record: TipRecord, to output: inout JSONOutput) {
-        output.append(",\"displayCount\":")
-        output.append(record.displayCount)
-        output.append(",\"displayDurationMs\":")
-        output.append(record.displayDuration)
-    }
-
-    /// The value of `invalidation`: its reason as a string, or null.
-    @inline(__always)
-    static func writeInvalidation(_ invalidation: InvalidationReason?, to output: inout JSONOutput) {
-        if let invalidation {
-            output.append(UInt8(ascii: "\""))
-            output.append(rawValue(invalidation))
-            output.append(UInt8(ascii: "\""))
-        } else {
-            output.append("null")
-        }
-    }
-
-    /// `,"reason":"…","reasonCode":"…"`.
-    static func writeReason(_ reason: TipReason, to output: inout JSONOutput) {
-        // The answers of a tip shown, the commonest, in one piece.
-        if case .allChecksPassed = reason { return output.append(",\"reason\":\"every check passed\",\"reasonCode\":\"available\"") }
-        output.append(",\"reason\":\"")
-        writeSentence(reason, to: &output)
-        output.append("\",\"reasonCode\":\"")
-        output.append(code(reason))
-        output.append(UInt8(ascii: "\""))
-    }
-
-    /// `,"revisitAt":…,"status":"…"`.
-    @inline(__always)
-    static func writeRevisitAndStatus(_ decision: TipDecision, to output: inout JSONOutput) {
         if let revisitAt = decision.revisitAt {
             output.append(",\"revisitAt\":")
             output.appendQuotedTimestamp(revisitAt)
         } else {
             output.append(",\"revisitAt\":null")
         }
-        output.append(statusMember(decision.status))
+        output.append(",\"status\":\"")
+        output.append(decision.status.spelling)
+        output.append(UInt8(ascii: "\""))
+        output.append(",\"subject\":")
+        JSONValue.writeString(request.subject, to: &output)
+        content.writeTitle(to: &output)
+        output.replace(at: start, with: UInt8(ascii: "{"))
+        output.append(UInt8(ascii: "}"))
     }
 
-    /// `,"status":"…"` (`TipStatus.rawValue`).
-    private static func statusMember(_ status: TipStatus) -> StaticString {
-        switch status {
-        case .pending: ",\"status\":\"pending\""
-        case .available: ",\"status\":\"available\""
-        case .invalidated: ",\"status\":\"invalidated\""
-        }
-    }
-
-    /// `reason.code`, which needs no escape.
-    private static func code(_ reason: TipReason) -> StaticString {
-        switch reason {
-        case .allChecksPassed: "available"
-        case .shownByTesting: "testingShow"
-        case .hiddenByTesting: "testingHide"
-        case .invalidated(let why): rawValue(why)
-        case .ruleNotSatisfied: "rule"
-        case .ruleFailed: "ruleError"
-        case .displayFrequency: "displayFrequency"
-        case .withheldByGroup: "group"
-        case .dependsOnItself: "cycle"
-        }
-    }
-
-    /// `reason.rawValue`, which needs no escape.
-    private static func rawValue(_ reason: InvalidationReason) -> StaticString {
-        switch reason {
-        case .actionPerformed: "actionPerformed"
-        case .tipClosed: "tipClosed"
-        case .displayCountExceeded: "displayCountExceeded"
-        case .displayDurationExceeded: "displayDurationExceeded"
-        }
-    }
-
-    /// Appends `reason.description`, escaped for a JSON string, without building it.
-    static func writeSentence(_ reason: TipReason, to output: inout JSONOutput) {
-        switch reason {
-        case .allChecksPassed:
-            output.append("every check passed")
-        case .shownByTesting(let source):
-            output.append("shown by ")
-            JSONValue.writeStringContents(source, to: &output)
-        case .hiddenByTesting(let source):
-            output.append("hidden by ")
-            JSONValue.writeStringContents(source, to: &output)
-        case .invalidated(let why):
-            output.append("invalidated: ")
-            output.append(rawValue(why))
-        case .ruleNotSatisfied(let index, let text, let span):
-            output.append("rule ")
-            output.append(Int64(index) + 1)
-            output.append(" is false: ")
-            JSONValue.writeStringContents(text, to: &output)
-            writePlace(span, to: &output)
-        case .ruleFailed(let index, let text, let span, let message):
-            output.append("rule ")
-            output.append(Int64(index) + 1)
-            output.append(" failed: ")
-            JSONValue.writeStringContents(message, to: &output)
-            output.append(": ")
-            JSONValue.writeStringContents(text, to: &output)
-            writePlace(span, to: &output)
-        case .displayFrequency, .withheldByGroup, .dependsOnItself:
-            JSONValue.writeStringContents(reason.description, to: &output)
-        }
-    }
-
-    /// ` (FILE:LINE)`.
-    private static func writePlace(_ span: SourceSpan, to output: inout JSONOutput) {
-        output.append(" (")
-        JSONValue.writeStringContents(span.file, to: &output)
-        output.append(UInt8(ascii: ":"))
-        output.append(Int64(span.start.line))
-        output.append(UInt8(ascii: ")"))
+    /// `,"reason":"…","reasonCode":"…"`: the reason's sentence and code as BeckonCore spells them.
+    @inline(__always)
+    static func writeReason(_ reason: TipReason, to output: inout JSONOutput) {
+        output.append(",\"reason\":\"")
+        reason.write(to: &output)
+        output.append("\",\"reasonCode\":\"")
+        output.append(reason.codeSpelling)
+        output.append(UInt8(ascii: "\""))
     }
 }
 

@@ -1,3 +1,4 @@
+import BeckonCore
 import NIOCore
 
 /// The entity tag of an answer: a weak tag (`W/"…"`) over the answer's bytes without its
@@ -18,10 +19,10 @@ struct AnswerETag: Equatable {
     init(of answer: ByteBuffer) {
         hash = answer.withUnsafeReadableBytes { bytes in
             let now = Self.nowMember(in: bytes) ?? bytes.count..<bytes.count
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes[..<now.lowerBound] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-            for byte in bytes[now.upperBound...] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-            return hash
+            var hash = FNV1a()
+            hash.combine(bytes[..<now.lowerBound])
+            hash.combine(bytes[now.upperBound...])
+            return hash.value
         }
     }
 

@@ -1,0 +1,66 @@
+import BeckonCore
+
+/// The members of a tip answer that the tip's declaration fixes (its content and its id), each
+/// written after a comma, or nothing when the tip has none: what `TipAnswerJSON` asks for at
+/// their places in key order.
+protocol TipAnswerContent {
+    /// `,"actions":[{"id":…,"title":…},…]`, or nothing when there are none.
+    func writeActions(to output: inout JSONOutput)
+    /// `,"id":"…"` for the id asked for (which is echoed as given).
+    func writeID(_ id: String, to output: inout JSONOutput)
+    /// `,"image":"…"`, or nothing.
+    func writeImage(to output: inout JSONOutput)
+    /// `,"message":"…"`, or nothing.
+    func writeMessage(to output: inout JSONOutput)
+    /// `,"title":"…"`.
+    func writeTitle(to output: inout JSONOutput)
+}
+
+/// The content members written from the declaration itself.
+struct DeclaredTipContent: TipAnswerContent {
+    let tip: TipDeclaration
+
+    init(_ tip: TipDeclaration) {
+        self.tip = tip
+    }
+
+    func writeActions(to output: inout JSONOutput) {
+        guard !tip.actions.isEmpty else { return }
+        output.append(",\"actions\":[")
+        for (index, action) in tip.actions.enumerated() {
+            output.append(index == 0 ? "{\"id\":" : ",{\"id\":")
+            JSONValue.writeString(action.id, to: &output)
+            output.append(",\"title\":")
+            JSONValue.writeString(action.title, to: &output)
+            output.append(UInt8(ascii: "}"))
+        }
+        output.append(UInt8(ascii: "]"))
+    }
+
+    func writeID(_ id: String, to output: inout JSONOutput) {
+        Self.writeID(id, to: &output)
+    }
+
+    /// `,"id":"…"`, for any id.
+    static func writeID(_ id: String, to output: inout JSONOutput) {
+        output.append(",\"id\":")
+        JSONValue.writeString(id, to: &output)
+    }
+
+    func writeImage(to output: inout JSONOutput) {
+        guard let image = tip.image else { return }
+        output.append(",\"image\":")
+        JSONValue.writeString(image, to: &output)
+    }
+
+    func writeMessage(to output: inout JSONOutput) {
+        guard let message = tip.message else { return }
+        output.append(",\"message\":")
+        JSONValue.writeString(message, to: &output)
+    }
+
+    func writeTitle(to output: inout JSONOutput) {
+        output.append(",\"title\":")
+        JSONValue.writeString(tip.title, to: &output)
+    }
+}
