@@ -3,6 +3,7 @@ import BeckonCore
 import BeckonDiagnostics
 import BeckonPluginHost
 import BeckonRules
+import BeckonTestSupport
 import Foundation
 
 /// What a plugin condition costs over the same condition built in: the same rules evaluated with
@@ -95,20 +96,16 @@ struct PluginBenchmark: ParsableCommand {
         String((nanoseconds * 10).rounded() / 10)
     }
 
-    /// Compiles the plugin with plain `cc` against the header, as a plugin author would.
+    /// Compiles the plugin with plain `cc` against the header, with the README's build line for
+    /// plugin authors, optimized (`-O2`) as a plugin shipped would be.
     static func buildPlugin() throws -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-bench-plugin-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let source = folder.appendingPathComponent("bench.c"), output = folder.appendingPathComponent("libbench.so")
         try pluginSource.write(to: source, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["cc", "-std=c11", "-O2", "-shared", "-fPIC", "-fvisibility=hidden", "-Wl,--no-undefined",
-                             "-I", root.appendingPathComponent("Sources/CBeckonPlugin/include").path, "-o", output.path, source.path]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ValidationError("cc failed to build the bench plugin") }
+        let arguments = CPlugin.flags + ["-O2", "-I", CPlugin.headerFolder.path, "-o", output.path, source.path]
+        let (status, log) = try ProcessRunner.combined("cc", arguments)
+        guard status == 0 else { throw ValidationError("cc failed to build the bench plugin:\n\(log)") }
         return output.path
     }
 }

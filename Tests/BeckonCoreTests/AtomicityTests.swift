@@ -152,20 +152,20 @@ import Testing
         #expect(try harness.stored().version == 0)
     }
 
+    /// A tip whose rule reads a donation log, so that its status needs the store.
+    static let windowedTip = """
+        events: {e: {}}
+        tips: {t: {title: T, rules: ["events.e.within(1d).count == 0"]}}
+        """
+
     @Test func storeErrorsFailTheOperation() throws {
-        let harness = try Harness("""
-            events: {e: {}}
-            tips: {t: {title: T, rules: ["events.e.within(1d).count == 0"]}}
-            """, store: FailingStore())
+        let harness = try Harness(Self.windowedTip, store: FailingStore())
         #expect(engineError { try harness.engine.tipStatus("t", at(t0)) } == .store(FailingStore.failure))
         #expect(engineError { try harness.engine.donate("e", at(t0)) } == .store(FailingStore.failure))
     }
 
     @Test func failingLogReadIsNotAnEmptyLog() throws {
-        let harness = try Harness("""
-            events: {e: {}}
-            tips: {t: {title: T, rules: ["events.e.within(1d).count == 0"]}}
-            """, store: FailingStore(failLoads: false))
+        let harness = try Harness(Self.windowedTip, store: FailingStore(failLoads: false))
         // An unreadable log must not make "no donations" true.
         #expect(engineError { try harness.engine.tipStatus("t", at(t0)) } == .store(FailingStore.failure))
         #expect(engineError { try harness.engine.displayTip("t", at(t0)) } == .store(FailingStore.failure))

@@ -266,21 +266,26 @@ import BeckonTestSupport
     }
 
     private func expectCorrupt(_ bytes: ArraySlice<UInt8>, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        do {
-            let record = try SubjectRecordCodec.decode(bytes)
-            Issue.record("\(what): decoded as \(record)", sourceLocation: sourceLocation)
-        } catch {
-            #expect(error.kind == .corrupt, "\(what)", sourceLocation: sourceLocation)
-            #expect(error.message.hasPrefix("a stored subject record cannot be read: "), "\(what): \(error.message)", sourceLocation: sourceLocation)
+        expectRefusedAsCorrupt(what, messagePrefix: "a stored subject record cannot be read: ", sourceLocation: sourceLocation) { () throws(StoreError) in
+            try SubjectRecordCodec.decode(bytes)
         }
     }
 
     private func expectCorruptInfo(_ bytes: ArraySlice<UInt8>, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        expectRefusedAsCorrupt(what, sourceLocation: sourceLocation) { () throws(StoreError) in try DonationInfoCodec.decode(bytes) }
+    }
+
+    /// `decode` must throw a `.corrupt` error, whose message starts with `messagePrefix` if given.
+    private func expectRefusedAsCorrupt<Decoded>(_ what: String, messagePrefix: String? = nil, sourceLocation: SourceLocation,
+                                                 _ decode: () throws(StoreError) -> Decoded) {
         do {
-            let info = try DonationInfoCodec.decode(bytes)
-            Issue.record("\(what): decoded as \(info)", sourceLocation: sourceLocation)
+            let decoded = try decode()
+            Issue.record("\(what): decoded as \(decoded)", sourceLocation: sourceLocation)
         } catch {
             #expect(error.kind == .corrupt, "\(what)", sourceLocation: sourceLocation)
+            if let messagePrefix {
+                #expect(error.message.hasPrefix(messagePrefix), "\(what): \(error.message)", sourceLocation: sourceLocation)
+            }
         }
     }
 }

@@ -34,32 +34,38 @@ struct DiagnosticListTests {
         #expect(![list.all[0], list.all[3]].containsErrors)
     }
 
-    @Test func sortsByGivenFileOrderThenOtherFilesByName() {
-        var list = DiagnosticList()
-        list.error("x", "z", at: at("z.yaml", 1, 1))
-        list.error("x", "c", at: at("c.yaml", 1, 1))
-        list.error("x", "a", at: at("a.yaml", 1, 1))
-        list.error("x", "b", at: at("b.yaml", 1, 1))
-        list.error("x", "main", at: at("main.yaml", 9, 9))
-        #expect(messages(list.sorted(fileOrder: ["main.yaml", "c.yaml"])) == ["main", "c", "a", "b", "z"])
-        #expect(messages(list.sorted()) == ["a", "b", "c", "main", "z"])
+    /// Errors added in this order (message, file, line, column), the file order given to
+    /// `sorted` (none: plain `sorted()`), and the messages it must return.
+    struct SortCase: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var errors: [(message: String, file: String, line: Int, column: Int)]
+        var fileOrder: [String]?
+        var sorted: [String]
     }
 
-    @Test func repeatedFileInTheOrderKeepsItsFirstRank() {
-        var list = DiagnosticList()
-        list.error("x", "b", at: at("b.yaml", 1, 1))
-        list.error("x", "a", at: at("a.yaml", 1, 1))
-        #expect(messages(list.sorted(fileOrder: ["a.yaml", "b.yaml", "a.yaml"])) == ["a", "b"])
-    }
+    static let fiveFiles: [(message: String, file: String, line: Int, column: Int)] = [
+        ("z", "z.yaml", 1, 1), ("c", "c.yaml", 1, 1), ("a", "a.yaml", 1, 1), ("b", "b.yaml", 1, 1), ("main", "main.yaml", 9, 9),
+    ]
 
-    @Test func sortsByLineThenColumnWithinAFile() {
+    static let sortCases: [SortCase] = [
+        SortCase(testDescription: "the given file order first, then other files by name", errors: fiveFiles,
+                 fileOrder: ["main.yaml", "c.yaml"], sorted: ["main", "c", "a", "b", "z"]),
+        SortCase(testDescription: "files by name without an order", errors: fiveFiles, fileOrder: nil, sorted: ["a", "b", "c", "main", "z"]),
+        SortCase(testDescription: "a file repeated in the order keeps its first rank", errors: [("b", "b.yaml", 1, 1), ("a", "a.yaml", 1, 1)],
+                 fileOrder: ["a.yaml", "b.yaml", "a.yaml"], sorted: ["a", "b"]),
+        SortCase(testDescription: "by line, then column within a file",
+                 errors: [("3:1", "a.yaml", 3, 1), ("1:10", "a.yaml", 1, 10), ("1:2", "a.yaml", 1, 2), ("2:5", "a.yaml", 2, 5), ("10:1", "a.yaml", 10, 1)],
+                 fileOrder: nil, sorted: ["1:2", "1:10", "2:5", "3:1", "10:1"]),
+    ]
+
+    @Test(arguments: sortCases)
+    func sortsByFileThenLineThenColumn(_ test: SortCase) {
         var list = DiagnosticList()
-        list.error("x", "3:1", at: at("a.yaml", 3, 1))
-        list.error("x", "1:10", at: at("a.yaml", 1, 10))
-        list.error("x", "1:2", at: at("a.yaml", 1, 2))
-        list.error("x", "2:5", at: at("a.yaml", 2, 5))
-        list.error("x", "10:1", at: at("a.yaml", 10, 1))
-        #expect(messages(list.sorted()) == ["1:2", "1:10", "2:5", "3:1", "10:1"])
+        for error in test.errors {
+            list.error("x", error.message, at: at(error.file, error.line, error.column))
+        }
+        let sorted = test.fileOrder.map { list.sorted(fileOrder: $0) } ?? list.sorted()
+        #expect(messages(sorted) == test.sorted)
     }
 
     @Test func equalPositionsKeepInsertionOrder() {

@@ -18,13 +18,17 @@ import BeckonTestSupport
 
     static let launches = DonationChanges(appends: [10, 20, 30].map { ("appLaunched", Donation(time: $0, info: [.int($0)]), Retention(maxCount: 1000)) })
 
+    /// Opens a store at `path`, commits `record` and `launches` as alice's first version, and
+    /// closes it (the store is released on return).
+    static func writeAliceAndClose(at path: String) throws {
+        let store = try SQLiteStore(path: path)
+        #expect(try store.commit(subject: "alice", expectedVersion: 0, record: record, donations: launches))
+    }
+
     @Test func createsTheFileAndItsFoldersAndReopeningKeepsTheData() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("a/b/c/beckon.db")
-        do {
-            let store = try SQLiteStore(path: path)
-            #expect(try store.commit(subject: "alice", expectedVersion: 0, record: Self.record, donations: Self.launches))
-        }
+        try Self.writeAliceAndClose(at: path)
         #expect(FileManager.default.fileExists(atPath: path))
         let reopened = try SQLiteStore(path: path)
         let stored = try reopened.load(subject: "alice")
@@ -41,10 +45,7 @@ import BeckonTestSupport
     @Test func aClosedStoreLeavesAnEmptyLogAndItsIndex() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("beckon.db")
-        do {
-            let store = try SQLiteStore(path: path)
-            #expect(try store.commit(subject: "alice", expectedVersion: 0, record: Self.record, donations: Self.launches))
-        }
+        try Self.writeAliceAndClose(at: path)
         let log = try FileManager.default.attributesOfItem(atPath: path + "-wal")
         #expect(log[.size] as? Int == 0)
         #expect(FileManager.default.fileExists(atPath: path + "-shm"))

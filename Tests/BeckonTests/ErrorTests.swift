@@ -59,51 +59,41 @@ struct ErrorTests {
 
     @Test func anInvalidConfigurationCarriesItsDiagnostics() throws {
         let yaml = "version: 1\ntips:\n  welcome:\n    title: Hi\n    rules: [params.nothing]\n"
-        do {
-            _ = try BeckonEngine(yaml: yaml, name: "broken.yaml", storage: .memory)
-            Issue.record("a configuration with an undeclared parameter opened")
-        } catch {
-            guard case .invalidConfiguration(let diagnostics) = error else { Issue.record("unexpected \(error)"); return }
-            let first = try #require(diagnostics.first)
-            #expect(first.file == "broken.yaml")
-            #expect(first.line == 5)
-            #expect(first.severity == .error)
-            #expect(first.message.contains("nothing"))
-            #expect(error.description.contains("broken.yaml:5:"))
+        let error = try #require(throws: BeckonError.self, "a configuration with an undeclared parameter opened") {
+            try BeckonEngine(yaml: yaml, name: "broken.yaml", storage: .memory)
         }
+        guard case .invalidConfiguration(let diagnostics) = error else { Issue.record("unexpected \(error)"); return }
+        let first = try #require(diagnostics.first)
+        #expect(first.file == "broken.yaml")
+        #expect(first.line == 5)
+        #expect(first.severity == .error)
+        #expect(first.message.contains("nothing"))
+        #expect(error.description.contains("broken.yaml:5:"))
     }
 
     @Test func aMissingFileAndAnUnopenableStoreHaveTheirOwnCases() throws {
-        #expect(throws: BeckonError.self) { try BeckonEngine(path: "/nonexistent/beckon.yaml") }
-        do {
-            _ = try BeckonEngine(path: "/nonexistent/beckon.yaml")
-        } catch {
-            guard case .configurationUnreadable(let path, _) = error else { Issue.record("unexpected \(error)"); return }
-            #expect(path == "/nonexistent/beckon.yaml")
-        }
+        let unreadable = try #require(throws: BeckonError.self) { try BeckonEngine(path: "/nonexistent/beckon.yaml") }
+        guard case .configurationUnreadable(let path, _) = unreadable else { Issue.record("unexpected \(unreadable)"); return }
+        #expect(path == "/nonexistent/beckon.yaml")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-swift-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // The store's path is a folder: SQLite cannot open it.
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("state.db"), withIntermediateDirectories: true)
         let yaml = "version: 1\nstore: {backend: sqlite, path: state.db}\n"
-        do {
-            _ = try BeckonEngine(yaml: yaml, name: folder.appendingPathComponent("beckon.yaml").path)
-            Issue.record("a store that is a folder opened")
-        } catch {
-            guard case .storeUnavailable = error else { Issue.record("unexpected \(error)"); return }
+        let unopenable = try #require(throws: BeckonError.self, "a store that is a folder opened") {
+            try BeckonEngine(yaml: yaml, name: folder.appendingPathComponent("beckon.yaml").path)
         }
+        guard case .storeUnavailable = unopenable else { Issue.record("unexpected \(unopenable)"); return }
         // The same configuration on the memory store opens.
         _ = try BeckonEngine(yaml: yaml, name: folder.appendingPathComponent("beckon.yaml").path, storage: .memory)
     }
 
     @Test func aPluginThatCannotBeLoadedIsUnavailable() throws {
         let yaml = "version: 1\nplugins:\n  - path: /nonexistent/libnothing.so\n    as: nothing\n"
-        do {
-            _ = try BeckonEngine(yaml: yaml, name: "plugged.yaml", storage: .memory)
-            Issue.record("a missing plugin loaded")
-        } catch {
-            guard case .pluginUnavailable(let diagnostics) = error else { Issue.record("unexpected \(error)"); return }
-            #expect(diagnostics.contains { $0.code == "plugin.unavailable" })
+        let error = try #require(throws: BeckonError.self, "a missing plugin loaded") {
+            try BeckonEngine(yaml: yaml, name: "plugged.yaml", storage: .memory)
         }
+        guard case .pluginUnavailable(let diagnostics) = error else { Issue.record("unexpected \(error)"); return }
+        #expect(diagnostics.contains { $0.code == "plugin.unavailable" })
     }
 }
