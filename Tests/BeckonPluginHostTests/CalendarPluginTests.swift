@@ -97,6 +97,23 @@ struct CalendarPluginTests {
                 sourceLocation: sourceLocation)
     }
 
+    /// Checks a two-argument condition once for each mix of how its arguments are written: a
+    /// mix says, for each argument, whether it is read from its parameter (`params.<name>`) or
+    /// written as its literal. Constants are bound once and parameters read at each evaluation,
+    /// so each mix takes its own path through the plugin.
+    static func expectPair(_ function: String, _ arguments: [(name: String, literal: String, value: Value)],
+                           mixes: [(Bool, Bool)], _ host: PluginHost, at instant: Int64, _ expected: RuleOutcome,
+                           sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for (first, second) in mixes {
+            let fromParameters = [first, second]
+            let written = zip(arguments, fromParameters).map { $1 ? "params.\($0.name)" : $0.literal }
+            let parameters = fromParameters.contains(true)
+                ? Dictionary(uniqueKeysWithValues: arguments.map { ($0.name, $0.value) }) : [:]
+            try expect("calendar.\(function)(\(written.joined(separator: ", ")))", host, at: instant,
+                       parameters: parameters, expected, sourceLocation: sourceLocation)
+        }
+    }
+
     /// Unix milliseconds of an ISO 8601 UTC instant ("2026-03-29T01:00:00Z").
     static func instant(_ text: String) -> Int64 {
         let formatter = ISO8601DateFormatter()
@@ -171,13 +188,32 @@ struct CalendarPluginTests {
 
     // MARK: - weekday, hour, localDate across zones and DST changes
 
+    /// An instant under a config and the local weekday, hour and date it must give.
     struct LocalTimeCase: Sendable, CustomTestStringConvertible {
-        var zone: String
-        var utc: String
+        var config: ConfigValue
+        var instant: Int64
         var weekday: Int
         var hour: Int
         var date: String
-        var testDescription: String { "\(utc) in \(zone) is \(date) hour \(hour), weekday \(weekday)" }
+        /// How the instant and config read in the test's name, when not as milliseconds and config.
+        var label: String? = nil
+        var testDescription: String {
+            "\(label ?? "\(instant) ms with \(config)") is \(date) hour \(hour), weekday \(weekday)"
+        }
+
+        /// An instant written in UTC, read in the IANA zone `zone`.
+        static func zoned(zone: String, utc: String, weekday: Int, hour: Int, date: String) -> Self {
+            .init(config: CalendarPluginTests.config(timeZone: zone), instant: CalendarPluginTests.instant(utc),
+                  weekday: weekday, hour: hour, date: date, label: "\(utc) in \(zone)")
+        }
+    }
+
+    /// The one rule both tables check: weekday, hour and localDate together.
+    static func expectLocalTime(_ example: LocalTimeCase) throws {
+        let host = try host(example.config)
+        let rule = "calendar.weekday() == \(example.weekday) && calendar.hour() == \(example.hour)"
+            + " && calendar.localDate() == \"\(example.date)\""
+        try expect(rule, host, at: example.instant, .satisfied)
     }
 
     /// Expected values from the IANA database (checked against Python's zoneinfo): both sides of
@@ -185,61 +221,49 @@ struct CalendarPluginTests {
     /// computed from their POSIX TZ footer).
     static let localTimeCases: [LocalTimeCase] = [
         // Berlin: CET -> CEST at 2026-03-29 01:00Z, back at 2026-10-25 01:00Z.
-        .init(zone: "Europe/Berlin", utc: "2026-03-29T00:59:59Z", weekday: 7, hour: 1, date: "2026-03-29"),
-        .init(zone: "Europe/Berlin", utc: "2026-03-29T01:00:00Z", weekday: 7, hour: 3, date: "2026-03-29"),
-        .init(zone: "Europe/Berlin", utc: "2026-10-24T23:59:59Z", weekday: 7, hour: 1, date: "2026-10-25"),
-        .init(zone: "Europe/Berlin", utc: "2026-10-25T00:59:59Z", weekday: 7, hour: 2, date: "2026-10-25"),
-        .init(zone: "Europe/Berlin", utc: "2026-10-25T01:00:00Z", weekday: 7, hour: 2, date: "2026-10-25"),
-        .init(zone: "Europe/Berlin", utc: "2026-12-24T22:59:59Z", weekday: 4, hour: 23, date: "2026-12-24"),
-        .init(zone: "Europe/Berlin", utc: "2026-12-24T23:00:00Z", weekday: 5, hour: 0, date: "2026-12-25"),
-        .init(zone: "Europe/Berlin", utc: "1970-01-01T00:00:00Z", weekday: 4, hour: 1, date: "1970-01-01"),
+        .zoned(zone: "Europe/Berlin", utc: "2026-03-29T00:59:59Z", weekday: 7, hour: 1, date: "2026-03-29"),
+        .zoned(zone: "Europe/Berlin", utc: "2026-03-29T01:00:00Z", weekday: 7, hour: 3, date: "2026-03-29"),
+        .zoned(zone: "Europe/Berlin", utc: "2026-10-24T23:59:59Z", weekday: 7, hour: 1, date: "2026-10-25"),
+        .zoned(zone: "Europe/Berlin", utc: "2026-10-25T00:59:59Z", weekday: 7, hour: 2, date: "2026-10-25"),
+        .zoned(zone: "Europe/Berlin", utc: "2026-10-25T01:00:00Z", weekday: 7, hour: 2, date: "2026-10-25"),
+        .zoned(zone: "Europe/Berlin", utc: "2026-12-24T22:59:59Z", weekday: 4, hour: 23, date: "2026-12-24"),
+        .zoned(zone: "Europe/Berlin", utc: "2026-12-24T23:00:00Z", weekday: 5, hour: 0, date: "2026-12-25"),
+        .zoned(zone: "Europe/Berlin", utc: "1970-01-01T00:00:00Z", weekday: 4, hour: 1, date: "1970-01-01"),
         // New York: EST -> EDT at 2026-03-08 07:00Z, back at 2026-11-01 06:00Z.
-        .init(zone: "America/New_York", utc: "2026-03-08T06:59:59Z", weekday: 7, hour: 1, date: "2026-03-08"),
-        .init(zone: "America/New_York", utc: "2026-03-08T07:00:00Z", weekday: 7, hour: 3, date: "2026-03-08"),
-        .init(zone: "America/New_York", utc: "2026-11-01T05:59:59Z", weekday: 7, hour: 1, date: "2026-11-01"),
-        .init(zone: "America/New_York", utc: "2026-11-01T06:00:00Z", weekday: 7, hour: 1, date: "2026-11-01"),
-        .init(zone: "America/New_York", utc: "2026-11-01T07:00:00Z", weekday: 7, hour: 2, date: "2026-11-01"),
-        .init(zone: "America/New_York", utc: "2026-01-01T04:59:59Z", weekday: 3, hour: 23, date: "2025-12-31"),
-        .init(zone: "America/New_York", utc: "2026-01-01T05:00:00Z", weekday: 4, hour: 0, date: "2026-01-01"),
-        .init(zone: "America/New_York", utc: "1960-06-01T12:00:00Z", weekday: 3, hour: 8, date: "1960-06-01"),
+        .zoned(zone: "America/New_York", utc: "2026-03-08T06:59:59Z", weekday: 7, hour: 1, date: "2026-03-08"),
+        .zoned(zone: "America/New_York", utc: "2026-03-08T07:00:00Z", weekday: 7, hour: 3, date: "2026-03-08"),
+        .zoned(zone: "America/New_York", utc: "2026-11-01T05:59:59Z", weekday: 7, hour: 1, date: "2026-11-01"),
+        .zoned(zone: "America/New_York", utc: "2026-11-01T06:00:00Z", weekday: 7, hour: 1, date: "2026-11-01"),
+        .zoned(zone: "America/New_York", utc: "2026-11-01T07:00:00Z", weekday: 7, hour: 2, date: "2026-11-01"),
+        .zoned(zone: "America/New_York", utc: "2026-01-01T04:59:59Z", weekday: 3, hour: 23, date: "2025-12-31"),
+        .zoned(zone: "America/New_York", utc: "2026-01-01T05:00:00Z", weekday: 4, hour: 0, date: "2026-01-01"),
+        .zoned(zone: "America/New_York", utc: "1960-06-01T12:00:00Z", weekday: 3, hour: 8, date: "1960-06-01"),
         // Sydney: southern hemisphere, DST across the new year.
-        .init(zone: "Australia/Sydney", utc: "2026-04-04T15:59:59Z", weekday: 7, hour: 2, date: "2026-04-05"),
-        .init(zone: "Australia/Sydney", utc: "2026-04-04T16:00:00Z", weekday: 7, hour: 2, date: "2026-04-05"),
-        .init(zone: "Australia/Sydney", utc: "2026-10-03T15:59:59Z", weekday: 7, hour: 1, date: "2026-10-04"),
-        .init(zone: "Australia/Sydney", utc: "2026-10-03T16:00:00Z", weekday: 7, hour: 3, date: "2026-10-04"),
+        .zoned(zone: "Australia/Sydney", utc: "2026-04-04T15:59:59Z", weekday: 7, hour: 2, date: "2026-04-05"),
+        .zoned(zone: "Australia/Sydney", utc: "2026-04-04T16:00:00Z", weekday: 7, hour: 2, date: "2026-04-05"),
+        .zoned(zone: "Australia/Sydney", utc: "2026-10-03T15:59:59Z", weekday: 7, hour: 1, date: "2026-10-04"),
+        .zoned(zone: "Australia/Sydney", utc: "2026-10-03T16:00:00Z", weekday: 7, hour: 3, date: "2026-10-04"),
         // A 45-minute offset.
-        .init(zone: "Asia/Kathmandu", utc: "2026-01-01T00:00:00Z", weekday: 4, hour: 5, date: "2026-01-01"),
+        .zoned(zone: "Asia/Kathmandu", utc: "2026-01-01T00:00:00Z", weekday: 4, hour: 5, date: "2026-01-01"),
         // From the POSIX TZ footer.
-        .init(zone: "Europe/Berlin", utc: "2045-03-26T00:59:59Z", weekday: 7, hour: 1, date: "2045-03-26"),
-        .init(zone: "Europe/Berlin", utc: "2045-03-26T01:00:00Z", weekday: 7, hour: 3, date: "2045-03-26"),
-        .init(zone: "Europe/Berlin", utc: "2045-10-29T00:59:59Z", weekday: 7, hour: 2, date: "2045-10-29"),
-        .init(zone: "Europe/Berlin", utc: "2045-10-29T01:00:00Z", weekday: 7, hour: 2, date: "2045-10-29"),
-        .init(zone: "America/New_York", utc: "2045-03-12T06:59:59Z", weekday: 7, hour: 1, date: "2045-03-12"),
-        .init(zone: "America/New_York", utc: "2045-03-12T07:00:00Z", weekday: 7, hour: 3, date: "2045-03-12"),
-        .init(zone: "America/New_York", utc: "2045-11-05T05:59:59Z", weekday: 7, hour: 1, date: "2045-11-05"),
-        .init(zone: "America/New_York", utc: "2045-11-05T06:00:00Z", weekday: 7, hour: 1, date: "2045-11-05"),
+        .zoned(zone: "Europe/Berlin", utc: "2045-03-26T00:59:59Z", weekday: 7, hour: 1, date: "2045-03-26"),
+        .zoned(zone: "Europe/Berlin", utc: "2045-03-26T01:00:00Z", weekday: 7, hour: 3, date: "2045-03-26"),
+        .zoned(zone: "Europe/Berlin", utc: "2045-10-29T00:59:59Z", weekday: 7, hour: 2, date: "2045-10-29"),
+        .zoned(zone: "Europe/Berlin", utc: "2045-10-29T01:00:00Z", weekday: 7, hour: 2, date: "2045-10-29"),
+        .zoned(zone: "America/New_York", utc: "2045-03-12T06:59:59Z", weekday: 7, hour: 1, date: "2045-03-12"),
+        .zoned(zone: "America/New_York", utc: "2045-03-12T07:00:00Z", weekday: 7, hour: 3, date: "2045-03-12"),
+        .zoned(zone: "America/New_York", utc: "2045-11-05T05:59:59Z", weekday: 7, hour: 1, date: "2045-11-05"),
+        .zoned(zone: "America/New_York", utc: "2045-11-05T06:00:00Z", weekday: 7, hour: 1, date: "2045-11-05"),
     ]
 
     @Test("weekday, hour and localDate in IANA zones", .enabled(if: hasZoneDatabase, "no /usr/share/zoneinfo"),
           arguments: localTimeCases)
     func localTime(_ example: LocalTimeCase) throws {
-        let host = try Self.host(Self.config(timeZone: example.zone))
-        let rule = "calendar.weekday() == \(example.weekday) && calendar.hour() == \(example.hour)"
-            + " && calendar.localDate() == \"\(example.date)\""
-        try Self.expect(rule, host, at: Self.instant(example.utc), .satisfied)
-    }
-
-    struct OffsetCase: Sendable, CustomTestStringConvertible {
-        var config: ConfigValue
-        var instant: Int64
-        var weekday: Int
-        var hour: Int
-        var date: String
-        var testDescription: String { "\(instant) ms with \(config) is \(date) hour \(hour), weekday \(weekday)" }
+        try Self.expectLocalTime(example)
     }
 
     /// UTC by default, and fixed offsets, none of which needs the zone database.
-    static let offsetCases: [OffsetCase] = [
+    static let offsetCases: [LocalTimeCase] = [
         .init(config: .null, instant: 0, weekday: 4, hour: 0, date: "1970-01-01"),
         .init(config: .map([]), instant: -1, weekday: 3, hour: 23, date: "1969-12-31"),
         .init(config: config(timeZone: "UTC"), instant: instant("2026-03-29T01:00:00Z"), weekday: 7, hour: 1, date: "2026-03-29"),
@@ -252,11 +276,8 @@ struct CalendarPluginTests {
     ]
 
     @Test("UTC by default and fixed offsets", arguments: offsetCases)
-    func offsets(_ example: OffsetCase) throws {
-        let host = try Self.host(example.config)
-        let rule = "calendar.weekday() == \(example.weekday) && calendar.hour() == \(example.hour)"
-            + " && calendar.localDate() == \"\(example.date)\""
-        try Self.expect(rule, host, at: example.instant, .satisfied)
+    func offsets(_ example: LocalTimeCase) throws {
+        try Self.expectLocalTime(example)
     }
 
     @Test("instants at the ends of the 64-bit range still give a date")
@@ -331,12 +352,9 @@ struct CalendarPluginTests {
     func hourBetween(_ example: HourRangeCase) throws {
         let host = try Self.host(.null)
         let at = Self.instant("2026-06-01T00:30:00Z") + Int64(example.hour) * 3_600_000
-        let expected: RuleOutcome = example.inside ? .satisfied : .notSatisfied
-        let parameters: [String: Value] = ["start": .int(example.start), "end": .int(example.end)]
-        try Self.expect("calendar.hourBetween(\(example.start), \(example.end))", host, at: at, expected)
-        try Self.expect("calendar.hourBetween(params.start, params.end)", host, at: at, parameters: parameters, expected)
-        try Self.expect("calendar.hourBetween(params.start, \(example.end))", host, at: at, parameters: parameters, expected)
-        try Self.expect("calendar.hourBetween(\(example.start), params.end)", host, at: at, parameters: parameters, expected)
+        try Self.expectPair("hourBetween", [("start", "\(example.start)", .int(example.start)), ("end", "\(example.end)", .int(example.end))],
+                            mixes: [(false, false), (true, true), (true, false), (false, true)],
+                            host, at: at, example.inside ? .satisfied : .notSatisfied)
     }
 
     @Test("hourBetween reads the local hour", .enabled(if: hasZoneDatabase, "no /usr/share/zoneinfo"))
@@ -409,12 +427,10 @@ struct CalendarPluginTests {
     @Test("between is inclusive on local dates, with constants or parameters", arguments: dateRangeCases)
     func between(_ example: DateRangeCase) throws {
         let host = try Self.host(Self.config(timeZone: "+01:00"))
-        let at = Self.instant(example.utc)
-        let expected: RuleOutcome = example.inside ? .satisfied : .notSatisfied
-        let parameters: [String: Value] = ["first": .string(example.first), "last": .string(example.last)]
-        try Self.expect("calendar.between(\"\(example.first)\", \"\(example.last)\")", host, at: at, expected)
-        try Self.expect("calendar.between(params.first, params.last)", host, at: at, parameters: parameters, expected)
-        try Self.expect("calendar.between(params.first, \"\(example.last)\")", host, at: at, parameters: parameters, expected)
+        try Self.expectPair("between", [("first", "\"\(example.first)\"", .string(example.first)),
+                                        ("last", "\"\(example.last)\"", .string(example.last))],
+                            mixes: [(false, false), (true, true), (true, false)],
+                            host, at: Self.instant(example.utc), example.inside ? .satisfied : .notSatisfied)
     }
 
     @Test("between refuses bad constant dates at load, at the call",

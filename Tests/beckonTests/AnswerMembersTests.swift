@@ -129,10 +129,7 @@ struct AnswerMembersTests {
         """
 
     static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-answer-members-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try configuration.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
-        return folder
+        try BeckonProcess.folder(configuration: configuration)
     }
 
     /// The members of each JSON object printed one per line.

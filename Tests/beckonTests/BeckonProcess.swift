@@ -40,4 +40,11 @@ struct BeckonProcess {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
+
+    /// A new temporary folder whose `beckon.yaml` holds `configuration`.
+    static func folder(configuration: String) throws -> URL {
+        let folder = try temporaryFolder()
+        try configuration.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
+        return folder
+    }
 }

@@ -6,8 +6,7 @@ import Testing
 @Suite("beckon --changes")
 struct ChangesCommandTests {
     static func folder() throws -> URL {
-        let folder = try BeckonProcess.temporaryFolder()
-        try """
+        return try BeckonProcess.folder(configuration: """
             version: 1
             store: {backend: sqlite, path: state/beckon.db, busyTimeout: 30s}
             events: {opened: {}}
@@ -17,8 +16,7 @@ struct ChangesCommandTests {
             groups: {g: {priority: ordered, tips: [welcome, other]}}
             scenarios: {review: {event: opened, minEventsRequired: 2}}
 
-            """.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
-        return folder
+            """)
     }
 
     static let now = ["--now", "2026-03-01T09:00:00Z"]

@@ -17,15 +17,14 @@ struct CheckCommandTests {
     }
 
     @Test func invalidConfigurationExits65WithEveryDiagnostic() throws {
-        let folder = try BeckonProcess.temporaryFolder()
-        try """
+        let folder = try BeckonProcess.folder(configuration: """
             version: 1
             tips:
               welcome:
                 titel: Hello
                 maxDisplayCount: -1
 
-            """.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
+            """)
         let result = try BeckonProcess.run(["check"], in: folder)
         #expect(result.status == 65)
         #expect(result.standardOutput == "")

@@ -7,8 +7,7 @@ struct CheckFormatTests {
     /// A configuration with mistakes in two files (the second included, its name holding a
     /// comma), a warning, a note, and a message quoting a comma, a colon and a percent sign.
     static func badFolder() throws -> URL {
-        let folder = try BeckonProcess.temporaryFolder()
-        try """
+        let folder = try BeckonProcess.folder(configuration: """
             version: 1
             include: ["tips,v2.yaml"]
             store: {backend: memory}
@@ -20,7 +19,7 @@ struct CheckFormatTests {
                 rules: ["1 == 1"]
                 maxDisplayCount: -1
 
-            """.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
+            """)
         try """
             tips:
               sign-in:
@@ -34,15 +33,13 @@ struct CheckFormatTests {
 
     /// A valid configuration with one warning.
     static func warningFolder() throws -> URL {
-        let folder = try BeckonProcess.temporaryFolder()
-        try """
+        return try BeckonProcess.folder(configuration: """
             version: 1
             store: {backend: memory}
             tips:
               welcome: {title: Welcome, rules: ["2 > 1"]}
 
-            """.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
-        return folder
+            """)
     }
 
     @Test func githubPrintsOneWorkflowCommandPerDiagnostic() throws {

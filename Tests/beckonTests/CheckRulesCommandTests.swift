@@ -31,8 +31,7 @@ struct CheckRulesCommandTests {
         """#
 
     @Test func everyRuleErrorIsShownAtItsTruePosition() throws {
-        let folder = try BeckonProcess.temporaryFolder()
-        try Self.configuration.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
+        let folder = try BeckonProcess.folder(configuration: Self.configuration)
         let result = try BeckonProcess.run(["check"], in: folder)
         #expect(result.status == 65)
         #expect(result.standardError == #"""
@@ -63,14 +62,13 @@ struct CheckRulesCommandTests {
     }
 
     @Test func warningsAloneKeepTheConfigurationValid() throws {
-        let folder = try BeckonProcess.temporaryFolder()
-        try """
+        let folder = try BeckonProcess.folder(configuration: """
             version: 1
             events: {opened: {}}
             tips:
               a: {title: A, rules: ["events.opened.count < 0 || true"]}
 
-            """.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
+            """)
         let result = try BeckonProcess.run(["check", "--json"], in: folder)
         #expect(result.status == 0)
         let diagnostics = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]]

@@ -8,8 +8,7 @@ struct CommandLineArgumentTests {
     /// A folder with a small configuration and a SQLite store, so that refusals can be checked
     /// to leave the store as it was.
     static func folder() throws -> URL {
-        let folder = try BeckonProcess.temporaryFolder()
-        try """
+        return try BeckonProcess.folder(configuration: """
             version: 1
             store: {path: state.db}
             parameters:
@@ -20,8 +19,7 @@ struct CommandLineArgumentTests {
               e: {info: {place: string}}
             tips:
               t: {title: T}
-            """.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
-        return folder
+            """)
     }
 
     /// Runs `beckon` with raw argument bytes: each `hex:` argument is sent as those bytes.

@@ -14,15 +14,13 @@ struct ConcurrencyCommandTests {
     static let full = ProcessInfo.processInfo.environment["BECKON_RACE_FULL"] == "1"
 
     static func folder(retention: Int = 1000) throws -> URL {
-        let folder = try BeckonProcess.temporaryFolder()
-        try """
+        return try BeckonProcess.folder(configuration: """
             version: 1
             store: {backend: sqlite, path: state/beckon.db, busyTimeout: 30s}
             events: {opened: {retention: {maxCount: \(retention)}}}
             scenarios: {once: {maxExecutionsPermitted: 1}}
 
-            """.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
-        return folder
+            """)
     }
 
     /// Starts `count` shell loops running `script` (with `$0` the beckon binary and `$1` the

@@ -138,14 +138,13 @@ struct HostContextCommandTests {
 
     @Test(arguments: merges)
     func testingFlagsMergeWithTheConfiguration(testing: String, arguments: [String], status: String) throws {
-        let folder = try BeckonProcess.temporaryFolder()
-        try """
+        let folder = try BeckonProcess.folder(configuration: """
             version: 1
             store: {backend: memory}
             tips:
               welcome: {title: Welcome}
             testing: \(testing)
-            """.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
+            """)
         let result = try BeckonProcess.run(["tip", "status", "welcome", "--json", "--now", Self.now] + arguments, in: folder)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(object["status"] as? String == status, "\(result.standardError)")

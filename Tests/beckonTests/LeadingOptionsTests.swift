@@ -12,8 +12,7 @@ struct LeadingOptionsTests {
     /// A folder with `beckon.yaml` (a memory store, so nothing is written) and `other.yaml`, a
     /// configuration that is not valid.
     static func folder() throws -> URL {
-        let folder = try BeckonProcess.temporaryFolder()
-        try """
+        let folder = try BeckonProcess.folder(configuration: """
             version: 1
             store: {backend: memory}
             parameters:
@@ -22,7 +21,7 @@ struct LeadingOptionsTests {
               welcome: {title: Welcome}
               upgrade: {title: Upgrade, rules: [params.plan == "pro"]}
 
-            """.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
+            """)
         try "version: 2\n".write(to: folder.appendingPathComponent("other.yaml"), atomically: true, encoding: .utf8)
         return folder
     }

@@ -16,12 +16,21 @@ struct PluginConfigCheckTests {
         return folder
     }
 
-    @Test func everyConfigProblemIsShownAtItsValueOrKey() throws {
+    /// `beckon check` on a memory-store configuration that loads `libcal.so`, with `rest` after
+    /// the plugin's path (its config, or tips); line numbers in messages count from `version`.
+    static func check(afterPluginPath rest: String) throws -> BeckonProcess.Result {
         let folder = try Self.folder("""
             version: 1
             store: {backend: memory}
             plugins:
               - path: libcal.so
+
+            """ + rest)
+        return try BeckonProcess.run(["check"], in: folder)
+    }
+
+    @Test func everyConfigProblemIsShownAtItsValueOrKey() throws {
+        let checked = try Self.check(afterPluginPath: """
                 config:
                   timeZone: "+25:00"
                   weekends: [6, 7]
@@ -29,7 +38,6 @@ struct PluginConfigCheckTests {
                   weekend: [8]
 
             """)
-        let checked = try BeckonProcess.run(["check"], in: folder)
         #expect(checked.status == 65)
         let lines = checked.standardError.split(separator: "\n").filter { $0.hasPrefix("beckon.yaml:") }
         let prefix = "error: plugin 'libcal.so' refused its config at"
@@ -42,16 +50,11 @@ struct PluginConfigCheckTests {
     }
 
     @Test func aBindRefusalIsShownAtTheArgument() throws {
-        let folder = try Self.folder("""
-            version: 1
-            store: {backend: memory}
-            plugins:
-              - path: libcal.so
+        let checked = try Self.check(afterPluginPath: """
             tips:
               night: {title: Night, rules: ["calendar.hourBetween(22, 25)"]}
 
             """)
-        let checked = try BeckonProcess.run(["check"], in: folder)
         #expect(checked.status == 65)
         #expect(checked.standardError.hasPrefix("""
             beckon.yaml:6:59: error: calendar.hourBetween rejected argument 2 '25': hourBetween's end hour must be from 0 to 24, not 25 [rule.plugin]

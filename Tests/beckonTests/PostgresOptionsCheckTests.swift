@@ -13,8 +13,7 @@ struct PostgresOptionsCheckTests {
     }
 
     static func folder(options: String) throws -> URL {
-        let folder = try BeckonProcess.temporaryFolder()
-        let yaml = """
+        try BeckonProcess.folder(configuration: """
             version: 1
             plugins: [{path: \(try plugin())}]
             store:
@@ -23,9 +22,7 @@ struct PostgresOptionsCheckTests {
             \(options)
             tips: {hello: {title: Hello}}
 
-            """
-        try yaml.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
-        return folder
+            """)
     }
 
     struct Case: CustomTestStringConvertible, Sendable {

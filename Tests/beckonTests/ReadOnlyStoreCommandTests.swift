@@ -14,15 +14,14 @@ struct ReadOnlyStoreCommandTests {
 
     @Test(.enabled(if: ReadOnlyFiles.method != nil, "neither file modes nor chattr make a file read-only here"), arguments: Part.allCases)
     func readingWorksAndWritingExits69(_ part: Part) throws {
-        let folder = try BeckonProcess.temporaryFolder()
         // The tip reads the store: it is available only after the donation made below.
-        try """
+        let folder = try BeckonProcess.folder(configuration: """
             version: 1
             store: {backend: sqlite, path: state/beckon.db}
             events: {opened: {}}
             tips: {hello: {title: Hello, rules: [events.opened.count >= 1, events.opened.within(7d).count >= 1]}}
 
-            """.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
+            """)
         let now = ["--now", "2026-03-01T10:00:00Z"]
         #expect(try StoreFaultCommandTests.donate(folder).status == 0)
         let database = folder.appendingPathComponent("state/beckon.db").path

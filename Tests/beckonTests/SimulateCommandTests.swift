@@ -257,8 +257,7 @@ struct SimulateCommandTests {
     }
 
     @Test func badConfigurationExits65WithItsDiagnostics() throws {
-        let folder = try BeckonProcess.temporaryFolder()
-        try "version: 1\ntips: {a: {titel: A}}\n".write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
+        let folder = try BeckonProcess.folder(configuration: "version: 1\ntips: {a: {titel: A}}\n")
         try "steps: []\n".write(to: folder.appendingPathComponent("trace.yaml"), atomically: true, encoding: .utf8)
         let result = try BeckonProcess.run(["simulate", "trace.yaml"], in: folder)
         #expect(result.status == 65)
@@ -267,8 +266,7 @@ struct SimulateCommandTests {
     }
 
     @Test func whatsNewNeedsAnAppVersion() throws {
-        let folder = try BeckonProcess.temporaryFolder()
-        try "version: 1\n".write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
+        let folder = try BeckonProcess.folder(configuration: "version: 1\n")
         try "start: 0\nsteps:\n  - {whatsNew.next: true}\n  - {appVersion: 1.2, whatsNew.present: true}\n"
             .write(to: folder.appendingPathComponent("trace.yaml"), atomically: true, encoding: .utf8)
         let result = try BeckonProcess.run(["simulate", "trace.yaml"], in: folder)

@@ -7,15 +7,13 @@ import Testing
 struct StoreFaultCommandTests {
     /// A configuration whose SQLite store is `path` (relative to the folder) with a short lock wait.
     static func folder(storePath: String = "state/beckon.db") throws -> URL {
-        let folder = try BeckonProcess.temporaryFolder()
-        try """
+        return try BeckonProcess.folder(configuration: """
             version: 1
             store: {backend: sqlite, path: \(storePath), busyTimeout: 300ms}
             events: {opened: {}}
             tips: {hello: {title: Hello}}
 
-            """.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
-        return folder
+            """)
     }
 
     static func donate(_ folder: URL) throws -> BeckonProcess.Result {

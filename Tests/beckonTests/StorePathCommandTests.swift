@@ -12,13 +12,12 @@ struct StorePathCommandTests {
         ("file:beckon.db?mode=memory", ["--config", "./beckon.yaml"]),
     ])
     func aPathSQLiteWouldNotTakeAsAFileIsRefused(path: String, config: [String]) throws {
-        let folder = try BeckonProcess.temporaryFolder()
-        try """
+        let folder = try BeckonProcess.folder(configuration: """
             version: 1
             store: {path: "\(path)"}
             events: {opened: {}}
 
-            """.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
+            """)
         for command in [["check"], ["event", "donate", "opened", "--now", "2026-03-01T09:00:00Z"]] {
             let result = try BeckonProcess.run(command + config, in: folder)
             #expect(result.status == 65, "\(command): \(result.standardError)")
