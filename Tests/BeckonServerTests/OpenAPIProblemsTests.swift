@@ -1,6 +1,7 @@
 @testable import BeckonConfig
 @testable import BeckonServer
 import BeckonRuntime
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -65,7 +66,7 @@ struct OpenAPIProblemsTests {
 
     /// The README, split in its lines.
     static func readme() throws -> [Substring] {
-        try String(contentsOf: SchemathesisTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        try String(contentsOf: Repository.url("README.md"), encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false)
     }
 

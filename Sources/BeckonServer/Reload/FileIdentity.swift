@@ -1,6 +1,12 @@
 import Glibc
 // `timespec`'s fields, once NIO's HTTP modules are in the target too (a release build asks for it).
 import SwiftOverlayShims
+#if canImport(CNIOLinux)
+// `stat`'s members belong to whichever C module first read <sys/stat.h>: in some builds NIO's
+// CNIOLinux (which the server links through NIO), and MemberImportVisibility then asks for it by
+// name. Imported here so that every build order compiles.
+import CNIOLinux
+#endif
 
 /// What tells one version of a file from another without reading it: its device, inode, size
 /// and modification time in nanoseconds. An edit in place changes the size or the time; a
