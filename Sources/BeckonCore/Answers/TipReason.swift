@@ -87,7 +87,9 @@ public enum TipReason: Hashable, Sendable, CustomStringConvertible {
     /// A stable short code for scripts: `rule`, `displayFrequency`, `group`, …
     public var code: String { codeSpelling.description }
 
-    /// `code` as static text (which needs no escape).
+    /// `code` as static text (which needs no escape). Inlinable: answers written byte by byte
+    /// (`TipAnswerJSON`) copy it on every call.
+    @inlinable
     public var codeSpelling: StaticString {
         switch self {
         case .allChecksPassed: "available"

@@ -5,6 +5,7 @@ public enum TipStatus: AnswerWord, Hashable {
     case invalidated
 
     /// The status as answers spell it: `pending`, `available`, `invalidated`.
+    @inlinable
     public var spelling: StaticString {
         switch self {
         case .pending: "pending"

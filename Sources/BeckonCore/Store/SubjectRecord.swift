@@ -105,6 +105,7 @@ public enum InvalidationReason: AnswerWord, Hashable {
     public var isHostReason: Bool { HostInvalidationReason.allCases.contains { $0.reason == self } }
 
     /// The reason as answers and records spell it: `actionPerformed`, `tipClosed`, …
+    @inlinable
     public var spelling: StaticString {
         switch self {
         case .actionPerformed: "actionPerformed"

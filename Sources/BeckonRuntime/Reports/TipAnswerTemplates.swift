@@ -119,10 +119,12 @@ public final class TipAnswerTemplates: @unchecked Sendable {
             UnsafeBufferPointer(start: bytes + bound[run.rawValue], count: bound[run.rawValue + 1] - bound[run.rawValue])
         }
 
+        @inline(__always)
         func writeActions(to output: inout JSONOutput) { output.append(run(.actions)) }
 
         /// The declared id's run when `id` is the declared id byte for byte (not merely an equal
         /// string: the answer echoes the id asked for); otherwise `id` written out.
+        @inline(__always)
         func writeID(_ id: String, to output: inout JSONOutput) {
             if askedByDeclaredID { return output.append(run(.id)) }
             var id = id
@@ -133,8 +135,11 @@ public final class TipAnswerTemplates: @unchecked Sendable {
             if same { output.append(run(.id)) } else { DeclaredTipContent.writeID(id, to: &output) }
         }
 
+        @inline(__always)
         func writeImage(to output: inout JSONOutput) { output.append(run(.image)) }
+        @inline(__always)
         func writeMessage(to output: inout JSONOutput) { output.append(run(.message)) }
+        @inline(__always)
         func writeTitle(to output: inout JSONOutput) { output.append(run(.title)) }
     }
 }
