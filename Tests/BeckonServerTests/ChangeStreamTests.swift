@@ -142,10 +142,14 @@ struct ChangeStreamTests {
         }
     }
 
+    /// The streams' life in `theRingIsBounded`, which writes and reads more events than the ring
+    /// keeps: 30 s once ran out under the whole suite's load on two cores.
+    static let ringDeadline: Int64 = 120
+
     @Test func theRingIsBounded() async throws {
         try await ServedBeckon.withServer(try ServedBeckon.folder()) { client in
             // A subject nobody watched: a resumption is a resync, whose id starts the ring.
-            let first = try await EventStreamClient(port: client.port, path: "/v1/subjects/ada/changes", lastEventID: "5")
+            let first = try await EventStreamClient(port: client.port, path: "/v1/subjects/ada/changes", lastEventID: "5", deadline: Self.ringDeadline)
             defer { Task { await first.close() } }
             let resync = try #require(try await first.nextEvent())
             #expect(resync.data["why"] as? String == "resync")
@@ -155,11 +159,11 @@ struct ChangeStreamTests {
             for index in 0..<writes { _ = try await client.send("PUT", "/v1/subjects/ada/parameters/plan?value=plan\(index)") }
             var ids: [String] = []
             for _ in 0..<writes { ids.append(try #require(try await first.nextEvent()?.field("id"))) }
-            let fromStart = try await EventStreamClient(port: client.port, path: "/v1/subjects/ada/changes", lastEventID: start)
+            let fromStart = try await EventStreamClient(port: client.port, path: "/v1/subjects/ada/changes", lastEventID: start, deadline: Self.ringDeadline)
             defer { Task { await fromStart.close() } }
             #expect(try await fromStart.nextEvent()?.data["why"] as? String == "resync")
             // The oldest event it keeps is the one after the first forgotten: resuming there replays the rest.
-            let fromKept = try await EventStreamClient(port: client.port, path: "/v1/subjects/ada/changes", lastEventID: ids[1])
+            let fromKept = try await EventStreamClient(port: client.port, path: "/v1/subjects/ada/changes", lastEventID: ids[1], deadline: Self.ringDeadline)
             defer { Task { await fromKept.close() } }
             for id in ids[2...] { #expect(try await fromKept.nextEvent()?.field("id") == id) }
         }
