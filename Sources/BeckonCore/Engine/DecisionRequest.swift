@@ -13,18 +13,24 @@ public struct DecisionRequest: Sendable {
     /// Extra testing overrides (e.g. from CLI flags), merged with the configuration's: a tip in
     /// either `show` list is shown, then either `hide` list, then either `showAll`, then `hideAll`.
     public var testing: TestingOverrides
+    /// The languages the answer's content is wanted in, best first (BCP 47 tags or RFC 4647
+    /// ranges: `de-CH`, `fr`); the content's locale is chosen from them by `LocaleLookup`. Empty:
+    /// the configuration's default locale.
+    public var locales: [String]
     /// Set by `Engine.reportingChanges`: where each successful commit leaves the subject's
     /// answers before and after it. Nil (no cost) otherwise.
     var changeRecorder: ChangeRecorder?
 
     /// Creates a request.
     public init(subject: String = "default", now: Int64, appVersion: Version? = nil,
-                transientParameters: [String: Value] = [:], testing: TestingOverrides = TestingOverrides()) {
+                transientParameters: [String: Value] = [:], testing: TestingOverrides = TestingOverrides(),
+                locales: [String] = []) {
         self.subject = subject
         self.now = now
         self.appVersion = appVersion
         self.transientParameters = transientParameters
         self.testing = testing
+        self.locales = locales
     }
 }
 
