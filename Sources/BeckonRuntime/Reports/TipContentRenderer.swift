@@ -4,15 +4,16 @@ public import BeckonCore
 /// carries, so that a host never looks the content up in the configuration itself.
 public enum TipContentRenderer {
     /// `title`, then `message`, `image` and `actions` (`id`, `title`) when the tip declares them;
-    /// an absent member is omitted, not null.
+    /// an absent member is omitted, not null. The texts are `tip`'s, in the locale it is in (the
+    /// answer's `locale` member says which: its writer adds it).
     public static func json(_ tip: TipDeclaration) -> JSONObject {
         var members: [(JSONKey, JSONValue)] = []
         if !tip.actions.isEmpty {
-            members.append(("actions", .array(tip.actions.map { .object(["id": .string($0.id), "title": .string($0.title)]) })))
+            members.append(("actions", .array(tip.actions.map { .object(["id": .string($0.id), "title": ContentWriter.json($0.title)]) })))
         }
         if let image = tip.image { members.append(("image", .string(image))) }
-        if let message = tip.message { members.append(("message", .string(message))) }
-        members.append(("title", .string(tip.title)))
+        if let message = tip.message { members.append(("message", ContentWriter.json(message))) }
+        members.append(("title", ContentWriter.json(tip.title)))
         return JSONObject(sortedKeys: members)
     }
 

@@ -33,19 +33,20 @@ public enum TipDecisionRenderer {
     /// `status`, `reason`, `reasonCode`, `changed`, `revisitAt`, the tip's recorded state and its content.
     public static func json(_ decision: TipDecision) -> JSONObject {
         json(decision.status, decision.reason, record: decision.record, changed: decision.changed, content: decision.content,
-             revisitAt: decision.revisitAt)
+             locale: decision.locale, revisitAt: decision.revisitAt)
     }
 
     /// The members of every tip answer: status, reason, the recorded state, when to ask again
     /// (`revisitAt`, ISO-8601 or null), and the content to show (`title`, `message`, `image`,
-    /// `actions`; see TipContentRenderer).
+    /// `actions`, in `locale`, with `locale`; see TipContentRenderer).
     static func json(_ status: TipStatus, _ reason: TipReason, record: TipRecord, changed: Bool, content: TipDeclaration,
-                     revisitAt: Int64?) -> JSONObject {
+                     locale: String, revisitAt: Int64?) -> JSONObject {
         TipContentRenderer.adding(content, to: JSONObject(sortedKeys: [
             ("changed", .bool(changed)),
             ("displayCount", .int(record.displayCount)),
             ("displayDurationMs", .int(record.displayDuration)),
             ("invalidation", .string(record.invalidation?.rawValue)),
+            ("locale", .string(locale)),
             ("reason", .string(reason.description)),
             ("reasonCode", .string(reason.code)),
             ("revisitAt", .instant(revisitAt)),
@@ -78,7 +79,7 @@ public enum TipDecisionRenderer {
             return .object(object)
         }
         var object = json(explanation.status, explanation.reason, record: explanation.record, changed: false, content: content,
-                          revisitAt: explanation.revisitAt)
+                          locale: explanation.locale, revisitAt: explanation.revisitAt)
         object["checks"] = .array(checks)
         return object
     }
