@@ -67,8 +67,8 @@ extension Engine {
 
     /// The decision `tipStatus` answers, from a verdict.
     func decision(_ slot: Int, _ verdict: TipVerdict, locale: Int) -> TipDecision {
-        return TipDecision(tip: tipIDs[slot], status: verdict.status, reason: verdict.reason, changed: false, record: verdict.record,
-                           content: content.tips[locale][slot], locale: content.locales[locale], revisitAt: verdict.revisitAt)
+        TipDecision(tip: tipIDs[slot], status: verdict.status, reason: verdict.reason, changed: false, record: verdict.record,
+                    content: content.tips[locale][slot], locale: content.locales[locale], revisitAt: verdict.revisitAt)
     }
 
     /// Whether `slot` is one of this configuration's tips.
