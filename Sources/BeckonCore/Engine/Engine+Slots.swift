@@ -61,13 +61,22 @@ extension Engine {
     private func generalTipVerdict(_ slot: Int, scope: EvaluationScope) -> TipVerdict {
         let evaluation = tipEvaluation(slot, scope: scope, explaining: false)
         return TipVerdict(status: evaluation.status, reason: evaluation.reason, revisitAt: evaluation.revisitAt,
-                          record: scope.record.tip(slot, id: tipIDs[slot], layout: slotLayout) ?? TipRecord())
+                          record: scope.record.tip(slot, id: tipIDs[slot], layout: slotLayout) ?? TipRecord(),
+                          templateValues: templateValues(slot, scope: scope))
     }
 
     /// The decision `tipStatus` answers, from a verdict.
     func decision(_ slot: Int, _ verdict: TipVerdict) -> TipDecision {
         TipDecision(tip: tipIDs[slot], status: verdict.status, reason: verdict.reason, changed: false, record: verdict.record,
-                    content: configuration.tips.all[slot], revisitAt: verdict.revisitAt)
+                    content: configuration.tips.all[slot], revisitAt: verdict.revisitAt, templateValues: verdict.templateValues)
+    }
+
+    /// The template arguments of the tip in `slot` in `scope`; nil (and no work) for a tip whose
+    /// texts are all plain.
+    @inline(__always)
+    func templateValues(_ slot: Int, scope: EvaluationScope) -> TemplateValues? {
+        guard slot < rules.tipTemplates.count, let templates = rules.tipTemplates[slot] else { return nil }
+        return templates.values(in: scope)
     }
 
     /// Whether `slot` is one of this configuration's tips.

@@ -10,7 +10,7 @@ extension Engine {
     public func allTipStatuses(_ request: DecisionRequest) throws(EngineError) -> [TipDecision] {
         try read(request) { scope throws(EngineError) in
             configuration.tips.all.indices.map { slot in
-                decision(slot, tipEvaluation(slot, scope: scope, explaining: false), record: scope.record, changed: false)
+                decision(slot, tipEvaluation(slot, scope: scope, explaining: false), record: scope.record, changed: false, scope: scope)
             }
         }
     }
@@ -34,7 +34,7 @@ extension Engine {
         return try mutate(request) { record, scope throws(EngineError) in
             let evaluation = tipEvaluation(slot, scope: scope, explaining: false)
             guard evaluation.status == .available else {
-                return Outcome(result: decision(slot, evaluation, record: record, changed: false), writes: false)
+                return Outcome(result: decision(slot, evaluation, record: record, changed: false, scope: scope), writes: false)
             }
             var tip = record.tips[id] ?? TipRecord()
             if tip.displayCount == 0 {
@@ -47,7 +47,7 @@ extension Engine {
                 tip.invalidation = .displayCountExceeded
             }
             record.tips[id] = tip
-            var result = decision(slot, evaluation, record: record, changed: true)
+            var result = decision(slot, evaluation, record: record, changed: true, scope: scope)
             if let invalidation = tip.invalidation, evaluation.reason == .allChecksPassed {
                 result.status = .invalidated
                 result.reason = .invalidated(invalidation)
@@ -68,7 +68,7 @@ extension Engine {
         return try mutate(request) { record, scope throws(EngineError) in
             var tip = record.tips[id] ?? TipRecord()
             guard tip.invalidation == nil else {
-                return Outcome(result: decision(slot, tipEvaluation(slot, scope: scope, explaining: false), record: record, changed: false))
+                return Outcome(result: decision(slot, tipEvaluation(slot, scope: scope, explaining: false), record: record, changed: false, scope: scope))
             }
             let (total, overflow) = tip.displayDuration.addingReportingOverflow(duration)
             tip.displayDuration = overflow ? Int64.max : total
@@ -132,10 +132,13 @@ extension Engine {
 
     // MARK: Helpers
 
-    func decision(_ slot: Int, _ evaluation: TipEvaluation, record: SubjectRecord, changed: Bool) -> TipDecision {
+    /// The decision on the tip in `slot`; its template arguments (if any) are evaluated in `scope`,
+    /// the one its status was decided in.
+    func decision(_ slot: Int, _ evaluation: TipEvaluation, record: SubjectRecord, changed: Bool, scope: EvaluationScope) -> TipDecision {
         let tip = configuration.tips.all[slot]
         return TipDecision(tip: tip.id, status: evaluation.status, reason: evaluation.reason, changed: changed,
-                           record: record.tip(slot, id: tip.id, layout: slotLayout) ?? TipRecord(), content: tip, revisitAt: evaluation.revisitAt)
+                           record: record.tip(slot, id: tip.id, layout: slotLayout) ?? TipRecord(), content: tip, revisitAt: evaluation.revisitAt,
+                           templateValues: templateValues(slot, scope: scope))
     }
 
     /// The decision after a change, evaluated on the changed record.
@@ -146,6 +149,6 @@ extension Engine {
         // a tip with no state or zero on-screen time change nothing.
         let id = tipIDs[slot]
         let changed = (record.tips[id] ?? TipRecord()) != (scope.record.tips[id] ?? TipRecord())
-        return decision(slot, evaluation, record: record, changed: changed)
+        return decision(slot, evaluation, record: record, changed: changed, scope: after)
     }
 }

@@ -18,6 +18,9 @@ public struct TipDecision: Sendable {
     /// The earliest instant (Unix ms, after `now`) at which this answer may change with no new
     /// input; nil when nothing in the decision depends on time. It does not change before.
     public var revisitAt: Int64? = nil
+    /// For a tip with templates: their arguments' values in the decision's scope, which its
+    /// answer formats the chosen locale's texts with; nil for a tip whose texts are all plain.
+    public var templateValues: TemplateValues? = nil
 }
 
 /// A tip group's answer (SEMANTICS §5).
