@@ -82,7 +82,10 @@ private struct TemplateCompilation {
                 guard sameArguments(other, scanned, in: variant) else { continue }
                 placeholders = other
             }
+            let found = diagnostics.count
             if let types { check(placeholders, types: types, in: variant) }
+            // ICU would report what the checks found again, less precisely.
+            guard diagnostics.count == found else { continue }
             let locale = variant.locale ?? defaultLocale
             switch messages.compile(placeholders.pattern, locale: locale, argumentCount: scanned.paths.count) {
             case .success(let message):
@@ -113,7 +116,10 @@ private struct TemplateCompilation {
             error("'\(extra.path)' is not a placeholder of the default locale's text (\(Self.list(original.paths)))", extra.range, in: variant)
             return false
         }
-        let missing = original.paths.filter { !translation.paths.contains($0) }
+        // The scan numbers a translation's paths after the default text's, so `paths` holds
+        // those too: what the translation uses is in its arguments.
+        let used = Set(translation.arguments.map(\.path))
+        let missing = original.paths.filter { !used.contains($0) }
         guard missing.isEmpty else {
             let whole = 0..<max(1, variant.text.unicodeScalars.count)
             error("this translation lacks the placeholder\(missing.count == 1 ? "" : "s") \(Self.list(missing)) of the default locale's text", whole, in: variant)
