@@ -64,6 +64,7 @@ struct TemplateDiagnosticsTests {
         // A plural or select without `other`.
         Case(text: "{events.saved.count, plural, one {#}}", column: 33, message: "plural needs an 'other' case"),
         Case(text: "{params.name, select, a {x}}", column: 26, message: "select needs an 'other' case"),
+        Case(text: "{params.name, select, a {x} other {y} a {z}}", column: 26, message: "the case 'a' appears twice in this select"),
         // Translations whose placeholders differ from the default text's.
         Case(text: "Hi {params.name}", translations: [("de", "Hallo {params.admin}")], line: 8, column: 19,
              message: "'params.admin' is not a placeholder of the default locale's text ({params.name})"),

@@ -150,8 +150,14 @@ private struct TemplateCompilation {
             case .typed(let word):
                 error("'\(word)' placeholders are not supported; use number, plural, selectordinal or select", kindRange, in: variant)
             }
-            if argument.kind == .plural || argument.kind == .selectordinal || argument.kind == .select, !argument.selectors.contains("other") {
-                error("\(Self.name(argument.kind)) needs an 'other' case", kindRange, in: variant)
+            if argument.kind == .plural || argument.kind == .selectordinal || argument.kind == .select {
+                if !argument.selectors.contains("other") {
+                    error("\(Self.name(argument.kind)) needs an 'other' case", kindRange, in: variant)
+                }
+                // ICU keeps the first of two equal cases without a word; the second is a mistake.
+                if let twice = argument.selectors.enumerated().first(where: { argument.selectors[..<$0.offset].contains($0.element) }) {
+                    error("the case '\(twice.element)' appears twice in this \(Self.name(argument.kind))", kindRange, in: variant)
+                }
             }
         }
     }
