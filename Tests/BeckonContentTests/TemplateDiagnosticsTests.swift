@@ -77,7 +77,7 @@ struct TemplateDiagnosticsTests {
 
     @Test(arguments: cases)
     func errorsAreInsideTheText(_ item: Case) {
-        let compiled = TextTemplate.compile(Self.text(item.text, translations: item.translations), defaultLocale: "en",
+        let compiled = TextTemplate.compile(Self.text(item.text, translations: item.translations), locales: ["en", "de", "fr"],
                                             rules: Self.compiler, messages: ICUMessageCompiler())
         #expect(compiled.template == nil)
         let errors = compiled.diagnostics.filter { $0.severity == .error }
@@ -90,7 +90,7 @@ struct TemplateDiagnosticsTests {
     }
 
     @Test func plainTextsAreNotTemplates() {
-        let compiled = TextTemplate.compile(Self.text("It's plain } and ''"), defaultLocale: "en", rules: Self.compiler, messages: ICUMessageCompiler())
+        let compiled = TextTemplate.compile(Self.text("It's plain } and ''"), locales: ["en", "de", "fr"], rules: Self.compiler, messages: ICUMessageCompiler())
         #expect(compiled.template == nil)
         #expect(compiled.diagnostics.isEmpty)
     }
@@ -98,7 +98,7 @@ struct TemplateDiagnosticsTests {
     @Test func translationsShareTheArguments() throws {
         let compiled = TextTemplate.compile(Self.text("{params.name} has {events.saved.count}",
                                                       translations: [("de", "{events.saved.count} hat {params.name}")]),
-                                            defaultLocale: "en", rules: Self.compiler, messages: ICUMessageCompiler())
+                                            locales: ["en", "de", "fr"], rules: Self.compiler, messages: ICUMessageCompiler())
         let template = try #require(compiled.template)
         #expect(template.arguments.map(\.text) == ["params.name", "events.saved.count"])
         #expect(template.format(variant: 1, [.string("Ada"), .int(1234)]) == "1.234 hat Ada")

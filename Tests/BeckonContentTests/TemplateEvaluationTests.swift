@@ -39,12 +39,12 @@ struct TemplateEvaluationTests {
         request.transientParameters = ["brightness": .double(0.5)]
         let decision = try engine.tipStatus("saved", request)
         let values = try #require(decision.templateValues)
-        #expect(values.text(TipTemplates.title, variant: 0) == "3 landmarks for Ada")
-        #expect(values.text(TipTemplates.message, variant: 0) == "Basic at 50%")
-        #expect(values.text(TipTemplates.action(0), variant: 0) == nil)
+        #expect(values.text(TipTemplates.title) == "3 landmarks for Ada")
+        #expect(values.text(TipTemplates.message) == "Basic at 50%")
+        #expect(values.text(TipTemplates.action(0)) == nil)
         // Every way to ask gives the same values; a plain tip carries none.
         #expect(try engine.tipStatuses(slots: [engine.tipSlot(of: "saved")], request)[0].templateValues?
-            .text(TipTemplates.title, variant: 0) == "3 landmarks for Ada")
+            .text(TipTemplates.title) == "3 landmarks for Ada")
         #expect(try engine.allTipStatuses(request).map { $0.templateValues == nil } == [false, true])
         #expect(try engine.tipStatus("plain", request).templateValues == nil)
         #expect(!engine.decidesByFastPath(tip: "saved"))

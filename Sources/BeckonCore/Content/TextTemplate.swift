@@ -10,6 +10,8 @@ public struct TextTemplate: Sendable {
     public let arguments: [CompiledValue]
     /// One compiled message per variant of the text, in the text's order.
     public let messages: [any CompiledMessage]
+    /// For each configuration locale (by index), the variant it reads (`LocalizedContent`'s choice).
+    public let variantOfLocale: [Int]
 
     /// The arguments' values in a decision's scope.
     public func values(in context: some RuleContext) -> [Value] {
@@ -21,14 +23,20 @@ public struct TextTemplate: Sendable {
         messages[variant].format(values)
     }
 
+    /// The text in the configuration locale `locale` (an index) with `values` filled in.
+    public func format(locale: Int, _ values: [Value]) -> String {
+        messages[locale < variantOfLocale.count ? variantOfLocale[locale] : 0].format(values)
+    }
+
     /// Compiles `text` when any of its variants holds a `{`; nil (and no diagnostics) for a plain
     /// text, and nil with errors for a template that is wrong in any way, each at its place in the
-    /// text. `defaultLocale` is the locale of a variant without a tag.
-    public static func compile(_ text: ContentText, defaultLocale: String, rules: RuleCompiler,
+    /// text. `locales` are the configuration's (`Configuration.locales`, the default first, the
+    /// locale of a variant without a tag).
+    public static func compile(_ text: ContentText, locales: [String], rules: RuleCompiler,
                                messages: any MessageCompiler) -> (template: TextTemplate?, diagnostics: [Diagnostic]) {
         guard text.variants.contains(where: { MessagePlaceholders.isTemplate($0.text) }) else { return (nil, []) }
-        var compiler = TemplateCompilation(rules: rules, messages: messages, defaultLocale: defaultLocale)
-        let template = compiler.compile(text)
+        var compiler = TemplateCompilation(rules: rules, messages: messages, defaultLocale: locales.first ?? "en")
+        let template = compiler.compile(text, variantOfLocale: LocalizedContent.variantIndices(of: text, locales: locales))
         return (compiler.diagnostics.containsErrors ? nil : template, compiler.diagnostics)
     }
 }
@@ -55,7 +63,7 @@ private struct TemplateCompilation {
         variant.origin ?? TextOrigin(file: "<text>", startingAt: SourcePosition(line: 1, column: 1))
     }
 
-    mutating func compile(_ text: ContentText) -> TextTemplate? {
+    mutating func compile(_ text: ContentText, variantOfLocale: [Int]) -> TextTemplate? {
         let first = text.variants[0]
         guard let scanned = scan(first, known: []) else { return nil }
         // The default locale's text declares the arguments; each path is compiled where it is
@@ -96,7 +104,7 @@ private struct TemplateCompilation {
             }
         }
         guard compiled.count == text.variants.count, types != nil else { return nil }
-        return TextTemplate(arguments: arguments, messages: compiled)
+        return TextTemplate(arguments: arguments, messages: compiled, variantOfLocale: variantOfLocale)
     }
 
     mutating func scan(_ variant: ContentText.Variant, known: [String]) -> MessagePlaceholders? {

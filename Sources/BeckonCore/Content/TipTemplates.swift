@@ -17,9 +17,10 @@ public final class TipTemplates: Sendable {
         self.texts = texts
     }
 
-    /// Every template's argument values in a decision's scope (the rules' view of the subject).
-    func values(in context: some RuleContext) -> TemplateValues {
-        TemplateValues(templates: self, values: texts.map { $0?.values(in: context) ?? [] })
+    /// Every template's argument values in a decision's scope (the rules' view of the subject),
+    /// for the texts in the configuration locale `locale` (an index into `Configuration.locales`).
+    func values(in context: some RuleContext, locale: Int) -> TemplateValues {
+        TemplateValues(templates: self, values: texts.map { $0?.values(in: context) ?? [] }, locale: locale)
     }
 }
 
@@ -30,10 +31,24 @@ public struct TemplateValues: Sendable {
     public let templates: TipTemplates
     /// Each text's argument values, by the place of the text in `templates.texts`.
     public let values: [[Value]]
+    /// The configuration locale (an index into `Configuration.locales`) the answer is in.
+    public var locale: Int
 
-    /// Text `index` (see `TipTemplates`) in its variant `variant`, filled in; nil for a plain text.
-    public func text(_ index: Int, variant: Int) -> String? {
+    /// `tip` (the declaration in the answer's locale) with each template filled in: what every
+    /// host's writer then writes as it writes a plain text, so all of them say the same.
+    public func filled(_ tip: TipDeclaration) -> TipDeclaration {
+        var tip = tip
+        if let title = text(TipTemplates.title) { tip.title = ContentText(title) }
+        if let message = text(TipTemplates.message) { tip.message = ContentText(message) }
+        for index in tip.actions.indices {
+            if let title = text(TipTemplates.action(index)) { tip.actions[index].title = ContentText(title) }
+        }
+        return tip
+    }
+
+    /// Text `index` (see `TipTemplates`) in the answer's locale, filled in; nil for a plain text.
+    public func text(_ index: Int) -> String? {
         guard index < templates.texts.count, let template = templates.texts[index] else { return nil }
-        return template.format(variant: variant, values[index])
+        return template.format(locale: locale, values[index])
     }
 }

@@ -16,14 +16,14 @@ extension Engine {
     /// The status of the tip in `slot`; the same answer as `tipStatus(_:_:)` for its id.
     public func tipStatus(slot: Int, _ request: DecisionRequest) throws(EngineError) -> TipDecision {
         try checkTipSlot(slot)
-        return decision(slot, try tipVerdict(checked: slot, request))
+        return decision(slot, try tipVerdict(checked: slot, request), request)
     }
 
     /// The statuses of the tips in `slots`, in that order, all decided on one read of the
     /// subject's record: each the same answer as `tipStatus(_:_:)` for its id on that record.
     public func tipStatuses(slots: [Int], _ request: DecisionRequest) throws(EngineError) -> [TipDecision] {
         for slot in slots { try checkTipSlot(slot) }
-        return try zip(slots, tipVerdicts(checked: slots, request)).map { slot, verdict in decision(slot, verdict) }
+        return try zip(slots, tipVerdicts(checked: slots, request)).map { slot, verdict in decision(slot, verdict, request) }
     }
 
     /// The verdict on the tip in `slot` (no content, no checks): the same answer as
@@ -66,17 +66,22 @@ extension Engine {
     }
 
     /// The decision `tipStatus` answers, from a verdict.
-    func decision(_ slot: Int, _ verdict: TipVerdict) -> TipDecision {
-        TipDecision(tip: tipIDs[slot], status: verdict.status, reason: verdict.reason, changed: false, record: verdict.record,
-                    content: configuration.tips.all[slot], revisitAt: verdict.revisitAt, templateValues: verdict.templateValues)
+    func decision(_ slot: Int, _ verdict: TipVerdict, _ request: DecisionRequest) -> TipDecision {
+        let locale = content.localeIndex(for: request.locales)
+        var values = verdict.templateValues
+        values?.locale = locale
+        let tip = content.tips[locale][slot]
+        return TipDecision(tip: tipIDs[slot], status: verdict.status, reason: verdict.reason, changed: false, record: verdict.record,
+                           content: values?.filled(tip) ?? tip, locale: content.locales[locale], revisitAt: verdict.revisitAt,
+                           templateValues: values)
     }
 
-    /// The template arguments of the tip in `slot` in `scope`; nil (and no work) for a tip whose
-    /// texts are all plain.
+    /// The template arguments of the tip in `slot` in `scope`, for its texts in the configuration
+    /// locale `locale` (an index); nil (and no work) for a tip whose texts are all plain.
     @inline(__always)
-    func templateValues(_ slot: Int, scope: EvaluationScope) -> TemplateValues? {
+    func templateValues(_ slot: Int, scope: EvaluationScope, locale: Int = 0) -> TemplateValues? {
         guard slot < rules.tipTemplates.count, let templates = rules.tipTemplates[slot] else { return nil }
-        return templates.values(in: scope)
+        return templates.values(in: scope, locale: locale)
     }
 
     /// Whether `slot` is one of this configuration's tips.

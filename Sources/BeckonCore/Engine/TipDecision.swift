@@ -13,13 +13,16 @@ public struct TipDecision: Sendable {
     public var changed: Bool
     /// The tip's recorded state (after the operation).
     public var record: TipRecord
-    /// The tip's content.
+    /// The tip's content, its texts in `locale` (each text's variant for it).
     public var content: TipDeclaration
+    /// The locale the content was chosen in, as the configuration writes it (its default
+    /// locale when the request named none or none matched).
+    public var locale: String
     /// The earliest instant (Unix ms, after `now`) at which this answer may change with no new
     /// input; nil when nothing in the decision depends on time. It does not change before.
     public var revisitAt: Int64? = nil
-    /// For a tip with templates: their arguments' values in the decision's scope, which its
-    /// answer formats the chosen locale's texts with; nil for a tip whose texts are all plain.
+    /// For a tip with templates: their arguments' values in the decision's scope, in `locale`
+    /// (`content` has them filled in already); nil for a tip whose texts are all plain.
     public var templateValues: TemplateValues? = nil
 }
 
@@ -30,9 +33,14 @@ public struct GroupDecision: Sendable {
     public var current: String?
     /// Each member's own status (before group gating), in order.
     public var members: [(tip: String, status: TipStatus)]
+    /// The locale the current tip's content is to be shown in, as the configuration writes it.
+    public var locale: String
     /// The earliest instant (Unix ms, after `now`) at which this answer may change with no new
     /// input; nil when nothing in the decision depends on time. It does not change before.
     public var revisitAt: Int64? = nil
+    /// The current tip's content with its templates filled in from this decision's scope; nil
+    /// when there is no current tip or its texts are all plain (then its declaration is shown).
+    public var currentContent: TipDeclaration? = nil
 }
 
 /// One check of a tip's status, for explanations (SEMANTICS §8).
@@ -70,6 +78,8 @@ public struct TipExplanation: Sendable {
     public var checks: [TipCheck]
     /// The tip's recorded state (counts, on-screen time, invalidation), as a status answer gives it.
     public var record: TipRecord
+    /// The locale the tip's content is to be shown in, as the configuration writes it.
+    public var locale: String
     /// The earliest instant (Unix ms, after `now`) at which this answer may change with no new
     /// input; nil when nothing in the decision depends on time. It does not change before.
     public var revisitAt: Int64? = nil

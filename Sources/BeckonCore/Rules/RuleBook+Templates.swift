@@ -6,12 +6,12 @@ extension RuleBook {
     static func compileTemplates(_ configuration: Configuration, compiler: RuleCompiler,
                                  messages: any MessageCompiler) -> (templates: [TipTemplates?], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let defaultLocale = configuration.defaultLocale
+        let locales = configuration.locales
         let tips = configuration.tips.all
         let templates: [TipTemplates?] = tips.indices.map { slot in
             let texts = tipTexts(tips[slot]).map { text -> TextTemplate? in
                 guard let text else { return nil }
-                let compiled = TextTemplate.compile(text, defaultLocale: defaultLocale, rules: compiler, messages: messages)
+                let compiled = TextTemplate.compile(text, locales: locales, rules: compiler, messages: messages)
                 diagnostics.append(contentsOf: compiled.diagnostics)
                 return compiled.template
             }
