@@ -228,7 +228,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BeckonContentTests",
-            dependencies: ["BeckonContent", "BeckonConfig", "BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonTestSupport"],
+            dependencies: ["BeckonContent", "BeckonConfig", "BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonRuntime", "BeckonTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "BeckonRuntimeTests", dependencies: ["BeckonRuntime", "BeckonRules", "BeckonTestSupport"], swiftSettings: strictSettings),
