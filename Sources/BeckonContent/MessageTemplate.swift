@@ -8,11 +8,14 @@ import Synchronization
 ///
 /// ICU's `MessageFormat::format` is const but not safe on one object from two threads at once:
 /// it makes its plural rules and number formats lazily on first use, through `const_cast`. So
-/// each template formats under a lock of its own (uncontended, a few nanoseconds).
+/// each template formats under a lock of its own (uncontended, a few nanoseconds), which also
+/// keeps the last values formatted and their text.
 public final class MessageTemplate: CompiledMessage, @unchecked Sendable {
     private let handle: OpaquePointer
     private let argumentCount: Int
-    private let lock = Mutex<Void>(())
+    /// The last values formatted and their text: a subject asking again (the common call) gets
+    /// the same text without ICU; other values replace it. Read and written under the lock.
+    private let lock = Mutex<(values: [Value], text: String)?>(nil)
 
     /// Compiles `pattern` (arguments named `a0`…) for the BCP 47 tag `locale`.
     public init(_ pattern: String, locale: String, argumentCount: Int) throws(MessageCompileError) {
@@ -37,8 +40,13 @@ public final class MessageTemplate: CompiledMessage, @unchecked Sendable {
 
     /// The message with `arguments[i]` as `a<i>`; a missing argument is an empty text.
     public func format(_ arguments: [Value]) -> String {
-        withUnsafeTemporaryAllocation(of: beckon_icu_argument.self, capacity: argumentCount) { slots in
-            withArguments(arguments, from: 0, into: slots) { formatted(slots) }
+        lock.withLock { last in
+            if let last, last.values == arguments { return last.text }
+            let text = withUnsafeTemporaryAllocation(of: beckon_icu_argument.self, capacity: argumentCount) { slots in
+                withArguments(arguments, from: 0, into: slots) { formatted(slots) }
+            }
+            last = (arguments, text)
+            return text
         }
     }
 
@@ -78,8 +86,9 @@ public final class MessageTemplate: CompiledMessage, @unchecked Sendable {
         }
     }
 
+    /// ICU's text for the arguments in `slots`; the caller holds the lock.
     private func formatted(_ slots: UnsafeMutableBufferPointer<beckon_icu_argument>) -> String {
-        lock.withLock { _ in
+        do {
             let first = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { buffer -> String? in
                 let needed = beckon_icu_message_format(handle, slots.baseAddress, buffer.baseAddress, Int32(buffer.count))
                 guard needed >= 0, needed <= buffer.count else { return needed < 0 ? "" : nil }

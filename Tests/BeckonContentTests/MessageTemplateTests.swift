@@ -66,6 +66,12 @@ struct MessageTemplateTests {
         #expect(template.format([.string("basic"), .bool(false)]) == "Member no")
     }
 
+    @Test func theLastTextIsKeptOnlyForTheSameValues() throws {
+        let template = try MessageTemplate(Self.categories, locale: "en", argumentCount: 1)
+        let values: [Value] = [.int(1), .int(1), .int(2), .double(1), .int(2), .int(3), .int(1)]
+        #expect(values.map { template.format([$0]) } == ["one 1", "one 1", "other 2", "one 1", "other 2", "other 3", "one 1"])
+    }
+
     @Test func longResultsAndManyArguments() throws {
         let pattern = (0..<12).map { "{a\($0)}" }.joined(separator: " ")
         let template = try MessageTemplate(pattern, locale: "en", argumentCount: 12)
