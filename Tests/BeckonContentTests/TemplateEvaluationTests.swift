@@ -22,6 +22,8 @@ struct TemplateEvaluationTests {
             actions: [{id: ok, title: "Plain"}]
           plain:
             title: Hello
+          weekly:
+            title: "{events.landmarkViewed.within(7d).count, plural, one {# this week} other {# this week}}"
         """
 
     static func engine() throws -> (Engine, MemoryStore) {
@@ -45,8 +47,15 @@ struct TemplateEvaluationTests {
         // Every way to ask gives the same values; a plain tip carries none.
         #expect(try engine.tipStatuses(slots: [engine.tipSlot(of: "saved")], request)[0].templateValues?
             .text(TipTemplates.title) == "3 landmarks for Ada")
-        #expect(try engine.allTipStatuses(request).map { $0.templateValues == nil } == [false, true])
+        #expect(try engine.allTipStatuses(request).map { $0.templateValues == nil } == [false, true, false])
         #expect(try engine.tipStatus("plain", request).templateValues == nil)
-        #expect(!engine.decidesByFastPath(tip: "saved"))
+        // Parameters and event counts are read by the fast path; any other argument (a window)
+        // leaves its tip to the general path, with the same values.
+        #expect(engine.decidesByFastPath(tip: "saved"))
+        #expect(!engine.decidesByFastPath(tip: "weekly"))
+        #expect(try engine.tipStatus("weekly", request).content.title.text == "3 this week")
+        for tip in ["saved", "weekly"] {
+            #expect(try engine.tipStatus(tip, request).content == engine.allTipStatuses(request).first { $0.tip == tip }?.content)
+        }
     }
 }

@@ -12,6 +12,9 @@ public struct TextTemplate: Sendable {
     public let messages: [any CompiledMessage]
     /// For each configuration locale (by index), the variant it reads (`LocalizedContent`'s choice).
     public let variantOfLocale: [Int]
+    /// The arguments as the engine's fast path reads them, when every one is a parameter or an
+    /// event's count; nil otherwise (the tip is then decided by the general path).
+    let fastArguments: [FastArgument]?
 
     /// The arguments' values in a decision's scope.
     public func values(in context: some RuleContext) -> [Value] {
@@ -104,7 +107,9 @@ private struct TemplateCompilation {
             }
         }
         guard compiled.count == text.variants.count, types != nil else { return nil }
-        return TextTemplate(arguments: arguments, messages: compiled, variantOfLocale: variantOfLocale)
+        let fast = arguments.map { FastArgument($0.text, schema: rules.schema) }
+        return TextTemplate(arguments: arguments, messages: compiled, variantOfLocale: variantOfLocale,
+                            fastArguments: fast.contains { $0 == nil } ? nil : fast.compactMap { $0 })
     }
 
     mutating func scan(_ variant: ContentText.Variant, known: [String]) -> MessagePlaceholders? {
@@ -204,5 +209,24 @@ extension TextOrigin {
         var shifted = runs.filter { $0.offset > offset }.map { Run(offset: $0.offset - offset, location: $0.location) }
         shifted.insert(Run(offset: 0, location: location(atOffset: offset)), at: 0)
         return TextOrigin(file: file, runs: shifted)
+    }
+}
+
+/// A template argument the fast path reads from the subject's columns: `params.X` or
+/// `events.X.count`, the shapes templates mostly use.
+enum FastArgument: Hashable, Sendable {
+    case parameter(Int)
+    case eventCount(Int)
+
+    /// The form of the argument `path`, if it is one of them.
+    init?(_ path: String, schema: RuleSchema) {
+        let parts = path.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count == 2, parts[0] == "params", let parameter = schema.parameters[String(parts[1])] {
+            self = .parameter(parameter.slot)
+        } else if parts.count == 3, parts[0] == "events", parts[2] == "count", let event = schema.events[String(parts[1])] {
+            self = .eventCount(event.slot)
+        } else {
+            return nil
+        }
     }
 }

@@ -13,8 +13,20 @@ public final class TipTemplates: Sendable {
     /// The place in `texts` of action `index`'s title.
     public static func action(_ index: Int) -> Int { 2 + index }
 
+    /// Each text's arguments in the fast path's form, by text (empty for a plain text); nil when
+    /// any argument has another shape.
+    let fastArguments: [[FastArgument]]?
+
     init(texts: [TextTemplate?]) {
         self.texts = texts
+        let fast = texts.map { text in text.map { $0.fastArguments } ?? [] }
+        fastArguments = fast.contains { $0 == nil } ? nil : fast.map { $0 ?? [] }
+    }
+
+    /// The values the fast path read, `value` giving each argument's.
+    func values(locale: Int, _ value: (FastArgument) -> Value) -> TemplateValues? {
+        guard let fastArguments else { return nil }
+        return TemplateValues(templates: self, values: fastArguments.map { $0.map(value) }, locale: locale)
     }
 
     /// Every template's argument values in a decision's scope (the rules' view of the subject),
