@@ -100,9 +100,24 @@ let package = Package(
             swiftSettings: strictSettings,
             linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/postgres-store/exports.map"])]
         ),
+        // ICU (the system's libicu) formats content templates: plural categories, numbers per locale.
+        .systemLibrary(
+            name: "CICU",
+            path: "Sources/CICU",
+            pkgConfig: "icu-i18n", // which requires icu-uc
+            providers: [.apt(["libicu-dev"])]
+        ),
+        // ICU's C message API takes only numbered, variadic arguments: a C++ shim over
+        // icu::MessageFormat with named arguments, behind a plain C header.
+        .target(name: "CBeckonICU", dependencies: ["CICU"], path: "Sources/CBeckonICU"),
+        .target(
+            name: "BeckonContent",
+            dependencies: ["BeckonCore", "BeckonRules", "CBeckonICU"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "BeckonConfig",
-            dependencies: ["BeckonCore", "BeckonRules", "BeckonDiagnostics", "CYAML"],
+            dependencies: ["BeckonContent", "BeckonCore", "BeckonRules", "BeckonDiagnostics", "CYAML"],
             swiftSettings: strictSettings
         ),
 
@@ -209,6 +224,11 @@ let package = Package(
                 "BeckonTestSupport",
             ],
             exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "BeckonContentTests",
+            dependencies: ["BeckonContent", "BeckonConfig", "BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonRuntime", "BeckonTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "BeckonRuntimeTests", dependencies: ["BeckonRuntime", "BeckonRules", "BeckonTestSupport"], swiftSettings: strictSettings),

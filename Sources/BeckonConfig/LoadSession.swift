@@ -1,3 +1,4 @@
+import BeckonContent
 import BeckonCore
 import BeckonDiagnostics
 import BeckonRules
@@ -106,7 +107,8 @@ struct LoadSession {
                 .check(into: &diagnostics)
         }
         let (rules, ruleDiagnostics) = RuleBook.compile(configuration, functions: functions, unavailableNamespaces: unavailableNamespaces,
-                                                        chunks: ChunkThreads.processorCount, runner: ChunkThreads.runner)
+                                                        chunks: ChunkThreads.processorCount, runner: ChunkThreads.runner,
+                                                        messages: ICUMessageCompiler())
         diagnostics.append(contentsOf: ruleDiagnostics)
         let sorted = diagnostics.sorted(fileOrder: files)
         if sorted.containsErrors {

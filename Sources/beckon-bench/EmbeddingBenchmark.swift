@@ -127,14 +127,16 @@ struct EmbeddingBenchmark: ParsableCommand {
 
 
     /// Builds the C host against the library next to this program; returns it and its configuration.
-    static func buildHost() throws -> (program: URL, yaml: URL) {
+    /// `source` and `configuration` are another host's (the content benchmark's).
+    static func buildHost(source hostSource: String = hostSource, configuration: String = EngineBenchmark.configuration(tips: 4),
+                          name: String = "embedding") throws -> (program: URL, yaml: URL) {
         let binFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         let library = binFolder.appendingPathComponent("libBeckonC.so")
         guard FileManager.default.fileExists(atPath: library.path) else {
             throw ValidationError("no \(library.path): build it first with swift build -c \(binFolder.lastPathComponent) --product BeckonC")
         }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-bench-embedding-\(getpid())")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-bench-\(name)-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let linked = folder.appendingPathComponent("libbeckon.so")
         try? FileManager.default.removeItem(at: linked)
@@ -142,7 +144,7 @@ struct EmbeddingBenchmark: ParsableCommand {
         let source = folder.appendingPathComponent("host.c"), host = folder.appendingPathComponent("host")
         let yaml = folder.appendingPathComponent("bench.yaml")
         try hostSource.write(to: source, atomically: true, encoding: .utf8)
-        try EngineBenchmark.configuration(tips: 4).write(to: yaml, atomically: true, encoding: .utf8)
+        try configuration.write(to: yaml, atomically: true, encoding: .utf8)
         try execute("/usr/bin/env", ["cc", "-std=c11", "-O2", "-I", root.appendingPathComponent("Sources/CBeckon/include").path,
                                      source.path, "-L", folder.path, "-lbeckon", "-Wl,-rpath," + folder.path, "-o", host.path])
         return (host, yaml)
@@ -162,7 +164,7 @@ struct EmbeddingBenchmark: ParsableCommand {
     }
 
     @discardableResult
-    private static func execute(_ program: String, _ arguments: [String]) throws -> String {
+    static func execute(_ program: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments

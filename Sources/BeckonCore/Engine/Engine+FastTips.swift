@@ -11,13 +11,14 @@ extension Engine {
     func verdict(slot: Int, request: DecisionRequest) -> TipVerdict? {
         guard request.testing.isEmpty, let plan = fastTips[slot], let memoryStore else { return nil }
         let now = request.now, transients = FastTransients.byName(request.transientParameters)
-        let outcome = memoryStore.withSubject(request.subject) { subject in
+        let (outcome, values) = memoryStore.withSubject(request.subject) { subject in
             withColumns(of: subject) { columns in
                 var reading = FastReading(slot: slot, subject: subject, now: now, transients: transients)
-                return fastOutcome(slot, plan, &reading, &columns)
+                let outcome = fastOutcome(slot, plan, &reading, &columns)
+                return (outcome, outcome == nil ? nil : templateValues(slot, reading, &columns))
             }
         }
-        return outcome.map { verdict(slot, $0) }
+        return outcome.map { verdict(slot, $0, templateValues: values) }
     }
 
     /// The fast path's verdicts on the tips in `slots` (each in range), in that order, on one
@@ -34,7 +35,7 @@ extension Engine {
                     guard let plan = fastTips[slot] else { return nil }
                     var reading = FastReading(slot: slot, subject: subject, now: now, transients: transients)
                     guard let outcome = fastOutcome(slot, plan, &reading, &columns) else { return nil }
-                    verdicts.append(verdict(slot, outcome))
+                    verdicts.append(verdict(slot, outcome, templateValues: templateValues(slot, reading, &columns)))
                 }
                 return verdicts
             }
@@ -83,8 +84,21 @@ extension Engine {
         }
     }
 
+    /// The template arguments of the tip in `slot` read from the columns (the locale is set by
+    /// the decision); nil, and no work, for a tip whose texts are all plain.
+    @inline(__always)
+    private func templateValues(_ slot: Int, _ reading: FastReading, _ columns: inout RecordSlots.Columns) -> TemplateValues? {
+        guard slot < rules.tipTemplates.count, let templates = rules.tipTemplates[slot] else { return nil }
+        return templates.values(locale: 0) { argument in
+            switch argument {
+            case .parameter(let parameter): self.parameter(parameter, reading, &columns)
+            case .eventCount(let event): .int(eventCount(event, reading, &columns))
+            }
+        }
+    }
+
     /// The full verdict of a fast outcome on the tip in `slot` (the rule's text from its plan).
-    private func verdict(_ slot: Int, _ outcome: FastOutcome) -> TipVerdict {
+    private func verdict(_ slot: Int, _ outcome: FastOutcome, templateValues: TemplateValues? = nil) -> TipVerdict {
         let reason: TipReason
         switch outcome.reason {
         case .invalidated(let why): reason = .invalidated(why)
@@ -95,7 +109,8 @@ extension Engine {
         case .displayFrequency(let remaining): reason = .displayFrequency(remaining: remaining)
         case .allChecksPassed: reason = .allChecksPassed
         }
-        return TipVerdict(status: outcome.status, reason: reason, revisitAt: outcome.revisitAt, record: outcome.record)
+        return TipVerdict(status: outcome.status, reason: reason, revisitAt: outcome.revisitAt, record: outcome.record,
+                          templateValues: templateValues)
     }
 
     /// Whether the fast path decides the tip `id` (for requests without testing overrides, with

@@ -62,13 +62,26 @@ extension Engine {
     private func generalTipVerdict(_ slot: Int, scope: EvaluationScope) -> TipVerdict {
         let evaluation = tipEvaluation(slot, scope: scope, explaining: false)
         return TipVerdict(status: evaluation.status, reason: evaluation.reason, revisitAt: evaluation.revisitAt,
-                          record: scope.record.tip(slot, id: tipIDs[slot], layout: slotLayout) ?? TipRecord())
+                          record: scope.record.tip(slot, id: tipIDs[slot], layout: slotLayout) ?? TipRecord(),
+                          templateValues: templateValues(slot, scope: scope))
     }
 
     /// The decision `tipStatus` answers, from a verdict.
     func decision(_ slot: Int, _ verdict: TipVerdict, locale: Int) -> TipDecision {
-        TipDecision(tip: tipIDs[slot], status: verdict.status, reason: verdict.reason, changed: false, record: verdict.record,
-                    content: content.tips[locale][slot], locale: content.locales[locale], revisitAt: verdict.revisitAt)
+        var values = verdict.templateValues
+        values?.locale = locale
+        let tip = content.tips[locale][slot]
+        return TipDecision(tip: tipIDs[slot], status: verdict.status, reason: verdict.reason, changed: false, record: verdict.record,
+                           content: values?.filled(tip) ?? tip, locale: content.locales[locale], revisitAt: verdict.revisitAt,
+                           templateValues: values)
+    }
+
+    /// The template arguments of the tip in `slot` in `scope`, for its texts in the configuration
+    /// locale `locale` (an index); nil (and no work) for a tip whose texts are all plain.
+    @inline(__always)
+    func templateValues(_ slot: Int, scope: EvaluationScope, locale: Int = 0) -> TemplateValues? {
+        guard slot < rules.tipTemplates.count, let templates = rules.tipTemplates[slot] else { return nil }
+        return templates.values(in: scope, locale: locale)
     }
 
     /// Whether `slot` is one of this configuration's tips.

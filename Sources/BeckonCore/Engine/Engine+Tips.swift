@@ -11,7 +11,7 @@ extension Engine {
         let locale = localeIndex(request)
         return try read(request) { scope throws(EngineError) in
             configuration.tips.all.indices.map { slot in
-                decision(slot, tipEvaluation(slot, scope: scope, explaining: false), record: scope.record, changed: false, locale: locale)
+                decision(slot, tipEvaluation(slot, scope: scope, explaining: false), record: scope.record, changed: false, locale: locale, scope: scope)
             }
         }
     }
@@ -36,7 +36,7 @@ extension Engine {
         return try mutate(request) { record, scope throws(EngineError) in
             let evaluation = tipEvaluation(slot, scope: scope, explaining: false)
             guard evaluation.status == .available else {
-                return Outcome(result: decision(slot, evaluation, record: record, changed: false, locale: localeIndex(request)), writes: false)
+                return Outcome(result: decision(slot, evaluation, record: record, changed: false, locale: localeIndex(request), scope: scope), writes: false)
             }
             var tip = record.tips[id] ?? TipRecord()
             if tip.displayCount == 0 {
@@ -49,7 +49,7 @@ extension Engine {
                 tip.invalidation = .displayCountExceeded
             }
             record.tips[id] = tip
-            var result = decision(slot, evaluation, record: record, changed: true, locale: localeIndex(request))
+            var result = decision(slot, evaluation, record: record, changed: true, locale: localeIndex(request), scope: scope)
             if let invalidation = tip.invalidation, evaluation.reason == .allChecksPassed {
                 result.status = .invalidated
                 result.reason = .invalidated(invalidation)
@@ -70,7 +70,7 @@ extension Engine {
         return try mutate(request) { record, scope throws(EngineError) in
             var tip = record.tips[id] ?? TipRecord()
             guard tip.invalidation == nil else {
-                return Outcome(result: decision(slot, tipEvaluation(slot, scope: scope, explaining: false), record: record, changed: false, locale: localeIndex(request)))
+                return Outcome(result: decision(slot, tipEvaluation(slot, scope: scope, explaining: false), record: record, changed: false, locale: localeIndex(request), scope: scope))
             }
             let (total, overflow) = tip.displayDuration.addingReportingOverflow(duration)
             tip.displayDuration = overflow ? Int64.max : total
@@ -127,19 +127,25 @@ extension Engine {
                     tipSlots[tip].map { (tip, tipEvaluation($0, scope: scope, explaining: false, gateByGroup: false).status) }
                 })
             }
+            let locale = localeIndex(request)
+            // The current tip's templates are filled in from this decision's scope.
+            let filled = current.flatMap { slot in templateValues(slot, scope: scope, locale: locale)?.filled(content.tips[locale][slot]) }
             return GroupDecision(group: id, current: current.map { configuration.tips.all[$0].id }, members: members,
-                                 locale: content.locales[localeIndex(request)], revisitAt: revisitAt)
+                                 locale: content.locales[locale], revisitAt: revisitAt, currentContent: filled)
         }
     }
 
     // MARK: Helpers
 
-    /// The decision on the tip in `slot`, its content in the locale of index `locale`.
-    func decision(_ slot: Int, _ evaluation: TipEvaluation, record: SubjectRecord, changed: Bool, locale: Int) -> TipDecision {
+    /// The decision on the tip in `slot`, its content in the locale of index `locale`; its
+    /// template arguments (if any) are evaluated in `scope`, the one its status was decided in.
+    func decision(_ slot: Int, _ evaluation: TipEvaluation, record: SubjectRecord, changed: Bool, locale: Int,
+                  scope: EvaluationScope) -> TipDecision {
         let tip = content.tips[locale][slot]
+        let values = templateValues(slot, scope: scope, locale: locale)
         return TipDecision(tip: tip.id, status: evaluation.status, reason: evaluation.reason, changed: changed,
-                           record: record.tip(slot, id: tip.id, layout: slotLayout) ?? TipRecord(), content: tip,
-                           locale: content.locales[locale], revisitAt: evaluation.revisitAt)
+                           record: record.tip(slot, id: tip.id, layout: slotLayout) ?? TipRecord(), content: values?.filled(tip) ?? tip,
+                           locale: content.locales[locale], revisitAt: evaluation.revisitAt, templateValues: values)
     }
 
     /// The decision after a change, evaluated on the changed record.
@@ -150,6 +156,6 @@ extension Engine {
         // a tip with no state or zero on-screen time change nothing.
         let id = tipIDs[slot]
         let changed = (record.tips[id] ?? TipRecord()) != (scope.record.tips[id] ?? TipRecord())
-        return decision(slot, evaluation, record: record, changed: changed, locale: localeIndex(scope.request))
+        return decision(slot, evaluation, record: record, changed: changed, locale: localeIndex(scope.request), scope: after)
     }
 }

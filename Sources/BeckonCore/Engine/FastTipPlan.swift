@@ -25,6 +25,8 @@ final class FastTipPlan: Sendable {
         }
         return tips.indices.map { slot in
             guard groupOfTip[slot] == nil else { return nil }
+            // Template arguments the fast path reads only when each is a parameter or an event count.
+            guard slot >= rules.tipTemplates.count || rules.tipTemplates[slot].map({ $0.fastArguments != nil }) ?? true else { return nil }
             let compiled = rules.tipRules[slot]
             let forms = compiled.compactMap(\.fast)
             guard forms.count == compiled.count else { return nil }

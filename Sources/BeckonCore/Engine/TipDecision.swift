@@ -21,6 +21,9 @@ public struct TipDecision: Sendable {
     /// The earliest instant (Unix ms, after `now`) at which this answer may change with no new
     /// input; nil when nothing in the decision depends on time. It does not change before.
     public var revisitAt: Int64? = nil
+    /// For a tip with templates: their arguments' values in the decision's scope, in `locale`
+    /// (`content` has them filled in already); nil for a tip whose texts are all plain.
+    public var templateValues: TemplateValues? = nil
 }
 
 /// A tip group's answer (SEMANTICS §5).
@@ -35,6 +38,9 @@ public struct GroupDecision: Sendable {
     /// The earliest instant (Unix ms, after `now`) at which this answer may change with no new
     /// input; nil when nothing in the decision depends on time. It does not change before.
     public var revisitAt: Int64? = nil
+    /// The current tip's content with its templates filled in from this decision's scope; nil
+    /// when there is no current tip or its texts are all plain (then its declaration is shown).
+    public var currentContent: TipDeclaration? = nil
 }
 
 /// One check of a tip's status, for explanations (SEMANTICS §8).

@@ -8,4 +8,6 @@ public struct TipVerdict: Sendable {
     public var revisitAt: Int64?
     /// The tip's recorded state.
     public var record: TipRecord
+    /// For a tip with templates: their arguments' values (the general path decides such a tip).
+    public var templateValues: TemplateValues? = nil
 }

@@ -10,6 +10,9 @@ public struct RuleBook: Sendable {
     public let tipRules: [[CompiledRule]]
     /// For each scenario (in declaration order), its compiled conditions.
     public let scenarioConditions: [[CompiledRule]]
+    /// For each tip (in declaration order), its templates; nil for a tip whose texts are all
+    /// plain. Empty when the book was compiled without a message compiler.
+    public let tipTemplates: [TipTemplates?]
 
     /// Runs `body(chunk)` for every chunk in `0..<count`, possibly on several threads at once, and
     /// returns once every chunk has run. Pure layers start no threads; the edge that may passes one.
@@ -26,9 +29,13 @@ public struct RuleBook: Sendable {
     /// rules compiled at once; the book and its diagnostics (in rule order) are the same as
     /// compiled one by one. A configuration with plugin functions is always compiled on the
     /// calling thread, since binding a call runs the plugin's code, which need not be thread-safe.
+    ///
+    /// With `messages`, the templates among the content texts are compiled too (their argument
+    /// paths against the same schema); without, every text is shown as written.
     public static func compile(_ configuration: Configuration, functions: [String: RuleSchema.Function] = [:],
                                unavailableNamespaces: Set<String> = [], chunks: Int = 1,
-                               runner: ChunkRunner? = nil) -> (book: RuleBook, diagnostics: [Diagnostic]) {
+                               runner: ChunkRunner? = nil,
+                               messages: (any MessageCompiler)? = nil) -> (book: RuleBook, diagnostics: [Diagnostic]) {
         var schema = RuleSchema(configuration: configuration, functions: functions)
         schema.unavailableNamespaces = unavailableNamespaces
         let compiler = RuleCompiler(schema: schema)
@@ -55,7 +62,14 @@ public struct RuleBook: Sendable {
         }
         let tipRules = tips.indices.map { take(tips[$0].rules.count) }
         let scenarioConditions = scenarios.indices.map { take(scenarios[$0].conditions.count) }
-        return (RuleBook(schema: schema, tipRules: tipRules, scenarioConditions: scenarioConditions), diagnostics)
+        var tipTemplates: [TipTemplates?] = []
+        if let messages {
+            let found = compileTemplates(configuration, compiler: compiler, messages: messages)
+            tipTemplates = found.templates
+            diagnostics.append(contentsOf: found.diagnostics)
+        }
+        return (RuleBook(schema: schema, tipRules: tipRules, scenarioConditions: scenarioConditions, tipTemplates: tipTemplates),
+                diagnostics)
     }
 
     /// Compiles consecutive rules one by one: a slot per rule (nil for one with errors) and

@@ -6,10 +6,11 @@ import BeckonCore
 ///
 /// Every writer is given a text already in the answer's locale (`LocalizedContent` reduced it to
 /// the one variant that locale reads, so `variants[0]` is the resolved variant) and passes that
-/// variant here. Formatting a text (ICU MessageFormat templates with `{…}` placeholders) hooks in
-/// `text(of:)`: today a variant's text is written as it is. A text that must be formatted per
-/// request cannot be one of `TipAnswerTemplates`' constant runs; its runs are then to be made by
-/// this writer at answer time.
+/// variant here. A tip's templates (ICU MessageFormat, `{…}` placeholders) are already filled in
+/// by then: the engine formats them in the decision's locale with the values of the decision's
+/// scope and puts the filled texts in the decision's content (`TemplateValues.filled`), so every
+/// host writes them as it writes a plain text. Such a tip's answers are not made of
+/// `TipAnswerTemplates`' constant runs.
 enum ContentWriter {
     /// What an answer says for the resolved variant `variant`.
     static func text(of variant: ContentText.Variant) -> String {

@@ -30,7 +30,8 @@ public enum GroupDecisionRenderer {
     /// content the answer carries).
     public static func context(of decision: GroupDecision, in engine: Engine) -> (TipGroupPriority, TipDeclaration?) {
         let content = engine.content
-        let current = decision.current.flatMap { try? engine.tipSlot(of: $0) }.map { content.tips[content.index(ofLocale: decision.locale)][$0] }
+        let current = decision.currentContent
+            ?? decision.current.flatMap { try? engine.tipSlot(of: $0) }.map { content.tips[content.index(ofLocale: decision.locale)][$0] }
         return (engine.configuration.groups[decision.group]?.priority ?? .firstAvailable, current)
     }
 }

@@ -103,6 +103,12 @@ public final class TipAnswerTemplates: @unchecked Sendable {
     func write(slot: Int, id: String?, _ decision: TipDecision, subject: String, now: Int64, to output: inout JSONOutput) {
         precondition(slot >= 0 && slot < index.ids.count, "tip slot \(slot) out of range")
         // Asked by slot (`id` nil), the answer echoes the declared id: its run, with no string read.
+        if decision.templateValues != nil {
+            // Filled in for this answer, a templated tip's texts cannot be constant runs: the
+            // decision's own content (filled in by the engine) is written as the general path does.
+            let request = TipAnswerJSON.Request(op: "tip.status", id: id ?? decision.tip, arguments: [:], changes: nil, subject: subject, now: now)
+            return TipAnswerJSON.write(decision, .changed, request, to: &output)
+        }
         let request = TipAnswerJSON.Request(op: "tip.status", id: id ?? "", arguments: [:], changes: nil, subject: subject, now: now)
         let runs = TipRuns(templates: self, slot: slot, locale: content.index(ofLocale: decision.locale), askedByDeclaredID: id == nil)
         TipAnswerJSON.write(decision, .changed, request, content: runs, to: &output)
