@@ -26,6 +26,9 @@ struct FastPathTests {
 
         try await Self.withServers(servers) { clients in
             var random = SplitMix64(seed: seed)
+            // The languages asked for are drawn from a generator of their own, so that the rest of
+            // each run's requests stay those the seed always gave.
+            var languages = SplitMix64(seed: seed ^ 0x10CA_1E)
             var compared = 0, positive = 0, problems = 0, notModified = 0
             var tags: [String: String] = [:]  // by resource: a path without its query
             for _ in 0..<150 {
@@ -37,9 +40,10 @@ struct FastPathTests {
                     continue
                 }
                 let resource = "/v1/subjects/\(subject)/tips/\(random.pick(Self.tips))"
-                let path = resource + Self.query(&random)
+                let path = resource + Self.query(&random, languages: &languages)
                 // The tag of the resource's previous answer: a 304 when nothing but `now` changed.
-                let condition = random.next() % 2 == 0 ? tags[resource].map { [("If-None-Match", $0)] } ?? [] : []
+                var condition = random.next() % 2 == 0 ? tags[resource].map { [("If-None-Match", $0)] } ?? [] : []
+                if languages.next() % 4 == 0 { condition.append(("Accept-Language", languages.pick(Self.acceptLanguages))) }
                 var answers: [ServedBeckon.Client.Answer] = []
                 for client in clients { answers.append(try await client.send(.GET, path, body: nil, headers: condition)) }
                 for (answer, server) in zip(answers.dropLast(), servers) {
@@ -74,6 +78,9 @@ struct FastPathTests {
     static let writes = ["/events/landmarkViewed/donate", "/events/landmarkViewed/donate", "/tips/welcome/display",
                          "/tips/favorite-landmark/display", "/tips/welcome/reset"]
 
+    /// `Accept-Language` headers: a tag, a list with q-values, one with no usable range (ignored).
+    static let acceptLanguages = ["de-CH", "fr-CA, de;q=0.5", "zh-Hant-TW", "*", "de;q=0, ;;"]
+
     /// An instant in March 2026, as ISO 8601 (in UTC or with an offset) or Unix milliseconds.
     static func instant(_ random: inout SplitMix64) -> String {
         let milliseconds = 1_772_323_200_000 + Int64(random.next() % (20 * 86_400_000))
@@ -91,8 +98,9 @@ struct FastPathTests {
         }
     }
 
-    /// A query of random members, each present or not, now and then wrong, repeated or unknown.
-    static func query(_ random: inout SplitMix64) -> String {
+    /// A query of random members, each present or not, now and then wrong, repeated or unknown;
+    /// its `locale`, if any, drawn from `languages`.
+    static func query(_ random: inout SplitMix64, languages: inout SplitMix64) -> String {
         var members: [String] = []
         switch random.next() % 8 {
         case 0: break  // the wall clock
@@ -120,6 +128,12 @@ struct FastPathTests {
         default: break
         }
         members.shuffle(using: &random)
+        switch languages.next() % 10 {
+        case 0, 1: members.insert("locale=" + languages.pick(["de-CH", "fr", "de-CH,%20fr;q=0.8", "zh-Hant-TW"]),
+                                  at: Int(languages.next() % UInt64(members.count + 1)))
+        case 2: members.append(languages.pick(["locale=de_CH", "locale="]))
+        default: break
+        }
         return members.isEmpty ? "" : "?" + members.joined(separator: "&")
     }
 
