@@ -137,7 +137,8 @@ enum CBridge {
         }
         let extensions = try RequestExtensions(request, readingLocale: readingLocale)
         let runtimes = engine.runtimes.serving
-        var decision = DecisionRequest(subject: subject, now: engine.instant(now), appVersion: version, locales: extensions.locales)
+        var decision = DecisionRequest(subject: subject, now: engine.instant(now), appVersion: version,
+                                       locales: try engine.locales(extensions.locale))
         // A request with nothing beyond 1.0 (the common case) is used as it is.
         if !extensions.isEmpty { decision = try extensions.applied(to: decision, serving: runtimes, parameterHandles: engine.parameterHandles) }
         return Call(serving: runtimes, request: decision, reportsChanges: extensions.reportsChanges, engine: runtimes.runtime.engine)

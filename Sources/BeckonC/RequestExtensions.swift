@@ -12,8 +12,9 @@ struct RequestExtensions {
     var testingShow: [String] = []
     var testingHide: [String] = []
     var flags: UInt32 = 0
-    /// The request's language ranges, best first (`locale`, ABI 1.4); empty: the default locale.
-    var locales: [String] = []
+    /// The request's `locale` (ABI 1.4) as the host sent it, read by `EmbeddedEngine.locales`;
+    /// empty: the default locale.
+    var locale = beckon_string(ptr: nil, len: 0)
 
     /// The size of a 1.0 request, the smallest accepted (`BECKON_REQUEST_SIZE_1_0`).
     static let version10Size = MemoryLayout<beckon_request>.offset(of: \.transients)!
@@ -47,16 +48,7 @@ struct RequestExtensions {
         testingHide = try CBridge.ids(member(\.testing_hide, else: nil), member(\.testing_hide_count, else: 0), "request.testing_hide")
         flags = member(\.flags, else: 0)
         typedTransients = try TypedTransients(request)
-        if readingLocale {
-            let view = member(\.locale, else: beckon_string(ptr: nil, len: 0))
-            guard let text = CBridge.string(view) else { throw CallFailure(BECKON_INVALID_ARGUMENT, "request.locale is not UTF-8") }
-            if !text.isEmpty {
-                guard let ranges = LocaleLookup.requestRanges(text) else {
-                    throw CallFailure(BECKON_INVALID_ARGUMENT, "request.locale: \(LocaleLookup.problem(with: text))")
-                }
-                locales = ranges
-            }
-        }
+        if readingLocale { locale = member(\.locale, else: beckon_string(ptr: nil, len: 0)) }
     }
 
     /// Whether the request asks for nothing beyond 1.0 (the common case, decided without the configuration).
