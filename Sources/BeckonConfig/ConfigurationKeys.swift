@@ -21,7 +21,7 @@ public enum ConfigurationKeys {
         "groups", "scenarios", "whatsNew", "testing",
     ], required: ["version"])
     /// `app:`.
-    public static let app = MappingKeys(["version"])
+    public static let app = MappingKeys(["version", "defaultLocale"])
     /// `display:`.
     public static let display = MappingKeys(["frequency"])
     /// `store:`.

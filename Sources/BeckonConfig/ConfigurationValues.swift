@@ -32,6 +32,10 @@ public enum ConfigurationValues {
 
     /// An id of tips, events, parameters, scenarios, groups, plugins and actions.
     public static let idPattern = "^[A-Za-z][A-Za-z0-9_-]*$"
+    /// A well-formed BCP 47 language tag (RFC 5646's grammar as `LanguageTag` checks it, without
+    /// the few irregular grandfathered tags such as `i-klingon`).
+    public static let languageTagPattern = "^(((?:[A-Za-z]{2,3}(-[A-Za-z]{3}){0,3}|[A-Za-z]{5,8})(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?"
+        + "(-([A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*(-[A-WY-Za-wy-z0-9](-[A-Za-z0-9]{2,8})+)*(-[Xx](-[A-Za-z0-9]{1,8})+)?)|[Xx](-[A-Za-z0-9]{1,8})+)$"
     /// A plugin's namespace (`as:`): a name rules can write.
     public static let namespacePattern = "^\(PluginNames.namespacePattern)$"
     /// `PLUGIN.STORE`: a store of a loaded plugin.

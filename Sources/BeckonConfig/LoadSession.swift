@@ -88,6 +88,8 @@ struct LoadSession {
         defer { treeRelease.wait() }
         assembly.files = files
         ReferenceChecker(assembly: assembly).check(into: &diagnostics)
+        ContentLocaleChecker(defaultLocale: assembly.defaultLocale, reports: !assembly.defaultLocaleIsInvalid)
+            .check(&assembly, into: &diagnostics)
         let configuration = assembly.configuration
         var functions: [String: RuleSchema.Function] = [:]
         var unavailableNamespaces: Set<String> = []

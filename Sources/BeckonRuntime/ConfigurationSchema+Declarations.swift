@@ -65,11 +65,11 @@ extension ConfigurationSchema {
         typealias F = SchemaFragments
         let action = F.mapping(ConfigurationKeys.tipAction, "A button of the tip.", properties: [
             "id": F.id("An id unique within the tip."),
-            "title": F.text("The button's title."),
+            "title": F.content("The button's title."),
         ])
         return F.mapping(ConfigurationKeys.tip, "A tip.", properties: [
-            "title": F.text("The tip's title."),
-            "message": F.text("The tip's message."),
+            "title": F.content("The tip's title."),
+            "message": F.content("The tip's message."),
             "image": F.text("An image name for the host."),
             "actions": F.list("Buttons, each an id and a title.", of: action, default: .array([])),
             "rules": F.rules("All must hold for the tip to be available."),

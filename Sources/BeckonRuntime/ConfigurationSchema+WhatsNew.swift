@@ -6,17 +6,17 @@ extension ConfigurationSchema {
     static var whatsNew: JSONValue {
         typealias F = SchemaFragments
         let action = F.mapping(ConfigurationKeys.whatsNewAction, "A button: title required, url optional.", properties: [
-            "title": F.text("The button's title."),
+            "title": F.content("The button's title."),
             "url": F.text("The link it opens."),
         ])
         let feature = F.mapping(ConfigurationKeys.whatsNewFeature, "A feature line.", properties: [
             "image": F.text("An image name for the host."),
-            "title": F.text("The feature's title."),
-            "subtitle": F.text("The feature's subtitle."),
+            "title": F.content("The feature's title."),
+            "subtitle": F.content("The feature's subtitle."),
         ])
         let entry = F.mapping(ConfigurationKeys.whatsNewEntry, "Release notes of one version.", properties: [
             "version": F.version("The version the entry describes (unique, compared numerically)."),
-            "title": F.text("Its title."),
+            "title": F.content("Its title."),
             "features": F.list("Feature lines.", of: feature, default: .array([])),
             "primaryAction": action,
             "secondaryAction": action,

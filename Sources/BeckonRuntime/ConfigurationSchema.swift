@@ -31,6 +31,11 @@ public enum ConfigurationSchema {
             ]),
             "app": F.mapping(ConfigurationKeys.app, "The app.", properties: [
                 "version": F.version("The current app version; the CLI's --app-version wins."),
+                "defaultLocale": F.object([
+                    ("type", .string("string")), ("default", .string("en")),
+                    ("description", .string("The BCP 47 language tag plain texts are in, and the locale every request falls back to.")),
+                    ("pattern", .string(ConfigurationValues.languageTagPattern)),
+                ]),
             ]),
             "display": F.mapping(ConfigurationKeys.display, "Tip display settings.", properties: [
                 "frequency": displayFrequency,

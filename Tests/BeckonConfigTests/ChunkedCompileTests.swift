@@ -79,7 +79,7 @@ struct ChunkedCompileTests {
         let events = (0..<5).map { EventDeclaration(id: "event-\($0)", span: .wholeFile(file)) }
         let tipDeclarations = (0..<tips).map { index in
             let rules = (0..<Int(random.next() % 4)).map { _ in source(rule(&random)) }
-            return TipDeclaration(id: "tip-\(index)", title: "Tip \(index)", rules: rules, span: .wholeFile(file))
+            return TipDeclaration(id: "tip-\(index)", title: ContentText("Tip \(index)"), rules: rules, span: .wholeFile(file))
         }
         let scenarioDeclarations = (0..<scenarios).map { index in
             ScenarioDeclaration(id: "scenario-\(index)", conditions: (0..<Int(random.next() % 3)).map { _ in source(rule(&random)) },

@@ -37,8 +37,8 @@ struct ExampleConfigurationTests {
     @Test func tipsComeFromTheIncludedFileInOrder() throws {
         #expect(configuration.tips.ids == ["welcome", "favorite-landmark", "offline-maps", "search-filters"])
         let favorite = try #require(configuration.tips["favorite-landmark"])
-        #expect(favorite.title == "Save as favorite")
-        #expect(favorite.actions == [TipAction(id: "learn-more", title: "Learn more"), TipAction(id: "dismiss", title: "Not now")])
+        #expect(favorite.title.text == "Save as favorite")
+        #expect(favorite.actions.map { [$0.id, $0.title.text] } == [["learn-more", "Learn more"], ["dismiss", "Not now"]])
         #expect(favorite.rules.first?.text == "params.isLoggedIn")
         #expect(favorite.rules.first?.span.start == SourcePosition(line: 17, column: 9))
         #expect(favorite.maxDisplayCount == 3)
@@ -136,10 +136,10 @@ struct ExampleConfigurationTests {
         #expect(whatsNew.freshInstall == .show)
         #expect(whatsNew.entries.map(\.version) == [Version(major: 2, minor: 3), Version(major: 2, minor: 2)])
         let latest = try #require(whatsNew.entries.first)
-        #expect(latest.title == "What's New in Landmarks")
+        #expect(latest.title.text == "What's New in Landmarks")
         #expect(latest.features.count == 2)
-        #expect(latest.primaryAction == WhatsNewAction(title: "Continue"))
-        #expect(latest.secondaryAction == WhatsNewAction(title: "Learn more", url: "https://example.com/landmarks/2.3"))
+        #expect(latest.primaryAction?.title.text == "Continue" && latest.primaryAction?.url == nil)
+        #expect(latest.secondaryAction?.title.text == "Learn more" && latest.secondaryAction?.url == "https://example.com/landmarks/2.3")
         #expect(whatsNew.entries.last?.secondaryAction == nil)
     }
 

@@ -109,8 +109,8 @@ struct HostileInputTests {
                   \tname\tvalue
             """, path: "test.yaml")
         let tip = try #require(loaded.configuration.tips["welcome"])
-        #expect(tip.title == "Welcome")
-        #expect(tip.message == "Columns:\n\tname\tvalue")
+        #expect(tip.title.text == "Welcome")
+        #expect(tip.message?.text == "Columns:\n\tname\tvalue")
     }
 
     @Test(arguments: [

@@ -52,7 +52,7 @@ struct IncludeTests {
             """)
         try folder.write("more.yaml", "whatsNew:\n  entries: [{version: 1.1.0, title: Second}]\n")
         let loaded = try ConfigurationLoader().load(path: main)
-        #expect(loaded.configuration.whatsNew.entries.map(\.title) == ["First", "Second"])
+        #expect(loaded.configuration.whatsNew.entries.map(\.title.text) == ["First", "Second"])
 
         try folder.write("more.yaml", "whatsNew:\n  mode: catchUp\n")
         let error = try #require(Fixtures.diagnostics(loading: main))

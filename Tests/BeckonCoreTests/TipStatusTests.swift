@@ -353,10 +353,10 @@ import Testing
                 actions: [{id: learn, title: Learn more}]
             """)
         let content = try harness.engine.tipStatus("t", at(t0)).content
-        #expect(content.title == "Save favorites")
-        #expect(content.message == "Tap the star.")
+        #expect(content.title.text == "Save favorites")
+        #expect(content.message?.text == "Tap the star.")
         #expect(content.image == "star")
-        #expect(content.actions == [TipAction(id: "learn", title: "Learn more")])
+        #expect(content.actions.map { [$0.id, $0.title.text] } == [["learn", "Learn more"]])
     }
 
     @Test func undeclaredTipIsAnErrorWithASuggestion() throws {

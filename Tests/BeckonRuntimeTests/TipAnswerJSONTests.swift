@@ -139,8 +139,9 @@ struct TipAnswerJSONTests {
     }
 
     static func decision(_ random: inout SplitMix64, title: String? = nil) -> TipDecision {
-        let actions = (0..<Int(random.next() % 4)).map { _ in TipAction(id: random.pick(texts), title: random.pick(texts)) }
-        let content = TipDeclaration(id: "tip", title: title ?? random.pick(texts), message: random.next() % 2 == 0 ? random.pick(texts) : nil,
+        let actions = (0..<Int(random.next() % 4)).map { _ in TipAction(id: random.pick(texts), title: ContentText(random.pick(texts))) }
+        let content = TipDeclaration(id: "tip", title: ContentText(title ?? random.pick(texts)),
+                                     message: random.next() % 2 == 0 ? ContentText(random.pick(texts)) : nil,
                                      image: random.next() % 2 == 0 ? random.pick(texts) : nil, actions: actions, span: span(&random))
         let record = TipRecord(displayCount: Int64(random.next() % 20) - 1, displayDuration: Int64(random.next() % 1_000_000),
                                invalidation: random.next() % 2 == 0 ? random.pick(InvalidationReason.allCases) : nil)

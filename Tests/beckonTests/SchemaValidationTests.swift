@@ -87,6 +87,10 @@ struct SchemaValidationTests {
         Mistake(name: "setting and its alias", yaml: "scenarios: {ask: {minTimeSinceFirstEvent: 1d, minSecondsSinceFirstEvent: 60}}"),
         Mistake(name: "parameter default of another type", yaml: "parameters: {count: {type: int, default: many}}"),
         Mistake(name: "unsupported format version", yaml: "", version: 2),
+        Mistake(name: "malformed language tag", yaml: "tips: {welcome: {title: {en: Hello, en_GB: Hello}}}"),
+        Mistake(name: "malformed default locale", yaml: "app: {defaultLocale: english_GB}"),
+        Mistake(name: "list for a localized text", yaml: "tips: {welcome: {title: Hello, message: [Hi]}}"),
+        Mistake(name: "mapping for a translation", yaml: "tips: {welcome: {title: {en: {text: Hello}}}}"),
     ]
 
     @Test(arguments: mistakes)

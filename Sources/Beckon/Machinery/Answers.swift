@@ -43,8 +43,8 @@ extension TipAnswer.Status {
 
 extension TipContent {
     init(_ declaration: TipDeclaration) {
-        self.init(title: declaration.title, message: declaration.message, image: declaration.image,
-                  actions: declaration.actions.map { Action(id: $0.id, title: $0.title) })
+        self.init(title: declaration.title.text, message: declaration.message?.text, image: declaration.image,
+                  actions: declaration.actions.map { Action(id: $0.id, title: $0.title.text) })
     }
 }
 
@@ -82,10 +82,10 @@ extension WhatsNewAnswer {
 extension WhatsNewAnswer.Entry {
     init(_ entry: WhatsNewEntry) {
         func action(_ action: WhatsNewAction?) -> WhatsNewAnswer.Action? {
-            action.map { WhatsNewAnswer.Action(title: $0.title, url: $0.url) }
+            action.map { WhatsNewAnswer.Action(title: $0.title.text, url: $0.url) }
         }
-        self.init(version: entry.version.description, title: entry.title,
-                  features: entry.features.map { WhatsNewAnswer.Feature(image: $0.image, title: $0.title, subtitle: $0.subtitle) },
+        self.init(version: entry.version.description, title: entry.title.text,
+                  features: entry.features.map { WhatsNewAnswer.Feature(image: $0.image, title: $0.title.text, subtitle: $0.subtitle?.text) },
                   primaryAction: action(entry.primaryAction), secondaryAction: action(entry.secondaryAction))
     }
 }

@@ -30,11 +30,11 @@ extension ConfigFileReader {
         guard let fields = reader.fields(pair.value, what, ConfigurationKeys.tip,
                                          missingAt: pair.key.span) else { return (nil, reader.diagnostics.all) }
         // Every field is checked even when the title is missing, so all problems show at once.
-        let title = fields["title"].flatMap { reader.string($0, "the title of \(what)") }
-        var tip = TipDeclaration(id: id, title: title ?? "", span: pair.key.span)
-        tip.message = fields["message"].flatMap { reader.string($0, "the message of \(what)") }
+        let title = fields["title"].flatMap { reader.contentText($0, "the title of \(what)", source: source) }
+        var tip = TipDeclaration(id: id, title: title ?? ContentText(""), span: pair.key.span)
+        tip.message = fields["message"].flatMap { reader.contentText($0, "the message of \(what)", source: source) }
         tip.image = fields["image"].flatMap { reader.string($0, "the image of \(what)") }
-        if let actions = fields["actions"] { tip.actions = reader.tipActions(actions, what) }
+        if let actions = fields["actions"] { tip.actions = reader.tipActions(actions, what, source: source) }
         if let rules = fields["rules"] { tip.rules = reader.rules(rules, "the rules of \(what)", source: source) }
         tip.maxDisplayCount = fields["maxDisplayCount"].flatMap {
             reader.int($0, "'maxDisplayCount' of \(what)", minimum: 1)

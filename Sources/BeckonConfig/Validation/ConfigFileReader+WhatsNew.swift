@@ -23,7 +23,7 @@ extension ConfigFileReader {
         guard let fields = reader.fields(node, "a what's-new entry", ConfigurationKeys.whatsNewEntry),
               let version = fields["version"].flatMap({ reader.version($0, "the version of a what's-new entry") }) else { return nil }
         let what = "what's-new entry \(version)"
-        guard let title = fields["title"].flatMap({ reader.string($0, "the title of \(what)") }) else { return nil }
+        guard let title = fields["title"].flatMap({ reader.contentText($0, "the title of \(what)", source: source) }) else { return nil }
         var entry = WhatsNewEntry(version: version, title: title, span: fields["version"]!.span)
         if let features = fields["features"], let items = reader.list(features, "the features of \(what)") {
             entry.features = items.compactMap { readFeature($0, what) }
@@ -44,16 +44,16 @@ extension ConfigFileReader {
 
     private mutating func readFeature(_ node: YAMLNode, _ what: String) -> WhatsNewFeature? {
         guard let fields = reader.fields(node, "a feature of \(what)", ConfigurationKeys.whatsNewFeature),
-              let title = fields["title"].flatMap({ reader.string($0, "the title of a feature of \(what)") }) else { return nil }
+              let title = fields["title"].flatMap({ reader.contentText($0, "the title of a feature of \(what)", source: source) }) else { return nil }
         return WhatsNewFeature(
             image: fields["image"].flatMap { reader.string($0, "the image of a feature of \(what)") },
             title: title,
-            subtitle: fields["subtitle"].flatMap { reader.string($0, "the subtitle of a feature of \(what)") })
+            subtitle: fields["subtitle"].flatMap { reader.contentText($0, "the subtitle of a feature of \(what)", source: source) })
     }
 
     private mutating func readAction(_ node: YAMLNode, _ what: String) -> WhatsNewAction? {
         guard let fields = reader.fields(node, what, ConfigurationKeys.whatsNewAction),
-              let title = fields["title"].flatMap({ reader.string($0, "the title of \(what)") }) else { return nil }
+              let title = fields["title"].flatMap({ reader.contentText($0, "the title of \(what)", source: source) }) else { return nil }
         return WhatsNewAction(title: title, url: fields["url"].flatMap { reader.string($0, "the url of \(what)") })
     }
 }

@@ -50,6 +50,16 @@ struct ConfigFileReader {
         if let version = fields["version"] {
             assembly.appVersion = reader.version(version, "'app.version'")
         }
+        if let node = fields["defaultLocale"], let tag = reader.string(node, "'app.defaultLocale'") {
+            if LanguageTag.isWellFormed(tag) {
+                assembly.defaultLocale = tag
+            } else {
+                reader.diagnostics.error("config.locale", "'app.defaultLocale' must be a well-formed BCP 47 language tag (such as en, de-CH or zh-Hant-TW), not '\(tag)'", at: node.span)
+                assembly.defaultLocaleIsInvalid = true
+            }
+        } else if fields.has("defaultLocale") {
+            assembly.defaultLocaleIsInvalid = true
+        }
     }
 
     private mutating func readDisplay(_ node: YAMLNode, keySpan: SourceSpan) {

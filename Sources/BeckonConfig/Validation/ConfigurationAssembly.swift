@@ -7,6 +7,11 @@ import BeckonRules
 struct ConfigurationAssembly {
     var formatVersion: Int?
     var appVersion: Version?
+    /// `app.defaultLocale`, `en` when not set.
+    var defaultLocale = "en"
+    /// Whether `app.defaultLocale` was written wrong (and reported): texts are then not checked
+    /// against it, which would only repeat the problem.
+    var defaultLocaleIsInvalid = false
     var displayFrequency: Int64 = 0
     var store = StoreSettings()
     var storeBackendNode: YAMLNode?
@@ -74,7 +79,7 @@ struct ConfigurationAssembly {
     /// The finished configuration.
     var configuration: Configuration {
         Configuration(
-            formatVersion: formatVersion ?? 1, appVersion: appVersion, displayFrequency: displayFrequency,
+            formatVersion: formatVersion ?? 1, appVersion: appVersion, defaultLocale: defaultLocale, displayFrequency: displayFrequency,
             store: store, plugins: plugins, parameters: parameters, events: events, tips: tips, groups: groups,
             scenarios: scenarios, whatsNew: whatsNew, testing: testing, files: files
         )

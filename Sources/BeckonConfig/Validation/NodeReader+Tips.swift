@@ -5,14 +5,14 @@ import BeckonDiagnostics
 /// `NodeReader` alone, so that tips can be read on several threads at once.
 extension NodeReader {
     /// A tip's actions: each an id and a title, each id once.
-    mutating func tipActions(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [TipAction] {
+    mutating func tipActions(_ node: YAMLNode, _ what: @autoclosure () -> String, source: SourceLines) -> [TipAction] {
         guard let items = list(node, "the actions of \(what())") else { return [] }
         var actions: [TipAction] = []
         var seen: Set<String> = []
         for item in items {
             guard let fields = fields(item, "an action of \(what())", ConfigurationKeys.tipAction),
                   let idNode = fields["id"], let id = id(idNode, kind: "action"),
-                  let title = fields["title"].flatMap({ string($0, "the title of action '\(id)' of \(what())") }) else { continue }
+                  let title = fields["title"].flatMap({ contentText($0, "the title of action '\(id)' of \(what())", source: source) }) else { continue }
             // A tip has a few actions, where a scan beats hashing; many are indexed.
             let isDuplicate = items.count <= 8 ? actions.contains { $0.id == id } : !seen.insert(id).inserted
             guard !isDuplicate else {

@@ -9,6 +9,9 @@ public struct Configuration: Sendable {
     public var formatVersion: Int
     /// The current app version from `app.version`, if set.
     public var appVersion: Version?
+    /// The BCP 47 tag of the language plain texts are in (`app.defaultLocale`), and the locale
+    /// every request falls back to.
+    public var defaultLocale: String
     /// The global display frequency for new tips, in milliseconds (0 = immediate).
     public var displayFrequency: Int64
     /// Where state is kept.
@@ -36,6 +39,7 @@ public struct Configuration: Sendable {
     public init(
         formatVersion: Int = 1,
         appVersion: Version? = nil,
+        defaultLocale: String = "en",
         displayFrequency: Int64 = 0,
         store: StoreSettings = StoreSettings(),
         plugins: [PluginDeclaration] = [],
@@ -50,6 +54,7 @@ public struct Configuration: Sendable {
     ) {
         self.formatVersion = formatVersion
         self.appVersion = appVersion
+        self.defaultLocale = defaultLocale
         self.displayFrequency = displayFrequency
         self.store = store
         self.plugins = plugins

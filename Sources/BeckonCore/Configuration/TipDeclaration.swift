@@ -4,9 +4,9 @@ public import BeckonDiagnostics
 public struct TipDeclaration: Declared, Hashable {
     public var id: String
     /// The title (required).
-    public var title: String
+    public var title: ContentText
     /// The optional message.
-    public var message: String?
+    public var message: ContentText?
     /// The optional image name.
     public var image: String?
     /// Buttons the host may show with the tip.
@@ -24,7 +24,7 @@ public struct TipDeclaration: Declared, Hashable {
 
     /// Creates a tip declaration.
     public init(
-        id: String, title: String, message: String? = nil, image: String? = nil, actions: [TipAction] = [],
+        id: String, title: ContentText, message: ContentText? = nil, image: String? = nil, actions: [TipAction] = [],
         rules: [RuleSource] = [], maxDisplayCount: Int? = nil, maxDisplayDuration: Int64? = nil,
         ignoresDisplayFrequency: Bool = false, span: SourceSpan
     ) {
@@ -44,10 +44,10 @@ public struct TipDeclaration: Declared, Hashable {
 /// A button offered with a tip.
 public struct TipAction: Hashable, Sendable {
     public var id: String
-    public var title: String
+    public var title: ContentText
 
     /// Creates an action.
-    public init(id: String, title: String) {
+    public init(id: String, title: ContentText) {
         self.id = id
         self.title = title
     }

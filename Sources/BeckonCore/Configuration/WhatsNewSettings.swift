@@ -35,7 +35,7 @@ public enum FreshInstallPolicy: String, Hashable, Sendable, CaseIterable {
 /// The release notes of one version.
 public struct WhatsNewEntry: Hashable, Sendable {
     public var version: Version
-    public var title: String
+    public var title: ContentText
     public var features: [WhatsNewFeature]
     public var primaryAction: WhatsNewAction?
     public var secondaryAction: WhatsNewAction?
@@ -43,7 +43,7 @@ public struct WhatsNewEntry: Hashable, Sendable {
     public var span: SourceSpan
 
     /// Creates an entry.
-    public init(version: Version, title: String, features: [WhatsNewFeature] = [], primaryAction: WhatsNewAction? = nil,
+    public init(version: Version, title: ContentText, features: [WhatsNewFeature] = [], primaryAction: WhatsNewAction? = nil,
                 secondaryAction: WhatsNewAction? = nil, span: SourceSpan) {
         self.version = version
         self.title = title
@@ -57,11 +57,11 @@ public struct WhatsNewEntry: Hashable, Sendable {
 /// One feature line of an entry.
 public struct WhatsNewFeature: Hashable, Sendable {
     public var image: String?
-    public var title: String
-    public var subtitle: String?
+    public var title: ContentText
+    public var subtitle: ContentText?
 
     /// Creates a feature.
-    public init(image: String? = nil, title: String, subtitle: String? = nil) {
+    public init(image: String? = nil, title: ContentText, subtitle: ContentText? = nil) {
         self.image = image
         self.title = title
         self.subtitle = subtitle
@@ -70,11 +70,11 @@ public struct WhatsNewFeature: Hashable, Sendable {
 
 /// A button of an entry.
 public struct WhatsNewAction: Hashable, Sendable {
-    public var title: String
+    public var title: ContentText
     public var url: String?
 
     /// Creates an action.
-    public init(title: String, url: String? = nil) {
+    public init(title: ContentText, url: String? = nil) {
         self.title = title
         self.url = url
     }

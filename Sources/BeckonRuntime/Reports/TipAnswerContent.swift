@@ -31,7 +31,7 @@ struct DeclaredTipContent: TipAnswerContent {
             output.append(index == 0 ? "{\"id\":" : ",{\"id\":")
             JSONValue.writeString(action.id, to: &output)
             output.append(",\"title\":")
-            JSONValue.writeString(action.title, to: &output)
+            JSONValue.writeString(action.title.text, to: &output)
             output.append(UInt8(ascii: "}"))
         }
         output.append(UInt8(ascii: "]"))
@@ -56,11 +56,11 @@ struct DeclaredTipContent: TipAnswerContent {
     func writeMessage(to output: inout JSONOutput) {
         guard let message = tip.message else { return }
         output.append(",\"message\":")
-        JSONValue.writeString(message, to: &output)
+        JSONValue.writeString(message.text, to: &output)
     }
 
     func writeTitle(to output: inout JSONOutput) {
         output.append(",\"title\":")
-        JSONValue.writeString(tip.title, to: &output)
+        JSONValue.writeString(tip.title.text, to: &output)
     }
 }

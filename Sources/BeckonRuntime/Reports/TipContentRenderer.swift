@@ -8,11 +8,11 @@ public enum TipContentRenderer {
     public static func json(_ tip: TipDeclaration) -> JSONObject {
         var members: [(JSONKey, JSONValue)] = []
         if !tip.actions.isEmpty {
-            members.append(("actions", .array(tip.actions.map { .object(["id": .string($0.id), "title": .string($0.title)]) })))
+            members.append(("actions", .array(tip.actions.map { .object(["id": .string($0.id), "title": .string($0.title.text)]) })))
         }
         if let image = tip.image { members.append(("image", .string(image))) }
-        if let message = tip.message { members.append(("message", .string(message))) }
-        members.append(("title", .string(tip.title)))
+        if let message = tip.message { members.append(("message", .string(message.text))) }
+        members.append(("title", .string(tip.title.text)))
         return JSONObject(sortedKeys: members)
     }
 

@@ -7,7 +7,7 @@ public enum WhatsNewDecisionRenderer {
     /// The entries chosen, newest first, or `nothing (why)`; `presenting` adds what is now presented.
     public static func text(_ decision: Engine.WhatsNewDecision, presenting: Bool) -> String {
         guard !decision.entries.isEmpty else { return "nothing (\(decision.reason ?? "no entry"))" }
-        var text = decision.entries.map { "\($0.version) \(Value.string($0.title))" }.joined(separator: ", ")
+        var text = decision.entries.map { "\($0.version) \(Value.string($0.title.text))" }.joined(separator: ", ")
         if decision.isFreshInstall { text += " (fresh install)" }
         if presenting { text += "; " + presentedText(decision.presented) }
         return text
@@ -36,14 +36,14 @@ public enum WhatsNewDecisionRenderer {
     /// An entry with its content, as the host would present it.
     public static func json(_ entry: WhatsNewEntry) -> JSONValue {
         func action(_ action: WhatsNewAction?) -> JSONValue {
-            action.map { .object(["title": .string($0.title), "url": .string($0.url)]) } ?? .null
+            action.map { .object(["title": .string($0.title.text), "url": .string($0.url)]) } ?? .null
         }
         let features: [JSONValue] = entry.features.map {
-            .object(["image": .string($0.image), "title": .string($0.title), "subtitle": .string($0.subtitle)])
+            .object(["image": .string($0.image), "title": .string($0.title.text), "subtitle": .string($0.subtitle?.text)])
         }
         return .object([
             "version": .string(entry.version.description),
-            "title": .string(entry.title),
+            "title": .string(entry.title.text),
             "features": .array(features),
             "primaryAction": action(entry.primaryAction),
             "secondaryAction": action(entry.secondaryAction),

@@ -38,6 +38,22 @@ enum SchemaFragments {
         object([("type", types("string", "number", "boolean")), ("description", .string(description))])
     }
 
+    /// A content text: text (the default locale's) or a mapping from BCP 47 tags to texts.
+    static func content(_ description: String) -> JSONValue {
+        let scalar = object([("type", types("string", "number", "boolean"))])
+        return object([
+            ("description", .string(description + " Text in the default locale (app.defaultLocale), or a mapping from BCP 47 language tags to texts that has the default locale's.")),
+            ("anyOf", .array([
+                scalar,
+                object([
+                    ("type", .string("object")), ("minProperties", .int(1)),
+                    ("propertyNames", object([("pattern", .string(ConfigurationValues.languageTagPattern))])),
+                    ("additionalProperties", scalar),
+                ]),
+            ])),
+        ])
+    }
+
     /// A rule: an expression in a string, checked by `beckon check`, not by the schema.
     static func rules(_ description: String) -> JSONValue {
         list(description, of: text("a rule: an expression in a YAML string"), default: .array([]))
