@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -39,5 +40,32 @@ struct LocaleOptionTests {
         #expect(result.standardError.hasPrefix(
             "trace.yaml:5:13: error: 'locale' of step 1: 'de_CH' is not a language tag or an Accept-Language list (such as de-CH, or de-CH, fr;q=0.8) [config.value]\n"),
             "\(result.standardError)")
+    }
+
+    /// A trace's `locale:` is its steps' default, a step's own wins, and `--locale` is the default
+    /// of a trace that gives none; `--json` answers say which locale each chose.
+    @Test(arguments: [
+        ("locale: de-CH\n", [] as [String], ["de-CH", "fr", "de-CH"]),
+        ("", ["--locale", "zh-Hant-TW, de;q=0.5"], ["zh-Hant", "fr", "zh-Hant"]),
+        ("locale: de-AT\n", ["--locale", "fr"], ["de", "fr", "de"]),
+        ("", [], ["en", "fr", "en"]),
+    ])
+    func aTraceChoosesTheLocaleOfItsSteps(top: String, options: [String], chosen: [String]) throws {
+        let folder = try LocalizedConfiguration.folder()
+        try """
+            \(top)start: 2026-03-01T09:00:00Z
+            steps:
+              - tip.status: welcome
+              - tip.status: welcome
+                locale: fr
+              - tip.display: welcome
+
+            """.write(to: folder.appendingPathComponent("trace.yaml"), atomically: true, encoding: .utf8)
+        let result = try BeckonProcess.run(["simulate", "trace.yaml", "--config", "beckon.yaml", "--json"] + options, in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let locales = result.standardOutput.split(separator: "\n").map { line in
+            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["locale"] as? String
+        }
+        #expect(locales == chosen, "\(result.standardOutput)")
     }
 }
