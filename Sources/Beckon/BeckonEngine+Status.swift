@@ -18,9 +18,10 @@ extension BeckonEngine {
             let hasVersion = (decision.appVersion ?? configuration.appVersion) != nil
             return StatusOverview(subject: decision.subject, milliseconds: decision.now,
                                   tips: decisions.map(TipAnswer.init),
-                                  groups: groups.map { GroupAnswer($0, configuration: configuration) },
+                                  groups: groups.map { GroupAnswer($0, engine: engine) },
                                   scenarios: scenarios.map(ScenarioAnswer.init),
-                                  whatsNew: hasVersion ? WhatsNewAnswer(try engine.whatsNewPreview(decision)) : nil)
+                                  whatsNew: hasVersion ? WhatsNewAnswer(try engine.whatsNewPreview(decision)) : nil,
+                                  locale: engine.content.locales[engine.content.localeIndex(for: decision.locales)])
         }
     }
 }

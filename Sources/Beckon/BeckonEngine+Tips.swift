@@ -48,8 +48,8 @@ extension BeckonEngine {
     public func explainTip(_ tip: String, _ request: BeckonRequest = BeckonRequest()) throws(BeckonError) -> TipAnswer {
         try decide(request) { engine, decision throws(EngineError) in
             let explanation = try engine.explainTip(tip, decision)
-            // Never thrown: explainTip refused an undeclared tip, with a suggestion.
-            guard let declaration = engine.configuration.tips[tip] else { throw .undeclared(kind: "tip", id: tip, suggestion: nil) }
+            // Never throws: explainTip refused an undeclared tip, with a suggestion.
+            let declaration = engine.content.tips[engine.content.index(ofLocale: explanation.locale)][try engine.tipSlot(of: tip)]
             return TipAnswer(explanation, declaration: declaration)
         }
     }
@@ -57,7 +57,7 @@ extension BeckonEngine {
     /// The group's current tip (with its content) and each member's own status; records nothing.
     public func groupCurrent(_ group: String, _ request: BeckonRequest = BeckonRequest()) throws(BeckonError) -> GroupAnswer {
         try decide(request) { engine, decision throws(EngineError) in
-            GroupAnswer(try engine.groupCurrent(group, decision), configuration: engine.configuration)
+            GroupAnswer(try engine.groupCurrent(group, decision), engine: engine)
         }
     }
 

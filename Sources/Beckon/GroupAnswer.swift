@@ -13,6 +13,9 @@ public struct GroupAnswer: Sendable, Hashable {
     /// When to ask again: the earliest instant (Unix ms, after the request's) at which this
     /// answer may change with no new input, or nil when nothing in it depends on time.
     public var revisitAt: Int64? = nil
+    /// The locale the current tip's content is in, as the configuration writes it: the one the
+    /// request's languages chose, else the configuration's default locale.
+    public var locale: String = ""
 
     /// A member of a group and its own status.
     public struct Member: Sendable, Hashable {

@@ -12,4 +12,6 @@ public struct StatusOverview: Sendable, Hashable {
     public var scenarios: [ScenarioAnswer]
     /// What `whatsNewNext` would answer, or nil when there is no app version.
     public var whatsNew: WhatsNewAnswer?
+    /// The locale the content is in, as the configuration writes it.
+    public var locale: String = ""
 }

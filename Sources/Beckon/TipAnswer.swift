@@ -30,7 +30,7 @@ public struct TipAnswer: Sendable, Hashable {
     /// Why it was invalidated (`actionPerformed`, `tipClosed`, `displayCountExceeded`,
     /// `displayDurationExceeded`), or nil.
     public var invalidation: String?
-    /// What to show: the tip's title, message, image and actions, from its declaration.
+    /// What to show: the tip's title, message, image and actions, from its declaration, in `locale`.
     public var content: TipContent
     /// For `explainTip`: every check in order, with what it found (empty otherwise).
     public var checks: [BeckonCheck] = []
@@ -40,6 +40,9 @@ public struct TipAnswer: Sendable, Hashable {
     /// With `BeckonRequest.reportingChanges`, what the operation changed for the subject (nil
     /// when not asked, and for operations that record nothing).
     public var changes: SubjectChanges? = nil
+    /// The locale `content` is in, as the configuration writes it: the one the request's
+    /// languages chose, else the configuration's default locale.
+    public var locale: String = ""
 }
 
 /// What a host shows for a tip, as declared.

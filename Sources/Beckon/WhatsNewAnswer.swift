@@ -13,6 +13,9 @@ public struct WhatsNewAnswer: Sendable, Hashable {
     /// With `BeckonRequest.reportingChanges`, what the operation changed for the subject (nil
     /// when not asked, and for operations that record nothing).
     public var changes: SubjectChanges? = nil
+    /// The locale the entries' texts are in, as the configuration writes it: the one the
+    /// request's languages chose, else the configuration's default locale.
+    public var locale: String = ""
 
     /// One version's release notes, as declared.
     public struct Entry: Sendable, Hashable {

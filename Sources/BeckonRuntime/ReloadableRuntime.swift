@@ -29,7 +29,7 @@ public final class ReloadableRuntime: Sendable {
 
         init(_ runtime: Runtime) {
             self.runtime = runtime
-            tipAnswers = TipAnswerTemplates(tips: runtime.engine.configuration.tips.all)
+            tipAnswers = TipAnswerTemplates(content: runtime.engine.content)
         }
     }
 

@@ -32,12 +32,12 @@ struct ReloadableRuntimeTests {
         let inFlight = runtimes.current
         let warnings = try runtimes.reload(yaml: Self.yaml(title: "New", rule: "events.opened.count == 1"), path: "beckon.yaml")
         #expect(warnings.isEmpty)
-        #expect(runtimes.current.engine.configuration.tips["welcome"]?.title == "New")
+        #expect(runtimes.current.engine.configuration.tips["welcome"]?.title.text == "New")
         // The donation made before the reload is still there: the store is the same object.
         #expect(runtimes.current.engine.store as AnyObject === inFlight.engine.store as AnyObject)
         #expect(try runtimes.current.engine.tipStatus("welcome", Self.request).status == .available)
         // A call that read the runtime before the reload finishes on the old configuration.
-        #expect(inFlight.engine.configuration.tips["welcome"]?.title == "Old")
+        #expect(inFlight.engine.configuration.tips["welcome"]?.title.text == "Old")
     }
 
     /// What a refused reload reports, and that the old configuration keeps serving.
@@ -54,7 +54,7 @@ struct ReloadableRuntimeTests {
             guard case .invalid(let invalid) = error else { Issue.record("\(error)"); return }
             #expect(invalid.diagnostics.map(\.code).contains(code), "\(invalid.diagnostics)")
         }
-        #expect(runtimes.current.engine.configuration.tips["welcome"]?.title == "Old")
+        #expect(runtimes.current.engine.configuration.tips["welcome"]?.title.text == "Old")
     }
 
     /// A runtime opened over a given store keeps it, whatever the new configuration's `store:`.
@@ -64,7 +64,7 @@ struct ReloadableRuntimeTests {
                                          keepingStore: true)
         try runtimes.reload(yaml: Self.yaml(title: "New", store: "{backend: sqlite, path: elsewhere.db}"), path: "beckon.yaml")
         #expect(runtimes.current.engine.store as AnyObject === store)
-        #expect(runtimes.current.engine.configuration.tips["welcome"]?.title == "New")
+        #expect(runtimes.current.engine.configuration.tips["welcome"]?.title.text == "New")
     }
 
     /// Borrowed reads (`withServing`, no lock, no retain) on many threads while reloads swap
@@ -82,7 +82,7 @@ struct ReloadableRuntimeTests {
             Thread.detachNewThread {
                 var first = true
                 while first || !counts.stop.load(ordering: .relaxed) {
-                    let title = runtimes.withServing { $0.runtime.engine.configuration.tips["welcome"]?.title }
+                    let title = runtimes.withServing { $0.runtime.engine.configuration.tips["welcome"]?.title.text }
                     if title != "A" && title != "B" { counts.wrong.add(1, ordering: .relaxed) }
                     counts.reads.add(1, ordering: .relaxed)
                     if first { reading.signal() }
@@ -107,12 +107,12 @@ struct ReloadableRuntimeTests {
 
         // A reload waits for a read that began before it; the read finishes on its runtime.
         let began = DispatchSemaphore(value: 0)
-        let before = runtimes.withServing { $0.runtime.engine.configuration.tips["welcome"]?.title }
+        let before = runtimes.withServing { $0.runtime.engine.configuration.tips["welcome"]?.title.text }
         DispatchQueue.global().async(group: group) {
             runtimes.withServing { serving in
                 began.signal()
                 usleep(100_000)
-                counts.readItsOwn.store(serving.runtime.engine.configuration.tips["welcome"]?.title == before, ordering: .sequentiallyConsistent)
+                counts.readItsOwn.store(serving.runtime.engine.configuration.tips["welcome"]?.title.text == before, ordering: .sequentiallyConsistent)
                 counts.readDone.store(true, ordering: .sequentiallyConsistent)
             }
         }
@@ -120,7 +120,7 @@ struct ReloadableRuntimeTests {
         try runtimes.reload(yaml: Self.yaml(title: "C"), path: "beckon.yaml")
         let doneAtReload = counts.readDone.load(ordering: .sequentiallyConsistent)
         #expect(doneAtReload, "the reload returned while a read of the old runtime was running")
-        #expect(runtimes.current.engine.configuration.tips["welcome"]?.title == "C")
+        #expect(runtimes.current.engine.configuration.tips["welcome"]?.title.text == "C")
         group.wait()
         let readItsOwn = counts.readItsOwn.load(ordering: .sequentiallyConsistent)
         #expect(readItsOwn, "the read saw another runtime than the one it began on")

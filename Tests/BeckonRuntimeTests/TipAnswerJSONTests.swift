@@ -56,22 +56,33 @@ struct TipAnswerJSONTests {
         }
     }
 
-    @Test("a tip.status answer from the configuration's templates is the general path's, for every tip and any id asked")
+    @Test("a tip.status answer from the configuration's templates is the general path's, for every tip, locale and any id asked")
     func templatesAgreeWithGeneralPath() {
         var random = SplitMix64(seed: 0x7E3A_9001)
         // Ids that are equal strings but not the same bytes ("é" composed and decomposed): the
         // answer echoes the id asked for, so it must not be taken from the template.
         let ids = ["é-tip", "e\u{301}-tip"] + Self.texts.filter { !$0.isEmpty }
-        let tips = ids.enumerated().map { index, id in
+        let declared = ids.enumerated().map { index, id in
             var tip = Self.decision(&random).content
             tip.id = index < 2 ? id : "\(id)-\(index)"
+            // Some texts translated, into some of the locales.
+            tip.title = Self.translated(tip.title, &random)
+            tip.message = tip.message.map { Self.translated($0, &random) }
+            for action in tip.actions.indices { tip.actions[action].title = Self.translated(tip.actions[action].title, &random) }
             return tip
         }
-        let templates = TipAnswerTemplates(tips: tips)
+        // A configuration keeps the first of equal ids: "e\u{301}-tip" is only asked for.
+        let content = LocalizedContent(Configuration(tips: Declarations(declared)))
+        let tips = content.tips[0]
+        #expect(tips.count == declared.count - 1)
+        #expect(content.locales.count > 2)
+        let templates = TipAnswerTemplates(content: content)
         for _ in 0..<3000 {
             let slot = Int(random.next() % UInt64(tips.count))
+            let locale = Int(random.next() % UInt64(content.locales.count))
             var decision = Self.decision(&random)
-            decision.content = tips[slot]
+            decision.content = content.tips[locale][slot]
+            decision.locale = content.locales[locale]
             let id = random.next() % 4 == 0 ? random.pick(ids) : tips[slot].id
             let subject = random.pick(Self.texts.filter { !$0.isEmpty })
             let now = Int64(random.next() % 4_000_000_000_000) - 1_000_000_000_000
@@ -92,7 +103,7 @@ struct TipAnswerJSONTests {
             tip.id = id
             return tip
         }
-        let templates = TipAnswerTemplates(tips: tips)
+        let templates = TipAnswerTemplates(content: LocalizedContent(Configuration(tips: Declarations(tips))))
         func slot(_ id: String) -> Int? {
             var id = id
             return id.withUTF8 { templates.slot(ofID: UnsafeRawBufferPointer($0)) }
@@ -101,7 +112,7 @@ struct TipAnswerJSONTests {
         for other in ["", "tip-", "tip-300", "tip-1 ", "e\u{301}", "A", "abc", "b", String(repeating: "long-id-", count: 19)] {
             #expect(slot(other) == nil, "\(other)")
         }
-        #expect(TipAnswerTemplates(tips: []).slot(ofID: UnsafeRawBufferPointer(start: nil, count: 0)) == nil)
+        #expect(TipAnswerTemplates(content: LocalizedContent(Configuration())).slot(ofID: UnsafeRawBufferPointer(start: nil, count: 0)) == nil)
     }
 
     @Test("instants are written as TimestampSyntax formats them, inside and outside the four-digit years written directly")
@@ -122,6 +133,14 @@ struct TipAnswerJSONTests {
     }
 
     // MARK: Cases
+
+    /// `text` with translations into some of a few locales, or as it is.
+    static func translated(_ text: ContentText, _ random: inout SplitMix64) -> ContentText {
+        let locales = ["de", "fr-CA", "zh-Hant"].filter { _ in random.next() % 2 == 0 }
+        guard !locales.isEmpty else { return text }
+        return ContentText(variants: [ContentText.Variant(locale: "en", text: text.text)]
+            + locales.map { ContentText.Variant(locale: $0, text: random.pick(texts)) })
+    }
 
     static func report(_ random: inout SplitMix64) -> OperationReport {
         let id = random.pick(texts.filter { !$0.isEmpty })
@@ -146,7 +165,7 @@ struct TipAnswerJSONTests {
         let record = TipRecord(displayCount: Int64(random.next() % 20) - 1, displayDuration: Int64(random.next() % 1_000_000),
                                invalidation: random.next() % 2 == 0 ? random.pick(InvalidationReason.allCases) : nil)
         return TipDecision(tip: "tip", status: random.pick(TipStatus.allCases), reason: reason(&random), changed: random.next() % 2 == 0,
-                           record: record, content: content,
+                           record: record, content: content, locale: random.pick(["en", "de", "fr-CA", "a \"quoted\" locale"]),
                            revisitAt: random.next() % 2 == 0 ? Int64(random.next() % 4_000_000_000_000) : nil)
     }
 

@@ -11,11 +11,13 @@ extension TipAnswer {
     init(_ decision: TipDecision) {
         self.init(decision.status, decision.reason, record: decision.record, changed: decision.changed, declaration: decision.content)
         revisitAt = decision.revisitAt
+        locale = decision.locale
     }
 
     init(_ explanation: TipExplanation, declaration: TipDeclaration) {
         self.init(explanation.status, explanation.reason, record: explanation.record, changed: false, declaration: declaration)
         revisitAt = explanation.revisitAt
+        locale = explanation.locale
         checks = explanation.checks.map { check in
             BeckonCheck(name: check.name, passed: check.passed, detail: check.detail,
                         source: check.span.map(Self.source), limit: nil, actual: nil)
@@ -43,18 +45,18 @@ extension TipAnswer.Status {
 
 extension TipContent {
     init(_ declaration: TipDeclaration) {
+        // The declaration is in the answer's locale: each text is the variant it reads.
         self.init(title: declaration.title.text, message: declaration.message?.text, image: declaration.image,
                   actions: declaration.actions.map { Action(id: $0.id, title: $0.title.text) })
     }
 }
 
 extension GroupAnswer {
-    init(_ decision: GroupDecision, configuration: Configuration) {
-        self.init(group: decision.group, current: decision.current,
-                  content: decision.current.flatMap { configuration.tips[$0] }.map(TipContent.init),
-                  priority: configuration.groups[decision.group]?.priority.rawValue ?? TipGroupPriority.firstAvailable.rawValue,
+    init(_ decision: GroupDecision, engine: Engine) {
+        let (priority, current) = GroupDecisionRenderer.context(of: decision, in: engine)
+        self.init(group: decision.group, current: decision.current, content: current.map(TipContent.init), priority: priority.rawValue,
                   members: decision.members.map { Member(tip: $0.tip, status: TipAnswer.Status($0.status)) },
-                  revisitAt: decision.revisitAt)
+                  revisitAt: decision.revisitAt, locale: decision.locale)
     }
 }
 
@@ -75,7 +77,7 @@ extension WhatsNewAnswer {
         self.init(version: decision.version.description,
                   entries: decision.entries.map(Entry.init),
                   reason: decision.reason, isFreshInstall: decision.isFreshInstall,
-                  presented: decision.presented.map(\.description))
+                  presented: decision.presented.map(\.description), locale: decision.locale)
     }
 }
 

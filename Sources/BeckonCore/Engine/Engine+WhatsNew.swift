@@ -6,7 +6,10 @@ extension Engine {
     public struct WhatsNewDecision: Sendable {
         /// The current app version decided for.
         public var version: Version
+        /// The entries, their texts in `locale`.
         public var entries: [WhatsNewEntry]
+        /// The locale the entries' texts were chosen in, as the configuration writes it.
+        public var locale: String
         /// Why nothing is shown, when nothing is.
         public var reason: String?
         /// Whether the subject had no recorded app version (a fresh install).
@@ -19,7 +22,7 @@ extension Engine {
     public func whatsNewNext(_ request: DecisionRequest) throws(EngineError) -> WhatsNewDecision {
         let version = try currentVersion(request)
         return try mutate(request) { record, _ throws(EngineError) in
-            Outcome(result: Self.nextEntries(configuration.whatsNew, version: version, record: &record.whatsNew))
+            Outcome(result: Self.nextEntries(localizedWhatsNew(request), version: version, record: &record.whatsNew))
         }
     }
 
@@ -28,7 +31,7 @@ extension Engine {
         let version = try currentVersion(request)
         return try read(request) { scope throws(EngineError) in
             var copy = scope.record.whatsNew
-            return Self.nextEntries(configuration.whatsNew, version: version, record: &copy)
+            return Self.nextEntries(localizedWhatsNew(request), version: version, record: &copy)
         }
     }
 
@@ -36,7 +39,7 @@ extension Engine {
     public func whatsNewPresent(_ request: DecisionRequest) throws(EngineError) -> WhatsNewDecision {
         let version = try currentVersion(request)
         return try mutate(request) { record, _ throws(EngineError) in
-            var decision = Self.nextEntries(configuration.whatsNew, version: version, record: &record.whatsNew)
+            var decision = Self.nextEntries(localizedWhatsNew(request), version: version, record: &record.whatsNew)
             for entry in decision.entries { record.whatsNew.presented.insert(entry.version) }
             decision.presented = record.whatsNew.presented.sorted()
             return Outcome(result: decision)
@@ -59,6 +62,14 @@ extension Engine {
         }
     }
 
+    /// The what's-new settings with the entries in the request's locale, and that locale.
+    private func localizedWhatsNew(_ request: DecisionRequest) -> (settings: WhatsNewSettings, locale: String) {
+        let locale = content.localeIndex(for: request.locales)
+        var settings = configuration.whatsNew
+        if locale != 0 { settings.entries = content.whatsNewEntries[locale] }
+        return (settings, content.locales[locale])
+    }
+
     func currentVersion(_ request: DecisionRequest) throws(EngineError) -> Version {
         guard let version = request.appVersion ?? configuration.appVersion else {
             throw .notApplicable("no app version: set app.version in the configuration or pass the current version")
@@ -68,8 +79,10 @@ extension Engine {
 
     /// The choice of entries, and the bookkeeping of `next` on `record`; `presented` is the
     /// subject's whole set of presented versions, as in `present`, `mark` and `unmark`.
-    static func nextEntries(_ settings: WhatsNewSettings, version: Version, record: inout WhatsNewRecord) -> WhatsNewDecision {
-        var decision = chooseEntries(settings, version: version, record: &record)
+    static func nextEntries(_ localized: (settings: WhatsNewSettings, locale: String), version: Version,
+                            record: inout WhatsNewRecord) -> WhatsNewDecision {
+        var decision = chooseEntries(localized.settings, version: version, record: &record)
+        decision.locale = localized.locale
         decision.presented = record.presented.sorted()
         return decision
     }
@@ -83,7 +96,7 @@ extension Engine {
             record.previousAppVersion = record.lastSeenAppVersion
             record.lastSeenAppVersion = version
         }
-        var decision = WhatsNewDecision(version: version, entries: [], reason: nil, isFreshInstall: isFresh, presented: [])
+        var decision = WhatsNewDecision(version: version, entries: [], locale: "", reason: nil, isFreshInstall: isFresh, presented: [])
         if isFresh, settings.freshInstall == .skip {
             // Nothing now, nor later for this version or older ones.
             record.presented.insert(version)

@@ -14,6 +14,8 @@ public final class Engine: Sendable {
     public let rules: RuleBook
     /// Where state lives.
     public let store: any Store
+    /// The configuration's content in each of its locales; answers read their texts from it.
+    public let content: LocalizedContent
 
     let tipSlots: [String: Int]
     /// `tipSlots` for the lookups of calls by id (a miss is looked up in `tipSlots`).
@@ -54,6 +56,7 @@ public final class Engine: Sendable {
         self.configuration = configuration
         self.rules = rules
         self.store = store
+        content = LocalizedContent(configuration)
         func slots<T: Declared>(_ declarations: Declarations<T>) -> [String: Int] {
             Dictionary(uniqueKeysWithValues: declarations.all.enumerated().map { ($1.id, $0) })
         }

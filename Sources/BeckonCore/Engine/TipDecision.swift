@@ -13,8 +13,11 @@ public struct TipDecision: Sendable {
     public var changed: Bool
     /// The tip's recorded state (after the operation).
     public var record: TipRecord
-    /// The tip's content.
+    /// The tip's content, its texts in `locale` (each text's variant for it).
     public var content: TipDeclaration
+    /// The locale the content was chosen in, as the configuration writes it (its default
+    /// locale when the request named none or none matched).
+    public var locale: String
     /// The earliest instant (Unix ms, after `now`) at which this answer may change with no new
     /// input; nil when nothing in the decision depends on time. It does not change before.
     public var revisitAt: Int64? = nil
@@ -27,6 +30,8 @@ public struct GroupDecision: Sendable {
     public var current: String?
     /// Each member's own status (before group gating), in order.
     public var members: [(tip: String, status: TipStatus)]
+    /// The locale the current tip's content is to be shown in, as the configuration writes it.
+    public var locale: String
     /// The earliest instant (Unix ms, after `now`) at which this answer may change with no new
     /// input; nil when nothing in the decision depends on time. It does not change before.
     public var revisitAt: Int64? = nil
@@ -67,6 +72,8 @@ public struct TipExplanation: Sendable {
     public var checks: [TipCheck]
     /// The tip's recorded state (counts, on-screen time, invalidation), as a status answer gives it.
     public var record: TipRecord
+    /// The locale the tip's content is to be shown in, as the configuration writes it.
+    public var locale: String
     /// The earliest instant (Unix ms, after `now`) at which this answer may change with no new
     /// input; nil when nothing in the decision depends on time. It does not change before.
     public var revisitAt: Int64? = nil

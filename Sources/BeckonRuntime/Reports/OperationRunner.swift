@@ -55,7 +55,7 @@ public enum OperationRunner {
             outcome = .cleared
         case .groupCurrent(let id):
             let decision = try engine.groupCurrent(id, request)
-            let (priority, current) = GroupDecisionRenderer.context(of: decision, in: engine.configuration)
+            let (priority, current) = GroupDecisionRenderer.context(of: decision, in: engine)
             outcome = .group(decision, priority, current: current)
         case .scenarioTrigger(let id):
             outcome = .scenario(try engine.triggerScenario(id, request), .wouldTry)
@@ -75,7 +75,7 @@ public enum OperationRunner {
             outcome = .presented(try engine.whatsNewUnmark(version, request))
         case .explainTip(let id):
             let explanation = try engine.explainTip(id, request)
-            guard let content = engine.configuration.tips[id] else { throw .undeclared(kind: "tip", id: id, suggestion: nil) }
+            let content = engine.content.tips[engine.content.index(ofLocale: explanation.locale)][try engine.tipSlot(of: id)]
             outcome = .tipExplanation(explanation, content: content)
         case .explainScenario(let id):
             outcome = .scenario(try engine.scenarioStatus(id, request, explaining: true), .wouldTry)

@@ -4,7 +4,7 @@ import BeckonRules
 
 /// Everything a subject would see now, recording nothing: `beckon status` and the C API's
 /// `beckon_subject_status`. Its JSON is one object with `subject`, `now`, `tips` (each a tip
-/// status answer with its `id` and content), `groups`, `scenarios` and `whatsNew`.
+/// status answer with its `id` and content), `groups`, `scenarios`, `whatsNew` and `locale`.
 public struct StatusReport {
     /// The request's subject and instant.
     public let subject: String
@@ -15,7 +15,10 @@ public struct StatusReport {
     public let scenarios: [ScenarioDecision]
     /// The what's-new answer; nil when there is no app version (neither the request's nor `app.version`).
     public let whatsNew: Engine.WhatsNewDecision?
-    private let configuration: Configuration
+    /// The locale the content is in, as the configuration writes it (its default locale when the
+    /// request named none or none matched).
+    public let locale: String
+    private let engine: Engine
 
     /// Decides everything for `request`. `tips` restricts the `tips` member to those tips, in
     /// that order (each once); nil means every tip. Groups, scenarios and what's new are always
@@ -39,14 +42,15 @@ public struct StatusReport {
             groups: try configuration.groups.all.map { group throws(EngineError) in try engine.groupCurrent(group.id, request) },
             scenarios: try configuration.scenarios.all.map { scenario throws(EngineError) in try engine.scenarioStatus(scenario.id, request) },
             whatsNew: (request.appVersion ?? configuration.appVersion) == nil ? nil : try engine.whatsNewPreview(request),
-            configuration: configuration)
+            locale: engine.content.locales[engine.content.localeIndex(for: request.locales)], engine: engine)
     }
 
     /// The answer's JSON: `subject`, `now`, `tips`, `groups`, `scenarios` (each answer with its
-    /// `id`), and `whatsNew` (null without an app version).
+    /// `id`), `whatsNew` (null without an app version) and `locale`.
     public var json: JSONObject {
         [
             "subject": .string(subject),
+            "locale": .string(locale),
             "now": .instant(now),
             "tips": .array(tips.map { tip in
                 var json = TipDecisionRenderer.json(tip)
@@ -54,7 +58,7 @@ public struct StatusReport {
                 return .object(json)
             }),
             "groups": .array(groups.map { group in
-                var json = GroupDecisionRenderer.json(group, in: configuration)
+                var json = GroupDecisionRenderer.json(group, in: engine)
                 json["id"] = .string(group.group)
                 return .object(json)
             }),

@@ -10,6 +10,8 @@ protocol TipAnswerContent {
     func writeID(_ id: String, to output: inout JSONOutput)
     /// `,"image":"…"`, or nothing.
     func writeImage(to output: inout JSONOutput)
+    /// `,"locale":"…"` for the locale the content is in (the decision's).
+    func writeLocale(_ locale: String, to output: inout JSONOutput)
     /// `,"message":"…"`, or nothing.
     func writeMessage(to output: inout JSONOutput)
     /// `,"title":"…"`.
@@ -31,7 +33,7 @@ struct DeclaredTipContent: TipAnswerContent {
             output.append(index == 0 ? "{\"id\":" : ",{\"id\":")
             JSONValue.writeString(action.id, to: &output)
             output.append(",\"title\":")
-            JSONValue.writeString(action.title.text, to: &output)
+            ContentWriter.write(action.title, to: &output)
             output.append(UInt8(ascii: "}"))
         }
         output.append(UInt8(ascii: "]"))
@@ -53,14 +55,24 @@ struct DeclaredTipContent: TipAnswerContent {
         JSONValue.writeString(image, to: &output)
     }
 
+    func writeLocale(_ locale: String, to output: inout JSONOutput) {
+        Self.writeLocale(locale, to: &output)
+    }
+
+    /// `,"locale":"…"`, for any locale.
+    static func writeLocale(_ locale: String, to output: inout JSONOutput) {
+        output.append(",\"locale\":")
+        JSONValue.writeString(locale, to: &output)
+    }
+
     func writeMessage(to output: inout JSONOutput) {
         guard let message = tip.message else { return }
         output.append(",\"message\":")
-        JSONValue.writeString(message.text, to: &output)
+        ContentWriter.write(message, to: &output)
     }
 
     func writeTitle(to output: inout JSONOutput) {
         output.append(",\"title\":")
-        JSONValue.writeString(tip.title.text, to: &output)
+        ContentWriter.write(tip.title, to: &output)
     }
 }

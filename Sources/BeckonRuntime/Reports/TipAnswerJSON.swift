@@ -71,6 +71,7 @@ enum TipAnswerJSON {
         } else {
             output.append("null")
         }
+        content.writeLocale(decision.locale, to: &output)
         content.writeMessage(to: &output)
         output.append(",\"now\":")
         output.appendQuotedTimestamp(request.now)

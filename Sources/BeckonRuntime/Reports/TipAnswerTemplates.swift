@@ -5,22 +5,24 @@ import Glibc
 import Darwin
 #endif
 
-/// The constant parts of every tip's `tip.status` answer in one configuration, written once
-/// when it is served by the one tip-answer writer's own content (`DeclaredTipContent`): an
-/// answer then copies its tip's content (actions, id, image, message, title) as runs of bytes
-/// while `TipAnswerJSON` writes the rest, so the bytes are those of the general path, which
-/// tests check.
+/// The constant parts of every tip's `tip.status` answer in one configuration, in each of its
+/// locales, written once when it is served by the one tip-answer writer's own content
+/// (`DeclaredTipContent`): an answer then copies its tip's content in the decision's locale
+/// (actions, id, image, locale, message, title) as runs of bytes while `TipAnswerJSON` writes
+/// the rest, so the bytes are those of the general path, which tests check.
 public final class TipAnswerTemplates: @unchecked Sendable {
     // @unchecked: `bytes` and `bounds` are written in `init` and only read after.
 
     /// Every tip's runs, one after another.
     private let bytes: UnsafeMutablePointer<UInt8>
-    /// Where each slot's runs start and end: slot `s` has the `runsPerTip` runs
-    /// `bounds[6s + r]..<bounds[6s + r + 1]`, in the order of `Run`.
+    /// Where each slot's runs start and end: slot `s` in the locale of index `l` has the
+    /// `runsPerTip` runs from `bounds[runsPerTip * (l * tipCount + s)]`, in the order of `Run`.
     private let bounds: UnsafeMutablePointer<Int>
     /// The declared ids, in slot order, found by their bytes (with no `String` made and no
     /// `Hasher`) and echoed when an answer is asked for by slot.
     private let index: SlotIndex
+    /// The configuration's content by locale, to find a decision's locale's index.
+    private let content: LocalizedContent
 
     /// A tip's runs, in the order they are kept.
     fileprivate enum Run: Int, CaseIterable {
@@ -31,31 +33,38 @@ public final class TipAnswerTemplates: @unchecked Sendable {
         /// `,"id":"…"` for the declared id.
         case id
         case image
+        /// `,"locale":"…"`: the locale's tag, as every answer in it says it.
+        case locale
         case message
         case title
     }
 
     private static let runsPerTip = Run.allCases.count
 
-    /// The runs of `tips`, in slot order (the engine's `configuration.tips.all`).
-    public init(tips: [TipDeclaration]) {
-        var output = JSONOutput(capacity: 256 + 128 * tips.count)
+    /// The runs of the tips of `content` (an engine's), in slot order, in each of its locales.
+    public init(content: LocalizedContent) {
+        self.content = content
+        let tipCount = content.tips[0].count, runs = content.locales.count * tipCount
+        var output = JSONOutput(capacity: 256 + 128 * runs)
         var bounds: [Int] = [0]
-        bounds.reserveCapacity(Self.runsPerTip * tips.count + 1)
-        for tip in tips {
-            let content = DeclaredTipContent(tip)
-            for run in Run.allCases {
-                switch run {
-                case .actions: content.writeActions(to: &output)
-                case .idBytes:
-                    var id = tip.id
-                    id.withUTF8 { output.append($0) }
-                case .id: content.writeID(tip.id, to: &output)
-                case .image: content.writeImage(to: &output)
-                case .message: content.writeMessage(to: &output)
-                case .title: content.writeTitle(to: &output)
+        bounds.reserveCapacity(Self.runsPerTip * runs + 1)
+        for (locale, tips) in zip(content.locales, content.tips) {
+            for tip in tips {
+                let declared = DeclaredTipContent(tip)
+                for run in Run.allCases {
+                    switch run {
+                    case .actions: declared.writeActions(to: &output)
+                    case .idBytes:
+                        var id = tip.id
+                        id.withUTF8 { output.append($0) }
+                    case .id: declared.writeID(tip.id, to: &output)
+                    case .image: declared.writeImage(to: &output)
+                    case .locale: declared.writeLocale(locale, to: &output)
+                    case .message: declared.writeMessage(to: &output)
+                    case .title: declared.writeTitle(to: &output)
+                    }
+                    bounds.append(output.count)
                 }
-                bounds.append(output.count)
             }
         }
         let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(output.count, 1))
@@ -63,7 +72,7 @@ public final class TipAnswerTemplates: @unchecked Sendable {
         bytes = copy
         self.bounds = .allocate(capacity: bounds.count)
         self.bounds.initialize(from: bounds, count: bounds.count)
-        index = SlotIndex(tips.map(\.id))
+        index = SlotIndex(content.tips[0].map(\.id))
     }
 
     deinit {
@@ -75,7 +84,7 @@ public final class TipAnswerTemplates: @unchecked Sendable {
     /// declared with other bytes for the same text, which `Engine.tipSlot(of:)` then decides).
     public func slot(ofID id: UnsafeRawBufferPointer) -> Int? {
         index.slot(hashing: id) { slot in
-            let declared = TipRuns(templates: self, slot: slot, askedByDeclaredID: true).run(.idBytes)
+            let declared = TipRuns(templates: self, slot: slot, locale: 0, askedByDeclaredID: true).run(.idBytes)
             return declared.count == id.count && (id.isEmpty || memcmp(declared.baseAddress!, id.baseAddress!, id.count) == 0)
         }
     }
@@ -95,8 +104,8 @@ public final class TipAnswerTemplates: @unchecked Sendable {
         precondition(slot >= 0 && slot < index.ids.count, "tip slot \(slot) out of range")
         // Asked by slot (`id` nil), the answer echoes the declared id: its run, with no string read.
         let request = TipAnswerJSON.Request(op: "tip.status", id: id ?? "", arguments: [:], changes: nil, subject: subject, now: now)
-        TipAnswerJSON.write(decision, .changed, request, content: TipRuns(templates: self, slot: slot, askedByDeclaredID: id == nil),
-                            to: &output)
+        let runs = TipRuns(templates: self, slot: slot, locale: content.index(ofLocale: decision.locale), askedByDeclaredID: id == nil)
+        TipAnswerJSON.write(decision, .changed, request, content: runs, to: &output)
     }
 
     /// One tip's runs, as the writer's content.
@@ -108,9 +117,9 @@ public final class TipAnswerTemplates: @unchecked Sendable {
         /// Whether the answer is asked for by the declared id itself (no id given to compare).
         let askedByDeclaredID: Bool
 
-        init(templates: TipAnswerTemplates, slot: Int, askedByDeclaredID: Bool) {
+        init(templates: TipAnswerTemplates, slot: Int, locale: Int, askedByDeclaredID: Bool) {
             bytes = templates.bytes
-            bound = templates.bounds + TipAnswerTemplates.runsPerTip * slot
+            bound = templates.bounds + TipAnswerTemplates.runsPerTip * (locale * templates.index.ids.count + slot)
             self.askedByDeclaredID = askedByDeclaredID
         }
 
@@ -137,6 +146,9 @@ public final class TipAnswerTemplates: @unchecked Sendable {
 
         @inline(__always)
         func writeImage(to output: inout JSONOutput) { output.append(run(.image)) }
+        /// The locale's run: the decision's locale is the one the runs were chosen by.
+        @inline(__always)
+        func writeLocale(_ locale: String, to output: inout JSONOutput) { output.append(run(.locale)) }
         @inline(__always)
         func writeMessage(to output: inout JSONOutput) { output.append(run(.message)) }
         @inline(__always)

@@ -3,25 +3,26 @@ public import BeckonCore
 /// What a host shows for a tip (SEMANTICS §4): the members every answer naming a tip to show
 /// carries, so that a host never looks the content up in the configuration itself.
 public enum TipContentRenderer {
-    /// `title`, then `message`, `image` and `actions` (`id`, `title`) when the tip declares them;
-    /// an absent member is omitted, not null.
-    public static func json(_ tip: TipDeclaration) -> JSONObject {
+    /// `title`, then `message`, `image` and `actions` (`id`, `title`) when the tip declares them
+    /// (an absent member is omitted, not null), and `locale`, the locale `tip`'s texts are in.
+    public static func json(_ tip: TipDeclaration, locale: String) -> JSONObject {
         var members: [(JSONKey, JSONValue)] = []
         if !tip.actions.isEmpty {
-            members.append(("actions", .array(tip.actions.map { .object(["id": .string($0.id), "title": .string($0.title.text)]) })))
+            members.append(("actions", .array(tip.actions.map { .object(["id": .string($0.id), "title": ContentWriter.json($0.title)]) })))
         }
         if let image = tip.image { members.append(("image", .string(image))) }
-        if let message = tip.message { members.append(("message", .string(message.text))) }
-        members.append(("title", .string(tip.title.text)))
+        members.append(("locale", .string(locale)))
+        if let message = tip.message { members.append(("message", ContentWriter.json(message))) }
+        members.append(("title", ContentWriter.json(tip.title)))
         return JSONObject(sortedKeys: members)
     }
 
     /// `object` (which has no content member) with the tip's content members added, merged in
     /// key order: a tip answer is written on every call, and an object kept sorted is written
     /// without sorting it again.
-    static func adding(_ tip: TipDeclaration?, to object: JSONObject) -> JSONObject {
+    static func adding(_ tip: TipDeclaration?, locale: String, to object: JSONObject) -> JSONObject {
         guard let tip else { return object }
-        let members = object.sortedMembers, content = json(tip).members
+        let members = object.sortedMembers, content = json(tip, locale: locale).members
         var merged: [(JSONKey, JSONValue)] = []
         merged.reserveCapacity(members.count + content.count)
         var next = 0

@@ -33,15 +33,15 @@ public enum TipDecisionRenderer {
     /// `status`, `reason`, `reasonCode`, `changed`, `revisitAt`, the tip's recorded state and its content.
     public static func json(_ decision: TipDecision) -> JSONObject {
         json(decision.status, decision.reason, record: decision.record, changed: decision.changed, content: decision.content,
-             revisitAt: decision.revisitAt)
+             locale: decision.locale, revisitAt: decision.revisitAt)
     }
 
     /// The members of every tip answer: status, reason, the recorded state, when to ask again
     /// (`revisitAt`, ISO-8601 or null), and the content to show (`title`, `message`, `image`,
-    /// `actions`; see TipContentRenderer).
+    /// `actions`, in `locale`, with `locale`; see TipContentRenderer).
     static func json(_ status: TipStatus, _ reason: TipReason, record: TipRecord, changed: Bool, content: TipDeclaration,
-                     revisitAt: Int64?) -> JSONObject {
-        TipContentRenderer.adding(content, to: JSONObject(sortedKeys: [
+                     locale: String, revisitAt: Int64?) -> JSONObject {
+        TipContentRenderer.adding(content, locale: locale, to: JSONObject(sortedKeys: [
             ("changed", .bool(changed)),
             ("displayCount", .int(record.displayCount)),
             ("displayDurationMs", .int(record.displayDuration)),
@@ -78,7 +78,7 @@ public enum TipDecisionRenderer {
             return .object(object)
         }
         var object = json(explanation.status, explanation.reason, record: explanation.record, changed: false, content: content,
-                          revisitAt: explanation.revisitAt)
+                          locale: explanation.locale, revisitAt: explanation.revisitAt)
         object["checks"] = .array(checks)
         return object
     }

@@ -29,7 +29,7 @@ enum OFREPAnswer {
                 return .success(tip(try engine.tipStatus(slot: slot, request), key: flag.key))
             case .group(let id):
                 let decision = try engine.groupCurrent(id, request)
-                let json = GroupDecisionRenderer.json(decision, in: engine.configuration)
+                let json = GroupDecisionRenderer.json(decision, in: engine)
                 let priority = engine.configuration.groups[id]?.priority ?? .firstAvailable
                 var metadata = Self.metadata(json, ["actions", "image", "locale", "message", "priority", "revisitAt", "title"])
                 metadata.append(("reason", .string(GroupDecisionRenderer.text(decision, priority: priority))))
