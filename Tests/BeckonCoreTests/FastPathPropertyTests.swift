@@ -18,6 +18,8 @@ struct FastPathPropertyTests {
 
     @Test func fastAndGeneralPathsGiveTheSameAnswers() throws {
         var random = SplitMix64(seed: 0xFA57_0014)
+        // The request's languages, drawn apart so the configurations and traces stay those of the seed.
+        var languages = SplitMix64(seed: 0x10CA_1E5)
         var compared = 0, fast = 0, batches = 0, byBytesDecided = 0
         for _ in 0..<Self.configurations {
             let yaml = Self.configuration(&random)
@@ -36,7 +38,12 @@ struct FastPathPropertyTests {
                     // By name, a `null` is left out, as the hosts leave it (it means the default).
                     let transients = given.filter { $0.value != .null }
                     let typedTransients = try Self.typed(given, harness.engine)
-                    func at(_ now: Int64) -> DecisionRequest { BeckonCoreTests.at(now, subject, transient: transients) }
+                    let locales = languages.pick([[], ["de-CH"], ["de"], ["fr", "de;q=0.5"], ["ja"]])
+                    func at(_ now: Int64) -> DecisionRequest {
+                        var request = BeckonCoreTests.at(now, subject, transient: transients)
+                        request.locales = locales
+                        return request
+                    }
                     for tip in Self.tips + ["seen"] {
                         let answer = try harness.engine.tipStatus(tip, at(asked))
                         let expected = try general.tipStatus(tip, at(asked))
@@ -45,6 +52,7 @@ struct FastPathPropertyTests {
                         #expect(answer.reason == expected.reason, "\(answer.reason) vs \(expected.reason): \(context)")
                         #expect(answer.revisitAt == expected.revisitAt, "\(String(describing: answer.revisitAt)) vs \(String(describing: expected.revisitAt)): \(context)")
                         #expect(answer.record == expected.record, "\(context)")
+                        #expect(answer.locale == expected.locale && answer.content == expected.content, "content: \(context)")
                         // Every other way to ask gives the same answer.
                         let slot = try harness.engine.tipSlot(of: tip)
                         let bySlot = try harness.engine.tipStatus(slot: slot, at(asked))
@@ -181,10 +189,11 @@ struct FastPathPropertyTests {
             && verdict.record == decision.record
     }
 
-    /// Whether two decisions give the same answer: status, reason, `revisitAt` and record.
+    /// Whether two decisions give the same answer: status, reason, `revisitAt`, record, and
+    /// content in the same locale.
     static func same(_ answer: TipDecision, _ decision: TipDecision) -> Bool {
         answer.status == decision.status && answer.reason == decision.reason && answer.revisitAt == decision.revisitAt
-            && answer.record == decision.record
+            && answer.record == decision.record && answer.locale == decision.locale && answer.content == decision.content
     }
 
     /// The brief of a decision: its answer as codes and numbers.
@@ -292,7 +301,9 @@ struct FastPathPropertyTests {
         ]
         for tip in tips {
             let rules = (0..<(1 + random.next() % 2)).map { _ in expression(&random, depth: 0) }
-            lines += ["  \(tip):", "    title: \(tip)", "    rules: [\(rules.map { "'\($0)'" }.joined(separator: ", "))]",
+            // Two tips' titles translated, one of them into Swiss German too.
+            let title = tip == "b" ? "{en: b, de: b-de}" : tip == "d" ? "{en: d, de: d-de, de-CH: d-ch}" : tip
+            lines += ["  \(tip):", "    title: \(title)", "    rules: [\(rules.map { "'\($0)'" }.joined(separator: ", "))]",
                       "    ignoresDisplayFrequency: \(random.next() % 3 == 0)"]
         }
         return lines.joined(separator: "\n") + "\n"

@@ -12,10 +12,10 @@ struct AnswerMembersTests {
     /// only when declared, which they are here).
     static let contentMembers: Set<String> = ["title", "message", "image", "actions"]
     static let tipMembers = Set(["status", "reason", "reasonCode", "changed", "displayCount", "displayDurationMs", "invalidation",
-                                 "revisitAt"])
+                                 "revisitAt", "locale"])
         .union(contentMembers)
     static let scenarioMembers: Set<String> = ["wouldRun", "events", "executions", "revisitAt", "checks"]
-    static let whatsNewMembers: Set<String> = ["version", "entries", "reason", "freshInstall", "presented"]
+    static let whatsNewMembers: Set<String> = ["version", "entries", "reason", "freshInstall", "presented", "locale"]
 
     /// The table: each operation's answer members.
     static let answerMembers: [String: Set<String>] = [
@@ -28,7 +28,7 @@ struct AnswerMembersTests {
         "tip.invalidate": tipMembers,
         "tip.reset": tipMembers,
         "reset": ["cleared"],
-        "group.current": Set(["current", "priority", "members", "revisitAt"]).union(contentMembers),
+        "group.current": Set(["current", "priority", "members", "revisitAt", "locale"]).union(contentMembers),
         "scenario.trigger": scenarioMembers,
         "scenario.try": scenarioMembers.subtracting(["wouldRun"]).union(["executed"]),
         "scenario.status": scenarioMembers,

@@ -9,14 +9,21 @@ public enum LocaleLookup {
     /// The locale of `available` that `requested` (best first) chooses, as written in `available`;
     /// `defaultLocale` when none does.
     public static func choose(_ requested: [String], from available: [String], defaultLocale: String) -> String {
+        firstMatch(requested) { candidate in available.first { $0.lowercased() == candidate } } ?? defaultLocale
+    }
+
+    /// The lookup itself: each range of `requested` in order, lowercased, then truncated step by
+    /// step, until `match` (given a lowercased candidate) finds something; nil when nothing does.
+    /// `LocalizedContent` matches against its locales found by their lowercased tags, made once.
+    static func firstMatch<T>(_ requested: [String], _ match: (String) -> T?) -> T? {
         for range in requested {
             var candidate = range.lowercased()
             while !candidate.isEmpty, candidate != "*" {
-                if let match = available.first(where: { $0.lowercased() == candidate }) { return match }
+                if let found = match(candidate) { return found }
                 candidate = truncated(candidate)
             }
         }
-        return defaultLocale
+        return nil
     }
 
     /// `candidate` with its last subtag removed, and a single-character subtag (an extension or

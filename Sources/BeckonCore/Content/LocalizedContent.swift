@@ -14,11 +14,14 @@ public final class LocalizedContent: Sendable {
     public let tips: [[TipDeclaration]]
     /// The what's-new entries in each locale, by locale index, in declaration order.
     public let whatsNewEntries: [[WhatsNewEntry]]
+    /// Each locale's index by its lowercased tag (the tags are unique case-insensitively).
+    private let indexByLowercasedTag: [String: Int]
 
     /// The content of `configuration` in each of its locales.
     public init(_ configuration: Configuration) {
         let locales = configuration.locales
         self.locales = locales
+        indexByLowercasedTag = Dictionary(locales.enumerated().map { ($1.lowercased(), $0) }) { first, _ in first }
         let defaultTips = configuration.tips.all, defaultEntries = configuration.whatsNew.entries
         guard locales.count > 1 else {
             // One locale: every text is the default locale's; the declarations are used as they are.
@@ -37,7 +40,8 @@ public final class LocalizedContent: Sendable {
     @inline(__always)
     public func localeIndex(for requested: [String]) -> Int {
         guard !requested.isEmpty, locales.count > 1 else { return 0 }
-        return Self.index(of: LocaleLookup.choose(requested, from: locales, defaultLocale: locales[0]), in: locales)
+        // `LocaleLookup.choose(requested, from: locales, …)`, its tags compared by a table.
+        return LocaleLookup.firstMatch(requested) { indexByLowercasedTag[$0] } ?? 0
     }
 
     /// The index of `locale` (a tag as `locales` writes it), 0 when it is not one of them.

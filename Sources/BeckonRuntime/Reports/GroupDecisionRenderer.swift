@@ -11,7 +11,7 @@ public enum GroupDecisionRenderer {
     /// `revisitAt` (ISO-8601 or null), `locale` (always), and the current tip's content
     /// (`title`, `message`, `image`, `actions`, in that locale) when there is one.
     public static func json(_ decision: GroupDecision, priority: TipGroupPriority, current: TipDeclaration?) -> JSONObject {
-        TipContentRenderer.adding(current, locale: decision.locale, to: [
+        TipContentRenderer.adding(current, to: [
             "current": .string(decision.current),
             "locale": .string(decision.locale),
             "priority": .string(priority.rawValue),

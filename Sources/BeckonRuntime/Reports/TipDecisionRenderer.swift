@@ -41,11 +41,12 @@ public enum TipDecisionRenderer {
     /// `actions`, in `locale`, with `locale`; see TipContentRenderer).
     static func json(_ status: TipStatus, _ reason: TipReason, record: TipRecord, changed: Bool, content: TipDeclaration,
                      locale: String, revisitAt: Int64?) -> JSONObject {
-        TipContentRenderer.adding(content, locale: locale, to: JSONObject(sortedKeys: [
+        TipContentRenderer.adding(content, to: JSONObject(sortedKeys: [
             ("changed", .bool(changed)),
             ("displayCount", .int(record.displayCount)),
             ("displayDurationMs", .int(record.displayDuration)),
             ("invalidation", .string(record.invalidation?.rawValue)),
+            ("locale", .string(locale)),
             ("reason", .string(reason.description)),
             ("reasonCode", .string(reason.code)),
             ("revisitAt", .instant(revisitAt)),
