@@ -260,6 +260,7 @@ extension OpenAPIDocument {
             reason: {type: [string, 'null']}
             freshInstall: {type: boolean}
             presented: {type: array, items: {type: string}}
+            locale: {type: string, description: 'The locale the entries are in (see `Content`).'}
         AnswerHead:
           type: object
           required: [op, subject, now]
@@ -298,5 +299,6 @@ extension OpenAPIDocument {
             groups: {type: array, items: {$ref: '#/components/schemas/GroupState'}}
             scenarios: {type: array, items: {$ref: '#/components/schemas/ScenarioState'}}
             whatsNew: {oneOf: [{type: 'null'}, {$ref: '#/components/schemas/WhatsNewState'}]}
+            locale: {type: string, description: 'The locale the overview''s content is in (see `Content`).'}
     """#
 }
