@@ -16,14 +16,15 @@ extension Engine {
     /// The status of the tip in `slot`; the same answer as `tipStatus(_:_:)` for its id.
     public func tipStatus(slot: Int, _ request: DecisionRequest) throws(EngineError) -> TipDecision {
         try checkTipSlot(slot)
-        return decision(slot, try tipVerdict(checked: slot, request), request)
+        return decision(slot, try tipVerdict(checked: slot, request), locale: localeIndex(request))
     }
 
     /// The statuses of the tips in `slots`, in that order, all decided on one read of the
     /// subject's record: each the same answer as `tipStatus(_:_:)` for its id on that record.
     public func tipStatuses(slots: [Int], _ request: DecisionRequest) throws(EngineError) -> [TipDecision] {
         for slot in slots { try checkTipSlot(slot) }
-        return try zip(slots, tipVerdicts(checked: slots, request)).map { slot, verdict in decision(slot, verdict, request) }
+        let locale = localeIndex(request)
+        return try zip(slots, tipVerdicts(checked: slots, request)).map { slot, verdict in decision(slot, verdict, locale: locale) }
     }
 
     /// The verdict on the tip in `slot` (no content, no checks): the same answer as
@@ -65,10 +66,9 @@ extension Engine {
     }
 
     /// The decision `tipStatus` answers, from a verdict.
-    func decision(_ slot: Int, _ verdict: TipVerdict, _ request: DecisionRequest) -> TipDecision {
-        let locale = content.localeIndex(for: request.locales)
-        return TipDecision(tip: tipIDs[slot], status: verdict.status, reason: verdict.reason, changed: false, record: verdict.record,
-                           content: content.tips[locale][slot], locale: content.locales[locale], revisitAt: verdict.revisitAt)
+    func decision(_ slot: Int, _ verdict: TipVerdict, locale: Int) -> TipDecision {
+        TipDecision(tip: tipIDs[slot], status: verdict.status, reason: verdict.reason, changed: false, record: verdict.record,
+                    content: content.tips[locale][slot], locale: content.locales[locale], revisitAt: verdict.revisitAt)
     }
 
     /// Whether `slot` is one of this configuration's tips.

@@ -3,14 +3,15 @@ extension Engine {
     /// The tip's status; no side effect.
     public func tipStatus(_ id: String, _ request: DecisionRequest) throws(EngineError) -> TipDecision {
         let slot = try slot(ofTip: id)
-        return decision(slot, try tipVerdict(checked: slot, request), request)
+        return decision(slot, try tipVerdict(checked: slot, request), locale: localeIndex(request))
     }
 
     /// Every tip's status for the subject, in declaration order; no side effect.
     public func allTipStatuses(_ request: DecisionRequest) throws(EngineError) -> [TipDecision] {
-        try read(request) { scope throws(EngineError) in
+        let locale = localeIndex(request)
+        return try read(request) { scope throws(EngineError) in
             configuration.tips.all.indices.map { slot in
-                decision(slot, tipEvaluation(slot, scope: scope, explaining: false), record: scope.record, changed: false, request)
+                decision(slot, tipEvaluation(slot, scope: scope, explaining: false), record: scope.record, changed: false, locale: locale)
             }
         }
     }
@@ -22,7 +23,7 @@ extension Engine {
             let evaluation = tipEvaluation(slot, scope: scope, explaining: true)
             return TipExplanation(tip: id, status: evaluation.status, reason: evaluation.reason, checks: evaluation.checks,
                                   record: scope.record.tips[id] ?? TipRecord(),
-                                  locale: content.locales[content.localeIndex(for: request.locales)], revisitAt: evaluation.revisitAt)
+                                  locale: content.locales[localeIndex(request)], revisitAt: evaluation.revisitAt)
         }
     }
 
@@ -35,7 +36,7 @@ extension Engine {
         return try mutate(request) { record, scope throws(EngineError) in
             let evaluation = tipEvaluation(slot, scope: scope, explaining: false)
             guard evaluation.status == .available else {
-                return Outcome(result: decision(slot, evaluation, record: record, changed: false, request), writes: false)
+                return Outcome(result: decision(slot, evaluation, record: record, changed: false, locale: localeIndex(request)), writes: false)
             }
             var tip = record.tips[id] ?? TipRecord()
             if tip.displayCount == 0 {
@@ -48,7 +49,7 @@ extension Engine {
                 tip.invalidation = .displayCountExceeded
             }
             record.tips[id] = tip
-            var result = decision(slot, evaluation, record: record, changed: true, request)
+            var result = decision(slot, evaluation, record: record, changed: true, locale: localeIndex(request))
             if let invalidation = tip.invalidation, evaluation.reason == .allChecksPassed {
                 result.status = .invalidated
                 result.reason = .invalidated(invalidation)
@@ -69,7 +70,7 @@ extension Engine {
         return try mutate(request) { record, scope throws(EngineError) in
             var tip = record.tips[id] ?? TipRecord()
             guard tip.invalidation == nil else {
-                return Outcome(result: decision(slot, tipEvaluation(slot, scope: scope, explaining: false), record: record, changed: false, request))
+                return Outcome(result: decision(slot, tipEvaluation(slot, scope: scope, explaining: false), record: record, changed: false, locale: localeIndex(request)))
             }
             let (total, overflow) = tip.displayDuration.addingReportingOverflow(duration)
             tip.displayDuration = overflow ? Int64.max : total
@@ -127,14 +128,14 @@ extension Engine {
                 })
             }
             return GroupDecision(group: id, current: current.map { configuration.tips.all[$0].id }, members: members,
-                                 locale: content.locales[content.localeIndex(for: request.locales)], revisitAt: revisitAt)
+                                 locale: content.locales[localeIndex(request)], revisitAt: revisitAt)
         }
     }
 
     // MARK: Helpers
 
-    func decision(_ slot: Int, _ evaluation: TipEvaluation, record: SubjectRecord, changed: Bool, _ request: DecisionRequest) -> TipDecision {
-        let locale = content.localeIndex(for: request.locales)
+    /// The decision on the tip in `slot`, its content in the locale of index `locale`.
+    func decision(_ slot: Int, _ evaluation: TipEvaluation, record: SubjectRecord, changed: Bool, locale: Int) -> TipDecision {
         let tip = content.tips[locale][slot]
         return TipDecision(tip: tip.id, status: evaluation.status, reason: evaluation.reason, changed: changed,
                            record: record.tip(slot, id: tip.id, layout: slotLayout) ?? TipRecord(), content: tip,
@@ -149,6 +150,6 @@ extension Engine {
         // a tip with no state or zero on-screen time change nothing.
         let id = tipIDs[slot]
         let changed = (record.tips[id] ?? TipRecord()) != (scope.record.tips[id] ?? TipRecord())
-        return decision(slot, evaluation, record: record, changed: changed, scope.request)
+        return decision(slot, evaluation, record: record, changed: changed, locale: localeIndex(scope.request))
     }
 }

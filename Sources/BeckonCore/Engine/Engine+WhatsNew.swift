@@ -64,7 +64,7 @@ extension Engine {
 
     /// The what's-new settings with the entries in the request's locale, and that locale.
     private func localizedWhatsNew(_ request: DecisionRequest) -> (settings: WhatsNewSettings, locale: String) {
-        let locale = content.localeIndex(for: request.locales)
+        let locale = localeIndex(request)
         var settings = configuration.whatsNew
         if locale != 0 { settings.entries = content.whatsNewEntries[locale] }
         return (settings, content.locales[locale])

@@ -98,6 +98,13 @@ public final class Engine: Sendable {
 
     // MARK: Lookups
 
+    /// The index in `content.locales` of the locale the request's languages choose: 0, the
+    /// default, with no lookup when it names none.
+    @inline(__always)
+    func localeIndex(_ request: DecisionRequest) -> Int {
+        content.localeIndex(for: request.locales)
+    }
+
     func slot(ofTip id: String) throws(EngineError) -> Int {
         if let slot = tipIndex.slot(of: id) { return slot }
         guard let slot = tipSlots[id] else { throw undeclared("tip", id, tipSlots.keys) }

@@ -189,7 +189,6 @@ extension OpenAPIDocument {
         Content:
           type: object
           properties:
-            locale: {type: string, description: 'The locale the content is in, as the configuration writes it: chosen from the request''s `locale` or `Accept-Language` by RFC 4647 lookup, else the default locale.'}
             title: {type: string}
             message: {type: string}
             image: {type: string}
@@ -205,7 +204,7 @@ extension OpenAPIDocument {
         Check: {type: object, required: [name, detail], properties: {name: {type: string}, passed: {type: [boolean, 'null']}, detail: {type: string}, source: {type: string}, limit: {type: integer}, actual: {type: [integer, 'null']}, explanation: {type: object}}}
         TipState:
           type: object
-          required: [id, status, reason, reasonCode, displayCount, displayDurationMs, invalidation, revisitAt, title]
+          required: [id, status, reason, reasonCode, displayCount, displayDurationMs, invalidation, revisitAt, locale, title]
           allOf: [{$ref: '#/components/schemas/Content'}]
           properties:
             id: {type: string}
@@ -218,6 +217,7 @@ extension OpenAPIDocument {
             displayCount: {type: integer, minimum: 0}
             displayDurationMs: {type: integer, minimum: 0}
             invalidation: {type: [string, 'null']}
+            locale: {type: string, description: 'The locale the content is in, as the configuration writes its tag.'}
             revisitAt: {$ref: '#/components/schemas/InstantOrNull'}
             checks: {type: array, items: {$ref: '#/components/schemas/Check'}}
         TipAnswer:
@@ -226,12 +226,13 @@ extension OpenAPIDocument {
             op: {enum: [tip.status, tip.display, tip.shown, tip.invalidate, tip.reset, explain.tip]}
         GroupState:
           type: object
-          required: [id, current, priority, members, revisitAt]
+          required: [id, current, priority, members, revisitAt, locale]
           allOf: [{$ref: '#/components/schemas/Content'}]
           properties:
             id: {type: string}
             current: {type: [string, 'null']}
             priority: {type: string}
+            locale: {type: string, description: 'The locale the content is in, as the configuration writes its tag.'}
             members: {type: array, items: {type: object, required: [tip, status], properties: {tip: {type: string}, status: {type: string}}}}
             revisitAt: {$ref: '#/components/schemas/InstantOrNull'}
         GroupAnswer:
@@ -253,14 +254,14 @@ extension OpenAPIDocument {
           properties: {op: {enum: [scenario.status, scenario.try, scenario.trigger, scenario.reset, explain.scenario]}}
         WhatsNewState:
           type: object
-          required: [version, entries, reason, freshInstall, presented]
+          required: [version, entries, reason, freshInstall, presented, locale]
           properties:
             version: {type: string}
             entries: {type: array, items: {type: object, required: [version, title, features], properties: {version: {type: string}, title: {type: string}, features: {type: array, items: {type: object}}, primaryAction: {type: [object, 'null']}, secondaryAction: {type: [object, 'null']}}}}
             reason: {type: [string, 'null']}
             freshInstall: {type: boolean}
             presented: {type: array, items: {type: string}}
-            locale: {type: string, description: 'The locale the entries are in (see `Content`).'}
+            locale: {type: string, description: 'The locale the content is in, as the configuration writes its tag.'}
         AnswerHead:
           type: object
           required: [op, subject, now]
@@ -291,7 +292,7 @@ extension OpenAPIDocument {
             - {required: [cleared], properties: {op: {const: reset}, cleared: {const: true}}}
         StatusAnswer:
           type: object
-          required: [subject, now, tips, groups, scenarios]
+          required: [subject, now, tips, groups, scenarios, locale]
           properties:
             subject: {type: string}
             now: {type: string}
@@ -299,6 +300,6 @@ extension OpenAPIDocument {
             groups: {type: array, items: {$ref: '#/components/schemas/GroupState'}}
             scenarios: {type: array, items: {$ref: '#/components/schemas/ScenarioState'}}
             whatsNew: {oneOf: [{type: 'null'}, {$ref: '#/components/schemas/WhatsNewState'}]}
-            locale: {type: string, description: 'The locale the overview''s content is in (see `Content`).'}
+            locale: {type: string, description: 'The locale the content is in, as the configuration writes its tag.'}
     """#
 }
