@@ -57,6 +57,16 @@ struct LocaleServeTests {
         }
     }
 
+    @Test func anOFREPBulkEvaluationIsInTheContextsLocale() async throws {
+        try await ServedBeckon.withServer(try LocalizedConfiguration.folder()) { client in
+            let bulk = try await client.post("/ofrep/v1/evaluate/flags",
+                                             body: #"{"context": {"targetingKey": "ada", "now": "2026-03-01T09:00:00Z", "locale": "zh-Hant-HK"}}"#)
+            let flags = bulk.object["flags"] as? [[String: Any]] ?? []
+            let welcome = flags.first { $0["key"] as? String == "tips.welcome" }?["metadata"] as? [String: Any]
+            #expect(welcome?["locale"] as? String == "zh-Hant" && welcome?["title"] as? String == "歡迎", "\(bulk.body)")
+        }
+    }
+
     @Test func aMalformedLocaleIsRefusedAndAMalformedHeaderIgnored() async throws {
         try await ServedBeckon.withServer(try LocalizedConfiguration.folder()) { client in
             let malformed = try await client.get(Self.tip + "&locale=de_CH")
