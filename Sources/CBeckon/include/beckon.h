@@ -188,9 +188,10 @@ typedef struct beckon_transient {
 } beckon_transient;
 
 /**
- * Who is asking, and when (1.0), with the context of the moment (1.1). A host built against 1.0
- * sets struct_size to BECKON_REQUEST_SIZE_1_0 (its sizeof): members past a request's struct_size
- * are read as zero/empty. Unset 1.1 members (zero) change nothing.
+ * Who is asking, and when (1.0), with the context of the moment (1.1) and the languages its
+ * content is wanted in (1.4). A host built against 1.0 sets struct_size to
+ * BECKON_REQUEST_SIZE_1_0 (its sizeof): members past a request's struct_size are read as
+ * zero/empty. Unset members of a later minor (zero) change nothing.
  */
 typedef struct beckon_request {
     uint32_t struct_size;
