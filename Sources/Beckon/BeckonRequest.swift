@@ -13,6 +13,11 @@ public struct BeckonRequest: Sendable {
     public var transients: [String: BeckonValue]
     /// Testing overrides for this call (QA), merged with the configuration's `testing:`.
     public var testing: Testing
+    /// The languages the answer's content is wanted in, as the CLI's `--locale` and serve's
+    /// `Accept-Language` take them: one tag (`de-CH`) or a list with q-values (`de-CH, fr;q=0.8`).
+    /// The text is chosen by RFC 4647 lookup (`de-CH`, then `de`, then the default locale) and an
+    /// answer with content says which in its `locale`. Nil uses the configuration's `app.defaultLocale`.
+    public var locale: String?
     /// Whether an operation that records (a donation, a parameter set, a tip displayed, shown,
     /// invalidated or reset, a scenario triggered, tried or reset, what's new next or present, a
     /// subject reset) also reports what it changed for the subject, in its answer's `changes`.
@@ -21,19 +26,22 @@ public struct BeckonRequest: Sendable {
 
     /// A request at a `Date` (nil: the wall clock at the call).
     public init(subject: String = "default", now: Date? = nil, appVersion: String? = nil,
-                transients: [String: BeckonValue] = [:], testing: Testing = Testing(), reportingChanges: Bool = false) {
+                transients: [String: BeckonValue] = [:], testing: Testing = Testing(), locale: String? = nil,
+                reportingChanges: Bool = false) {
         self.init(subject: subject, milliseconds: now.map { Int64(($0.timeIntervalSince1970 * 1000).rounded(.down)) },
-                  appVersion: appVersion, transients: transients, testing: testing, reportingChanges: reportingChanges)
+                  appVersion: appVersion, transients: transients, testing: testing, locale: locale, reportingChanges: reportingChanges)
     }
 
     /// A request at an instant in Unix milliseconds (nil: the wall clock at the call).
     public init(subject: String = "default", milliseconds: Int64?, appVersion: String? = nil,
-                transients: [String: BeckonValue] = [:], testing: Testing = Testing(), reportingChanges: Bool = false) {
+                transients: [String: BeckonValue] = [:], testing: Testing = Testing(), locale: String? = nil,
+                reportingChanges: Bool = false) {
         self.subject = subject
         self.milliseconds = milliseconds
         self.appVersion = appVersion
         self.transients = transients
         self.testing = testing
+        self.locale = locale
         self.reportingChanges = reportingChanges
     }
 

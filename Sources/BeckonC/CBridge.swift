@@ -90,12 +90,13 @@ enum CBridge {
         }
     }
 
-    /// The engine and the decoded request of a call, or the failure to report.
-    static func decode(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ result: UnsafeMutablePointer<beckon_sink>?)
-        -> Result<(EmbeddedEngine, Call), CallFailure> {
+    /// The engine and the decoded request of a call, or the failure to report. The typed calls,
+    /// which answer no text, pass `readingLocale: false`: the request's locale is not read.
+    static func decode(_ handle: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ result: UnsafeMutablePointer<beckon_sink>?,
+                       readingLocale: Bool = true) -> Result<(EmbeddedEngine, Call), CallFailure> {
         guard let engine = EmbeddedEngine.from(handle) else { return .failure(.init(BECKON_INVALID_ARGUMENT, "engine is NULL")) }
         do throws(CallFailure) {
-            return .success((engine, try call(engine, request, result)))
+            return .success((engine, try call(engine, request, result, readingLocale: readingLocale)))
         } catch {
             return .failure(error)
         }
@@ -110,7 +111,7 @@ enum CBridge {
     }
 
     private static func call(_ engine: EmbeddedEngine, _ request: UnsafePointer<beckon_request>?,
-                             _ result: UnsafeMutablePointer<beckon_sink>?) throws(CallFailure) -> Call {
+                             _ result: UnsafeMutablePointer<beckon_sink>?, readingLocale: Bool = true) throws(CallFailure) -> Call {
         if let refusal = checkSink(result, "result") { throw refusal }
         guard let request else { throw CallFailure(BECKON_INVALID_ARGUMENT, "request is NULL") }
         let size = Int(request.pointee.struct_size)
@@ -134,9 +135,10 @@ enum CBridge {
         guard now == Int64.min || TimestampSyntax.instants.contains(now) else {
             throw CallFailure(BECKON_INVALID_ARGUMENT, "request.now is \(now); instants lie between \(TimestampSyntax.instantsText)")
         }
-        let extensions = try RequestExtensions(request)
+        let extensions = try RequestExtensions(request, readingLocale: readingLocale)
         let runtimes = engine.runtimes.serving
-        var decision = DecisionRequest(subject: subject, now: engine.instant(now), appVersion: version)
+        var decision = DecisionRequest(subject: subject, now: engine.instant(now), appVersion: version,
+                                       locales: try engine.locales(extensions.locale))
         // A request with nothing beyond 1.0 (the common case) is used as it is.
         if !extensions.isEmpty { decision = try extensions.applied(to: decision, serving: runtimes, parameterHandles: engine.parameterHandles) }
         return Call(serving: runtimes, request: decision, reportsChanges: extensions.reportsChanges, engine: runtimes.runtime.engine)

@@ -1,3 +1,4 @@
+internal import CBeckon
 import BeckonCore
 import BeckonRuntime
 import BeckonRules
@@ -14,7 +15,9 @@ final class EmbeddedEngine: Sendable {
     /// The app version a host last sent and its parse: hosts send the same one call after call.
     private let lastVersion = Mutex<(text: String, version: Version)?>(nil)
     /// The first versions hosts sent, found by their bytes without a lock (the common case).
-    private let knownVersions = KnownVersions()
+    private let knownVersions = KnownTexts<Version>()
+    /// The first locales hosts sent (`request.locale`) and their language ranges, found by their bytes.
+    private let knownLocales = KnownTexts<[String]>()
     /// The handles of the typed path (`beckon_resolve_tip`, `_group`, `_scenario`, `_parameter`).
     let tipHandles = HandleTable(cachedSlots: 4096)
     let groupHandles = HandleTable()
@@ -53,7 +56,7 @@ final class EmbeddedEngine: Sendable {
     /// the first versions sent, then the last one, before any `String` is made (hosts send the
     /// same one call after call).
     func version(utf8 bytes: UnsafeRawBufferPointer) -> Version? {
-        if let known = knownVersions.version(utf8: bytes) { return known }
+        if let known = knownVersions.value(utf8: bytes) { return known }
         let known = lastVersion.withLock { last -> Version? in
             guard let last, Self.same(last.text, bytes) else { return nil }
             return last.version
@@ -65,6 +68,24 @@ final class EmbeddedEngine: Sendable {
         guard let text = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self), let version = version(text) else { return nil }
         knownVersions.add(utf8: bytes, version)
         return version
+    }
+
+    /// The language ranges of a request's `locale` (empty for an empty one), read as every host
+    /// reads one; the first locales sent are found by their bytes, without a `String` (hosts send
+    /// the same one call after call). Not UTF-8, or no language range: the failure to report.
+    func locales(_ view: beckon_string) throws(CallFailure) -> [String] {
+        guard view.len > 0 else { return [] }
+        guard let pointer = view.ptr else { throw CallFailure(BECKON_INVALID_ARGUMENT, "request.locale is not UTF-8") }
+        let bytes = UnsafeRawBufferPointer(start: pointer, count: view.len)
+        if let known = knownLocales.value(utf8: bytes) { return known }
+        guard let text = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else {
+            throw CallFailure(BECKON_INVALID_ARGUMENT, "request.locale is not UTF-8")
+        }
+        guard let ranges = LocaleLookup.requestRanges(text) else {
+            throw CallFailure(BECKON_INVALID_ARGUMENT, "request.locale: \(LocaleLookup.problem(with: text))")
+        }
+        knownLocales.add(utf8: bytes, ranges)
+        return ranges
     }
 
     /// Whether `text`'s UTF-8 is `bytes`, compared with `memcmp` (a byte-by-byte comparison of

@@ -156,7 +156,7 @@ private func resolve(_ engine: OpaquePointer?, _ view: beckon_string, _ kind: St
 /// Decodes a typed call (no sink) and runs `body`, which writes the caller's result.
 private func typed(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ errorOut: UnsafeMutablePointer<beckon_error>?,
                    _ body: (EmbeddedEngine, Call) throws(CallFailure) -> Void) -> beckon_status {
-    switch CBridge.decode(engine, request, nil) {
+    switch CBridge.decode(engine, request, nil, readingLocale: false) {
     case .failure(let failure): return CBridge.fail(failure.status, failure.message, errorOut)
     case .success(let (embedded, call)):
         do throws(CallFailure) {
@@ -191,6 +191,7 @@ private struct PlainCall {
     init?(_ embedded: EmbeddedEngine, _ request: UnsafePointer<beckon_request>?) {
         assert(Self.version10Size == RequestExtensions.version10Size, "BECKON_REQUEST_SIZE_1_0 moved")
         assert(Self.version11Size == MemoryLayout<beckon_request>.offset(of: \.flags)! + 4, "beckon_request.flags moved")
+        assert(Self.version13Size == RequestExtensions.version13Size, "beckon_request.typed_transient_count moved")
         guard let request, let transients = Self.plainTransients(request) else { return nil }
         let subjectView = request.pointee.subject
         guard subjectView.len > 0, let subjectBytes = subjectView.ptr else { return nil }
@@ -252,7 +253,7 @@ private struct PlainCall {
     }
 
     /// The typed transients of a plain request: a 1.0 one (none), or a whole 1.1 or 1.2 one
-    /// (none) or 1.3 one whose other members ask for nothing (no text transients, no testing
+    /// (none) or 1.3 or 1.4 one whose other members ask for nothing (no text transients, no testing
     /// overrides; the report-changes flag means nothing to a check). Nil for any other request.
     @inline(__always)
     private static func plainTransients(_ request: UnsafePointer<beckon_request>) -> UnsafeBufferPointer<beckon_transient>? {
@@ -262,7 +263,7 @@ private struct PlainCall {
         let testing = UInt32(BECKON_REQUEST_SHOW_ALL_TIPS) | UInt32(BECKON_REQUEST_HIDE_ALL_TIPS)
         guard request.pointee.transient_count == 0 && request.pointee.testing_show_count == 0
             && request.pointee.testing_hide_count == 0 && request.pointee.flags & testing == 0 else { return nil }
-        guard size >= MemoryLayout<beckon_request>.size, request.pointee.typed_transient_count > 0 else { return none }
+        guard size >= version13Size, request.pointee.typed_transient_count > 0 else { return none }
         guard let values = request.pointee.typed_transients else { return nil }
         return UnsafeBufferPointer(start: values, count: request.pointee.typed_transient_count)
     }
@@ -270,6 +271,9 @@ private struct PlainCall {
     /// The size of a whole 1.1 (and 1.2) request, up to and with `flags`, as a constant (see
     /// `version10Size`).
     private static let version11Size = 100
+    /// The size of a whole 1.3 request, up to and with `typed_transient_count`, as a constant. A
+    /// 1.4 request's `locale` means nothing to a typed call, which answers no text.
+    private static let version13Size = 120
 }
 
 /// A tip's slot in `engine`, looked up by id (what a tip handle's slot is resolved with).

@@ -2,21 +2,29 @@ internal import CBeckon
 import BeckonCore
 import BeckonRuntime
 
-/// The members a request gained in ABI 1.1 (transient parameters, testing overrides, flags) and
-/// 1.3 (typed transient parameters), read only as far as the request's `struct_size` covers them:
-/// a 1.0 host's request is shorter, and the bytes after it are not the host's to give.
+/// The members a request gained in ABI 1.1 (transient parameters, testing overrides, flags), 1.3
+/// (typed transient parameters) and 1.4 (the locale), read only as far as the request's
+/// `struct_size` covers them: a 1.0 host's request is shorter, and the bytes after it are not the
+/// host's to give.
 struct RequestExtensions {
     var transients: [(name: String, text: String)] = []
     var typedTransients = TypedTransients(values: UnsafeBufferPointer(start: nil, count: 0))
     var testingShow: [String] = []
     var testingHide: [String] = []
     var flags: UInt32 = 0
+    /// The request's `locale` (ABI 1.4) as the host sent it, read by `EmbeddedEngine.locales`;
+    /// empty: the default locale.
+    var locale = beckon_string(ptr: nil, len: 0)
 
     /// The size of a 1.0 request, the smallest accepted (`BECKON_REQUEST_SIZE_1_0`).
     static let version10Size = MemoryLayout<beckon_request>.offset(of: \.transients)!
+    /// The size of a whole 1.3 request, up to and with `typed_transient_count`: a request this
+    /// long has typed transients, a longer one may have a locale.
+    static let version13Size = MemoryLayout<beckon_request>.offset(of: \.locale)!
 
-    /// Reads the 1.1 members that `request.struct_size` covers; the others stay empty.
-    init(_ request: UnsafePointer<beckon_request>) throws(CallFailure) {
+    /// Reads the members past 1.0 that `request.struct_size` covers; the others stay empty. The
+    /// locale is read only when `readingLocale` (the calls that answer with content).
+    init(_ request: UnsafePointer<beckon_request>, readingLocale: Bool = true) throws(CallFailure) {
         let size = Int(request.pointee.struct_size)
         let raw = UnsafeRawPointer(request)
         /// The member at `key` when the request covers it whole, else `zero` (what a shorter request means).
@@ -40,6 +48,7 @@ struct RequestExtensions {
         testingHide = try CBridge.ids(member(\.testing_hide, else: nil), member(\.testing_hide_count, else: 0), "request.testing_hide")
         flags = member(\.flags, else: 0)
         typedTransients = try TypedTransients(request)
+        if readingLocale { locale = member(\.locale, else: beckon_string(ptr: nil, len: 0)) }
     }
 
     /// Whether the request asks for nothing beyond 1.0 (the common case, decided without the configuration).

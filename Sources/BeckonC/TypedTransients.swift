@@ -20,7 +20,7 @@ struct TypedTransients {
     /// request shorter than 1.3's).
     init(_ request: UnsafePointer<beckon_request>) throws(CallFailure) {
         let size = Int(request.pointee.struct_size)
-        guard size >= MemoryLayout<beckon_request>.size, request.pointee.typed_transient_count > 0 else {
+        guard size >= RequestExtensions.version13Size, request.pointee.typed_transient_count > 0 else {
             values = UnsafeBufferPointer(start: nil, count: 0)
             return
         }

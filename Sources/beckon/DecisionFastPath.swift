@@ -42,7 +42,7 @@ enum DecisionFastPath {
     ]
 
     /// Options that take one value. `--now` takes any value, as its declaration says (`.unconditional`).
-    private static let singleValued: Set<String> = ["--config", "--subject", "--now", "--app-version"]
+    private static let singleValued: Set<String> = ["--config", "--subject", "--now", "--app-version", "--locale"]
     private static let repeatable: Set<String> = ["--transient", "--show-tip", "--hide-tip"]
     private static let flags: Set<String> = ["--json", "--show-all-tips", "--hide-all-tips", "--changes"]
 
@@ -86,6 +86,9 @@ enum DecisionFastPath {
         options.subject = values["--subject"] ?? DecisionOptions.defaultSubject
         options.now = values["--now"]
         options.appVersion = values["--app-version"]
+        options.locale = values["--locale"]
+        // A malformed locale is a usage error, which the parser reports (`DecisionOptions.validate`).
+        guard (try? options.validate()) != nil else { return nil }
         options.transients = lists["--transient"] ?? []
         options.showTips = lists["--show-tip"] ?? []
         options.hideTips = lists["--hide-tip"] ?? []

@@ -7,8 +7,8 @@ import BeckonRuntime
 import FoundationEssentials
 
 /// The options of every command that decides: `--config`, `--json`, `--subject`, `--now`,
-/// `--app-version`, `--transient`, the testing overrides, and running one operation with the
-/// documented exit codes.
+/// `--app-version`, `--transient`, `--locale`, the testing overrides, and running one operation
+/// with the documented exit codes.
 struct DecisionOptions: ParsableArguments {
     /// The subject when `--subject` is not given.
     static let defaultSubject = "default"
@@ -31,6 +31,10 @@ struct DecisionOptions: ParsableArguments {
             help: ArgumentHelp("A transient parameter for this request: NAME=VALUE, typed as declared (repeatable).", valueName: "name=value"))
     var transients: [String] = []
 
+    @Option(help: ArgumentHelp("The languages content is wanted in: a tag (de-CH) or an Accept-Language list (de-CH, fr;q=0.8). Default: the configuration's default locale.",
+                               valueName: "list"))
+    var locale: String?
+
     @Option(name: .customLong("show-tip"), help: ArgumentHelp("Testing: show this tip whatever its rules (repeatable).", valueName: "id"),
             completion: IdCompletion.of(.tips))
     var showTips: [String] = []
@@ -46,6 +50,14 @@ struct DecisionOptions: ParsableArguments {
     var hideAllTips = false
 
     var json: Bool { configOptions.json }
+
+    /// A `--locale` with no usable language range is a usage error (exit 64), as a malformed
+    /// option is; the fast path leaves such a line to the parser, which calls this.
+    func validate() throws {
+        if let locale, LocaleLookup.requestRanges(locale) == nil {
+            throw ValidationError("--locale: \(LocaleLookup.problem(with: locale))")
+        }
+    }
 
     /// The request for this command line with its transient parameters and testing overrides,
     /// and the runtime that decides it. Plugins that read the host clock (beckon_host.now) see
@@ -65,7 +77,7 @@ struct DecisionOptions: ParsableArguments {
         return (request, runtime)
     }
 
-    /// The request's subject, instant and app version, or exit 65 for a malformed or out-of-range
+    /// The request's subject, instant, app version and locales, or exit 65 for a malformed or out-of-range
     /// instant, or a malformed version.
     private func request() throws -> DecisionRequest {
         var instant = Int64((Date().timeIntervalSince1970 * 1000).rounded())
@@ -85,7 +97,8 @@ struct DecisionOptions: ParsableArguments {
             }
             version = parsed
         }
-        return DecisionRequest(subject: subject, now: instant, appVersion: version)
+        return DecisionRequest(subject: subject, now: instant, appVersion: version,
+                               locales: locale.flatMap(LocaleLookup.requestRanges) ?? [])
     }
 
     /// Loads the configuration and opens its store: exit 65 or 66 for the configuration, 69 for the store.

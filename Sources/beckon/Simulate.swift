@@ -24,6 +24,17 @@ struct Simulate: ParsableCommand {
 
     @OptionGroup var options: ConfigOptions
 
+    @Option(help: ArgumentHelp("The languages content is wanted in, for steps whose trace gives no 'locale:': a tag (de-CH) or an Accept-Language list.",
+                               valueName: "list"))
+    var locale: String?
+
+    /// A `--locale` with no usable language range is a usage error (exit 64), as in the decision commands.
+    func validate() throws {
+        if let locale, LocaleLookup.requestRanges(locale) == nil {
+            throw ValidationError("--locale: \(LocaleLookup.problem(with: locale))")
+        }
+    }
+
     func run() throws {
         let loaded = try options.loadConfiguration().loaded
         if !loaded.warnings.isEmpty {
@@ -33,10 +44,13 @@ struct Simulate: ParsableCommand {
         let engine = Engine(configuration: loaded.configuration, rules: loaded.rules, store: MemoryStore())
         let steps = loadedTrace.trace.steps
         let subjectWidth = steps.map(\.subject.count).max() ?? 0
+        let defaultLocales = locale.flatMap(LocaleLookup.requestRanges) ?? []
         for step in steps {
             var report: OperationReport
+            var request = step.request
+            if step.locale == nil { request.locales = defaultLocales }
             do {
-                report = try OperationRunner.perform(step.operation, step.request, on: engine)
+                report = try OperationRunner.perform(step.operation, request, on: engine)
             } catch {
                 reportRefusal(of: step, error, in: loadedTrace)
                 throw ExitStatus.dataError

@@ -32,7 +32,7 @@ struct CORSTests {
             #expect(options.status == 204)
             #expect(options.headers["access-control-allow-origin"].first == "https://app.example")
             let allowedHeaders = options.headers["access-control-allow-headers"].first?.lowercased() ?? ""
-            for header in ["authorization", "content-type", "if-none-match", "last-event-id"] {
+            for header in ["accept-language", "authorization", "content-type", "if-none-match", "last-event-id"] {
                 #expect(allowedHeaders.contains(header), "\(allowedHeaders)")
             }
             let methods = options.headers["access-control-allow-methods"].first ?? ""

@@ -1,7 +1,9 @@
 import BeckonRuntime
+import BeckonTestSupport
 @testable import BeckonServer
 import Foundation
 import HTTPTypes
+import NIOCore
 import NIOHTTP1
 import Testing
 
@@ -22,6 +24,10 @@ struct EventLoopTipStatusTests {
         var headers: [(String, String)] = []
         var edge = Edge.none
         var tipStatusPath = BeckonServer.TipStatusPath.eventLoop
+        /// The configuration served.
+        var yaml = ServedBeckon.configuration
+        /// The locale its answer is in, when the case is about it.
+        var locale: String? = nil
         /// Whether it is answered on the event loop (else it is passed on to the router).
         var answered: Bool
         var testDescription: String { name }
@@ -34,6 +40,17 @@ struct EventLoopTipStatusTests {
         Case(name: "now, appVersion and a transient parameter",
              path: tip + "?now=2026-03-01T00:00:00Z&appVersion=2.4.0&transient=screenBrightness=0.7", answered: true),
         Case(name: "a testing override", path: tip + "?hideTip=welcome", answered: true),
+        Case(name: "a locale", path: tip + "?locale=de-CH,%20fr;q=0.8", answered: true),
+        Case(name: "an Accept-Language", path: tip, headers: [("Accept-Language", "de-CH, fr;q=0.8")], answered: true),
+        Case(name: "an Accept-Language with no language range", path: tip, headers: [("Accept-Language", "q=0.5;;")], answered: true),
+        Case(name: "a locale and a testing override", path: tip + "?locale=fr&showTip=welcome", headers: [("Accept-Language", "de")], answered: true),
+        Case(name: "a locale with no language range", path: tip + "?locale=de_CH", answered: false),
+        Case(name: "a locale, localized content", path: tip + "?locale=de-CH", yaml: LocalizedConfiguration.yaml, locale: "de-CH", answered: true),
+        Case(name: "an Accept-Language, localized content", path: tip, headers: [("Accept-Language", "zh-Hant-TW, fr;q=0.5")],
+             yaml: LocalizedConfiguration.yaml, locale: "zh-Hant", answered: true),
+        Case(name: "a locale before an Accept-Language, localized content", path: tip + "?locale=fr", headers: [("Accept-Language", "de")],
+             yaml: LocalizedConfiguration.yaml, locale: "fr", answered: true),
+        Case(name: "a locale given twice", path: tip + "?locale=de&locale=fr", answered: false),
         Case(name: "a percent-encoded subject", path: "/v1/subjects/ada%20lovelace/tips/welcome", answered: true),
         Case(name: "an If-None-Match", path: tip, headers: [("If-None-Match", "W/\"0000000000000000\"")], answered: true),
         Case(name: "Content-Length: 0", path: tip, headers: [("Content-Length", "0")], answered: true),
@@ -70,7 +87,7 @@ struct EventLoopTipStatusTests {
 
     @Test(arguments: cases)
     func answersOnlyWhatNeitherTheEdgeNorTheRouterHasASayIn(_ example: Case) throws {
-        let folder = try ServedBeckon.folder()
+        let folder = try ServedBeckon.folder(example.yaml)
         let runtime = try ReloadableRuntime(configPath: folder.appendingPathComponent("beckon.yaml").path)
         var server = BeckonServer(runtime: runtime)
         server.tipStatusPath = example.tipStatusPath
@@ -89,6 +106,11 @@ struct EventLoopTipStatusTests {
         if let answer {
             #expect(answer.head.status == .ok || answer.head.status == .notModified)
             #expect(answer.head.headerFields[.date] != nil && answer.head.headerFields[.server] == BeckonServer.serverName)
+            if let locale = example.locale {
+                let object = try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [String: Any]
+                #expect(object?["locale"] as? String == locale)
+                #expect(answer.head.headerFields[.vary] == "Accept-Language")
+            }
         }
     }
 

@@ -45,6 +45,9 @@ struct OFREPTests {
         // A transient's null is its default; Unix ms for now.
         Evaluation(key: "tips.welcome", body: #"{"context": {"targetingKey": "ada", "now": 1772355600000, "screenBrightness": null}}"#,
                    status: 200, value: "true", variant: "available"),
+        // A locale with no language range (as some platforms write one) is the default locale; null too.
+        Evaluation(key: "tips.welcome", body: body("ada", #""locale": "en_US""#), status: 200, value: "true", variant: "available"),
+        Evaluation(key: "tips.welcome", body: body("ada", #""locale": null"#), status: 200, value: "true", variant: "available"),
         // Failures.
         Evaluation(key: "tips.welcom", body: body(), status: 404, reason: nil, errorCode: "FLAG_NOT_FOUND", detailsHold: "did you mean 'tips.welcome'"),
         Evaluation(key: "welcome", body: body(), status: 404, reason: nil, errorCode: "FLAG_NOT_FOUND"),
@@ -61,6 +64,7 @@ struct OFREPTests {
                    errorCode: "INVALID_CONTEXT", detailsHold: "screenBrightness"),
         Evaluation(key: "tips.favorite-landmark", body: body("ada", #""screenBrightness": [1]"#), status: 400, reason: nil,
                    errorCode: "INVALID_CONTEXT", detailsHold: "screenBrightness"),
+        Evaluation(key: "tips.welcome", body: body("ada", #""locale": ["de"]"#), status: 400, reason: nil, errorCode: "INVALID_CONTEXT", detailsHold: "locale"),
         Evaluation(key: "whatsNew", body: body("ada", #""appVersion": "two""#), status: 400, reason: nil, errorCode: "INVALID_CONTEXT", detailsHold: "appVersion"),
         Evaluation(key: "tips.welcome", body: #"{"context": {"targetingKey": "ada", "now": "yesterday"}}"#, status: 400, reason: nil,
                    errorCode: "INVALID_CONTEXT", detailsHold: "now"),

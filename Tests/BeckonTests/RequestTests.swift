@@ -98,4 +98,13 @@ struct RequestTests {
         #expect(displayed == 1)
         #expect(try beckon.tipStatus("welcome", Clock.at(0)).displayCount == 1)
     }
+
+    /// A locale is one string, as every host takes it; one with no language range is refused.
+    @Test(arguments: ["de_CH", "", "de;q=0"])
+    func aLocaleWithNoLanguageRangeIsAnInvalidValue(locale: String) throws {
+        let beckon = try BeckonEngine(yaml: Self.brightnessYAML, name: "brightness.yaml", storage: .memory)
+        #expect(throws: BeckonError.invalidValue("locale: '\(locale)' is not a language tag or an Accept-Language list (such as de-CH, or de-CH, fr;q=0.8)")) {
+            try beckon.tipStatus("dim-mode", BeckonRequest(subject: "ada", milliseconds: Clock.start, locale: locale))
+        }
+    }
 }

@@ -11,6 +11,7 @@ struct DecisionFastPathTests {
         ["tip", "status", "welcome"],
         ["tip", "status", "welcome", "--config", "Config/example.yaml", "--now", "2026-03-01T09:00:00Z"],
         ["tip", "status", "welcome", "--json", "--subject", "ada", "--app-version", "2.4.0"],
+        ["tip", "status", "welcome", "--locale", "de-CH, fr;q=0.8"],
         ["tip", "status", "welcome", "--now", "-86400000"],
         ["tip", "status", "welcome", "--transient", "a=1", "--transient", "b=2", "--show-tip", "x", "--hide-tip", "y", "--hide-tip", "z"],
         ["tip", "status", "welcome", "--show-all-tips", "--hide-all-tips"],
@@ -43,6 +44,7 @@ struct DecisionFastPathTests {
         ["tip", "status", "welcome", "--json", "--json"],
         ["tip", "status", "welcome", "--changes"],
         ["tip", "status", "welcome", "--log-level", "debug"],
+        ["tip", "status", "welcome", "--locale", "de_CH"],  // a usage error, the parser's to report
         ["tip", "status", "welcome", "extra"],
         ["tip", "status", "welcome", "-h"],
         ["tip", "shown", "welcome", "--for", "1m"],
@@ -81,7 +83,7 @@ struct DecisionFastPathTests {
         let config = options.configOptions
         let changes = (decision as? any RecordingDecisionCommand).map { "\($0.changes.requested)" } ?? "-"
         return [
-            "\(type(of: command))", decision.id, options.subject, options.now ?? "nil", options.appVersion ?? "nil",
+            "\(type(of: command))", decision.id, options.subject, options.now ?? "nil", options.appVersion ?? "nil", options.locale ?? "nil",
             "\(options.transients)", "\(options.showTips)", "\(options.hideTips)", "\(options.showAllTips)", "\(options.hideAllTips)",
             config.config ?? "nil", "\(config.json)", "\(config.logLevel.map { "\($0)" } ?? "nil")", changes,
         ].joined(separator: "|")

@@ -5,7 +5,7 @@ import FoundationEssentials
 
 /// A library request as the engine takes it, checked against the configuration: the instant in
 /// range, the version parsed, transient parameters declared as such and typed, testing overrides
-/// naming declared tips.
+/// naming declared tips, the locale read as every host reads it.
 enum RequestResolver {
     static func resolve(_ request: BeckonRequest, for configuration: Configuration) throws(BeckonError) -> DecisionRequest {
         guard !request.subject.isEmpty else { throw .invalidValue("the subject must not be empty") }
@@ -18,9 +18,14 @@ enum RequestResolver {
             guard let parsed = Version(text) else { throw .invalidValue("app version: \(Version.problem(with: text))") }
             version = parsed
         }
+        var locales: [String] = []
+        if let text = request.locale {
+            guard let ranges = LocaleLookup.requestRanges(text) else { throw .invalidValue("locale: \(LocaleLookup.problem(with: text))") }
+            locales = ranges
+        }
         return DecisionRequest(subject: request.subject, now: now, appVersion: version,
                                transientParameters: try transients(request.transients, configuration),
-                               testing: try testing(request.testing, configuration))
+                               testing: try testing(request.testing, configuration), locales: locales)
     }
 
     private static func transients(_ given: [String: BeckonValue], _ configuration: Configuration) throws(BeckonError) -> [String: Value] {

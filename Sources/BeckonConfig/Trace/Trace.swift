@@ -14,6 +14,9 @@ public struct Trace: Sendable {
     public var subject: String
     /// The app version of steps that give none (`appVersion:`); nil: the configuration's.
     public var appVersion: Version?
+    /// The locale of steps that give none (`locale:`, a tag or an Accept-Language list); nil:
+    /// the configuration's default locale, or `beckon simulate --locale`.
+    public var locale: String?
     /// The instant the first step's `after:` counts from (`start:`), if given.
     public var start: Int64?
     /// The steps, in the order written.
@@ -45,6 +48,9 @@ public struct TraceStep: Sendable {
     public var appVersion: Version?
     /// Values of transient parameters for this step only (`transient:`).
     public var transientParameters: [NamedValue]
+    /// The languages the step's content is wanted in (the step's `locale:`, else the trace's), as
+    /// written; nil: none given.
+    public var locale: String?
     /// What the step does.
     public var operation: TraceOperation
     /// Where the step's operation key is written.
@@ -52,20 +58,22 @@ public struct TraceStep: Sendable {
 
     /// Creates a step.
     public init(number: Int, now: Int64, subject: String, appVersion: Version? = nil, transientParameters: [NamedValue] = [],
-                operation: TraceOperation, span: SourceSpan) {
+                locale: String? = nil, operation: TraceOperation, span: SourceSpan) {
         self.number = number
         self.now = now
         self.subject = subject
         self.appVersion = appVersion
         self.transientParameters = transientParameters
+        self.locale = locale
         self.operation = operation
         self.span = span
     }
 
-    /// The engine request for this step.
+    /// The engine request for this step (its locale checked when the trace was read).
     public var request: DecisionRequest {
         DecisionRequest(subject: subject, now: now, appVersion: appVersion,
-                        transientParameters: Dictionary(transientParameters.map { ($0.name, $0.value) }) { first, _ in first })
+                        transientParameters: Dictionary(transientParameters.map { ($0.name, $0.value) }) { first, _ in first },
+                        locales: locale.flatMap(LocaleLookup.requestRanges) ?? [])
     }
 }
 

@@ -6,12 +6,12 @@ import BeckonRules
 /// on, so one run of `beckon simulate` reports all of them.
 struct TraceReader {
     /// The keys of the trace's top-level mapping.
-    static let topLevelKeys = ["subject", "appVersion", "start", "steps"]
+    static let topLevelKeys = ["subject", "appVersion", "locale", "start", "steps"]
     /// Arguments that belong to one operation each.
     static let arguments = [(key: "info", operation: "donate"), (key: "for", operation: "tip.shown"),
                             (key: "reason", operation: "tip.invalidate")]
     /// Every key a step may hold: one operation, its arguments, when and for whom.
-    static let stepKeys = TraceOperation.names + ["at", "after", "subject", "appVersion", "transient"] + arguments.map(\.key)
+    static let stepKeys = TraceOperation.names + ["at", "after", "subject", "appVersion", "locale", "transient"] + arguments.map(\.key)
 
     let file: String
     let configuration: Configuration
@@ -34,13 +34,14 @@ struct TraceReader {
     /// The trace, or nil when it cannot be built (the reasons are in `reader.diagnostics`).
     mutating func read(root: YAMLNode) -> Trace? {
         guard case .mapping = root.content else {
-            reader.diagnostics.error("config.notMapping", "a trace must be a mapping with 'steps:' (and optionally 'subject', 'appVersion', 'start'), not \(root.kindDescription)", at: root.span)
+            reader.diagnostics.error("config.notMapping", "a trace must be a mapping with 'steps:' (and optionally 'subject', 'appVersion', 'locale', 'start'), not \(root.kindDescription)", at: root.span)
             return nil
         }
         guard let fields = reader.fields(root, "the trace", keys: Self.topLevelKeys, required: ["steps"]) else { return nil }
         var trace = Trace(file: file)
         if let node = fields["subject"], let subject = subject(node, "'subject'") { trace.subject = subject }
         if let node = fields["appVersion"] { trace.appVersion = reader.version(node, "'appVersion'") }
+        if let node = fields["locale"] { trace.locale = locale(node, "'locale'") }
         var clock = Clock.unset
         if let node = fields["start"] {
             trace.start = instant(node, "'start'")
@@ -71,6 +72,8 @@ struct TraceReader {
         if let node = fields["subject"] { subject = self.subject(node, "'subject' of \(step)") ?? subject }
         var appVersion = trace.appVersion
         if let node = fields["appVersion"] { appVersion = reader.version(node, "'appVersion' of \(step)") ?? appVersion }
+        var locale = trace.locale
+        if let node = fields["locale"] { locale = self.locale(node, "'locale' of \(step)") ?? locale }
         let transient = fields["transient"].map { parameters($0, "'transient' of \(step)", step: step, transient: true) }
 
         let operations = fields.pairs.filter { TraceOperation.names.contains($0.key) }
@@ -97,7 +100,7 @@ struct TraceReader {
         guard let operation = readOperation(name, pair, fields, step: step),
               let now, let transient = transient ?? [] else { return nil }
         return TraceStep(number: number, now: now, subject: subject, appVersion: appVersion,
-                         transientParameters: transient, operation: operation, span: pair.key.span)
+                         transientParameters: transient, locale: locale, operation: operation, span: pair.key.span)
     }
 
     /// The step's instant: `at:`, else `after:` (or nothing: no time) since the previous step.
@@ -146,6 +149,16 @@ struct TraceReader {
     /// An instant: ISO-8601 (`2026-03-01T09:30:00Z`, a bare date is midnight UTC) or Unix ms.
     mutating func instant(_ node: YAMLNode, _ what: String) -> Int64? {
         reader.instant(node, what, expected: "an instant: ISO-8601 such as 2026-03-01T09:30:00Z, or Unix milliseconds")
+    }
+
+    /// A locale: a language tag or an Accept-Language list, as every host reads one.
+    private mutating func locale(_ node: YAMLNode, _ what: String) -> String? {
+        guard let text = reader.string(node, what) else { return nil }
+        guard LocaleLookup.requestRanges(text) != nil else {
+            reader.diagnostics.error("config.value", "\(what): \(LocaleLookup.problem(with: text))", at: node.span)
+            return nil
+        }
+        return text
     }
 
     /// A subject: any non-empty text.

@@ -12,7 +12,7 @@ struct CORSMiddleware: RouterMiddleware {
     /// The methods the API uses: its routes' (`ServerRoute.methods`).
     static let methods = ServerRoute.methods
     /// The request headers the API reads.
-    static let headers: [HTTPField.Name] = [.accept, .authorization, .contentType, .ifNoneMatch, .lastEventID]
+    static let headers: [HTTPField.Name] = [.accept, .acceptLanguage, .authorization, .contentType, .ifNoneMatch, .lastEventID]
     /// The answer headers a browser script may read.
     static let exposed = ["ETag", "WWW-Authenticate", "Content-Type"]
 

@@ -10,10 +10,12 @@ import BeckonRuntime
 ///
 /// | flag        | metadata                                                                 |
 /// |-------------|--------------------------------------------------------------------------|
-/// | tip         | `reasonCode`, `reason`, `revisitAt`, `title`, `message`, `image`, `actions` |
-/// | group       | `reason` (the CLI's line), `priority`, `revisitAt`, and the current tip's `title`, `message`, `image`, `actions` |
+/// | tip         | `reasonCode`, `reason`, `revisitAt`, `locale`, `title`, `message`, `image`, `actions` |
+/// | group       | `reason` (the CLI's line), `priority`, `revisitAt`, and the current tip's `locale`, `title`, `message`, `image`, `actions` |
 /// | scenario    | `reason` (the CLI's line), `events`, `executions`, `revisitAt`          |
-/// | what's new  | `reason` (the CLI's line), `version`                                    |
+/// | what's new  | `reason` (the CLI's line), `version`, `locale`                          |
+///
+/// `locale` is the locale the content was chosen in (the context's `locale`, by RFC 4647 lookup).
 ///
 /// `revisitAt` (RFC 3339) and content members the tip does not declare are absent; `actions`
 /// is the `/v1` answer's array as JSON text.
@@ -29,7 +31,7 @@ enum OFREPAnswer {
                 let decision = try engine.groupCurrent(id, request)
                 let json = GroupDecisionRenderer.json(decision, in: engine)
                 let priority = engine.configuration.groups[id]?.priority ?? .firstAvailable
-                var metadata = Self.metadata(json, ["actions", "image", "message", "priority", "revisitAt", "title"])
+                var metadata = Self.metadata(json, ["actions", "image", "locale", "message", "priority", "revisitAt", "title"])
                 metadata.append(("reason", .string(GroupDecisionRenderer.text(decision, priority: priority))))
                 return .success(answer(key: flag.key, value: .string(decision.current ?? ""), variant: decision.current ?? "none",
                                        disabled: false, metadata: metadata))
@@ -43,7 +45,7 @@ enum OFREPAnswer {
             case .whatsNew:
                 let decision = try engine.whatsNewPreview(request)
                 let json = WhatsNewDecisionRenderer.json(decision)
-                var metadata = Self.metadata(json, ["version"])
+                var metadata = Self.metadata(json, ["locale", "version"])
                 metadata.append(("reason", .string(WhatsNewDecisionRenderer.text(decision, presenting: false))))
                 return .success(answer(key: flag.key, value: .object(json), variant: decision.entries.isEmpty ? "none" : "show",
                                        disabled: false, metadata: metadata))
@@ -56,7 +58,7 @@ enum OFREPAnswer {
     /// A tip's evaluation, from its `tip.status` decision.
     static func tip(_ decision: TipDecision, key: String) -> JSONObject {
         let metadata = Self.metadata(TipDecisionRenderer.json(decision),
-                                     ["actions", "image", "message", "reason", "reasonCode", "revisitAt", "title"])
+                                     ["actions", "image", "locale", "message", "reason", "reasonCode", "revisitAt", "title"])
         return answer(key: key, value: .bool(decision.status == .available), variant: decision.status.rawValue,
                       disabled: decision.status == .invalidated, metadata: metadata)
     }

@@ -11,6 +11,7 @@ import NIOCore
 /// | `targetingKey`   | the subject (a non-empty string; missing or empty: `TARGETING_KEY_MISSING`) |
 /// | `appVersion`     | the app version (a version string); else the configured one          |
 /// | `now`            | the instant decided at (ISO-8601 or Unix ms, as `/v1`'s `now`); else the server's clock |
+/// | `locale`         | the languages content is wanted in (a tag or an Accept-Language list, as `/v1`'s `locale`); else, or with no language range in it, the default locale |
 /// | a declared transient parameter's name | that transient, typed from JSON by its declaration |
 /// | anything else    | ignored (SDKs send many attributes)                                   |
 ///
@@ -23,6 +24,8 @@ struct OFREPContext {
     var subject: String
     var appVersion: Version?
     var now: Int64?
+    /// The language ranges of `locale`, best first; empty: the default locale.
+    var locales: [String] = []
     var transients: [String: Value] = [:]
 
     /// The context of an OFREP request's body, its transients typed by `parameters`' declarations.
@@ -31,7 +34,7 @@ struct OFREPContext {
         do {
             context = try body.withUnsafeReadableBytes { bytes in
                 try OFREPBodyReader.read(bytes) { name in
-                    name == "targetingKey" || name == "appVersion" || name == "now" || parameters[name]?.isTransient == true
+                    name == "targetingKey" || name == "appVersion" || name == "now" || name == "locale" || parameters[name]?.isTransient == true
                 }
             }
         } catch {
@@ -51,6 +54,12 @@ struct OFREPContext {
                     guard let text = try Self.text(value, name, "a version string") else { appVersion = nil; continue }
                     guard let version = Version(text) else { throw OFREPFailure(.invalidContext, "appVersion: \(Version.problem(with: text))") }
                     appVersion = version
+                case "locale":
+                    // A text with no language range (`en_US`, as some platforms write one) means
+                    // the default locale, as an `Accept-Language` header does: SDKs pass on what
+                    // the platform gives them, and a flag is better answered than refused.
+                    let text = try Self.text(value, name, "a language tag or an Accept-Language list")
+                    locales = text.map { LocaleLookup.ranges(acceptLanguage: $0) } ?? []
                 case "now":
                     let text: String?
                     // A number with a fraction of zeros (`1.0`) is an integer, as JSON Schema and
@@ -83,7 +92,7 @@ struct OFREPContext {
 
     /// A request for the context at `wallClock` unless it gives `now`.
     func request(wallClock: @Sendable () -> Int64) -> DecisionRequest {
-        var request = DecisionRequest(subject: subject, now: now ?? wallClock(), appVersion: appVersion)
+        var request = DecisionRequest(subject: subject, now: now ?? wallClock(), appVersion: appVersion, locales: locales)
         request.transientParameters = transients
         return request
     }

@@ -12,6 +12,8 @@ extension OpenAPIDocument {
         // A number is read as its text (`2`, `1.5`): no schema says which numbers print as a version,
         // so every non-negative one is described and one that does not print as one is 422.
         "appVersion": "{anyOf: [{$ref: '#/components/schemas/Version'}, {type: number, minimum: 0}, {type: 'null'}]}",
+        // Any text: one with no language range is 422 (`invalid_argument`), as a malformed version is.
+        "locale": "{type: [string, 'null']}",
         // A value is read as its text, `null` as `null` (a string parameter takes it; a typed one
         // refuses it, 422): the server decides by the declaration, so the document says any scalar.
         "transients": "{type: [object, 'null'], propertyNames: {$ref: '#/components/schemas/Id'}, additionalProperties: {$ref: '#/components/schemas/Loose'}}",
@@ -45,6 +47,9 @@ extension OpenAPIDocument {
         ETag:
           description: The answer's entity tag; send it back in `If-None-Match` to get 304 while the answer is the same.
           schema: {type: string}
+        Vary:
+          description: '`Accept-Language` on answers with content: their text and `locale` depend on it (when no `locale` is given).'
+          schema: {type: string}
       parameters:
         subject: {name: subject, in: path, required: true, description: 'The subject (a user, a device), percent-encoded; at most 256 UTF-8 bytes (`subject_too_long`).', schema: {type: string, minLength: 1, maxLength: \#(ServerRoutes.subjectLimit)}}
         tip: {name: tip, in: path, required: true, description: A tip id the configuration declares., schema: {$ref: '#/components/schemas/Id'}}
@@ -55,6 +60,8 @@ extension OpenAPIDocument {
         version: {name: version, in: path, required: true, schema: {$ref: '#/components/schemas/Version'}}
         now: {name: now, in: query, required: false, description: 'The instant to decide at (ISO-8601); the server''s clock when absent.', schema: {$ref: '#/components/schemas/Instant'}}
         appVersion: {name: appVersion, in: query, required: false, description: The app's version; the configured one when absent., schema: {$ref: '#/components/schemas/Version'}}
+        locale: {name: locale, in: query, required: false, description: 'The languages content is wanted in: a tag (`de-CH`) or an Accept-Language list (`de-CH, fr;q=0.8`); one with no language range is 422. Overrides `Accept-Language`; the configuration''s default locale when neither is given.', schema: {type: string}}
+        acceptLanguage: {name: Accept-Language, in: header, required: false, description: 'The languages content is wanted in, with q-values, when no `locale` is given; a header with no usable range means the default locale.', schema: {type: string}}
         transient: {name: transient, in: query, required: false, description: 'A transient parameter, NAME=VALUE (repeatable).', style: form, explode: true, schema: {type: array, items: {$ref: '#/components/schemas/Assignment'}}}
         showTip: {name: showTip, in: query, required: false, description: 'Testing: show this tip whatever its rules (repeatable).', style: form, explode: true, schema: {type: array, items: {$ref: '#/components/schemas/Id'}}}
         hideTip: {name: hideTip, in: query, required: false, description: 'Testing: hide this tip (repeatable).', style: form, explode: true, schema: {type: array, items: {$ref: '#/components/schemas/Id'}}}
@@ -94,10 +101,11 @@ extension OpenAPIDocument {
           headers: {ETag: {$ref: '#/components/headers/ETag'}}
         Tip:
           description: The tip's answer, positive or negative.
+          headers: {Vary: {$ref: '#/components/headers/Vary'}}
           content: {application/json: {schema: {$ref: '#/components/schemas/TipAnswer'}}}
         TipRead:
           description: The tip's answer, positive or negative.
-          headers: {ETag: {$ref: '#/components/headers/ETag'}}
+          headers: {ETag: {$ref: '#/components/headers/ETag'}, Vary: {$ref: '#/components/headers/Vary'}}
           content: {application/json: {schema: {$ref: '#/components/schemas/TipAnswer'}}}
         Answer:
           description: The operation's answer, as `beckon … --json` prints it.

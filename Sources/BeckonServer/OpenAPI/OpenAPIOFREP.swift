@@ -41,7 +41,7 @@ extension OpenAPIDocument {
     static let ofrepRequestBodies = #"""
         OFREPEvaluation:
           required: true
-          description: 'The evaluation context: `targetingKey` is the subject; `appVersion`, `now` and declared transient parameters are read; any other attribute is ignored.'
+          description: 'The evaluation context: `targetingKey` is the subject; `appVersion`, `now`, `locale` and declared transient parameters are read; any other attribute is ignored.'
           content: {application/json: {schema: {$ref: '#/components/schemas/OFREPRequest'}}}
     """#
 
@@ -66,6 +66,7 @@ extension OpenAPIDocument {
                 targetingKey: {type: string, minLength: 1, maxLength: 256}
                 appVersion: {anyOf: [{$ref: '#/components/schemas/Version'}, {type: 'null'}]}
                 now: {anyOf: [{$ref: '#/components/schemas/Instant'}, {$ref: '#/components/schemas/UnixMilliseconds'}, {type: 'null'}]}
+                locale: {type: [string, 'null'], description: 'The languages content is wanted in: a tag (`de-CH`) or an Accept-Language list; with no language range in it, the default locale. The metadata''s `locale` says which was chosen.'}
         OFREPMetadata:
           type: object
           additionalProperties: {type: [string, number, boolean]}

@@ -50,7 +50,7 @@ extension OpenAPIDocument {
           operationId: tipStatus
           tags: [tips]
           summary: A tip's status and content (`beckon tip status TIP`).
-          parameters: [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/appVersion'}, {$ref: '#/components/parameters/transient'}, {$ref: '#/components/parameters/showTip'}, {$ref: '#/components/parameters/hideTip'}, {$ref: '#/components/parameters/showAllTips'}, {$ref: '#/components/parameters/hideAllTips'}, {$ref: '#/components/parameters/ifNoneMatch'}]
+          parameters: [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/appVersion'}, {$ref: '#/components/parameters/locale'}, {$ref: '#/components/parameters/acceptLanguage'}, {$ref: '#/components/parameters/transient'}, {$ref: '#/components/parameters/showTip'}, {$ref: '#/components/parameters/hideTip'}, {$ref: '#/components/parameters/showAllTips'}, {$ref: '#/components/parameters/hideAllTips'}, {$ref: '#/components/parameters/ifNoneMatch'}]
           responses:
             '200': {$ref: '#/components/responses/TipRead'}
             '304': {$ref: '#/components/responses/NotModified'}
@@ -95,7 +95,7 @@ extension OpenAPIDocument {
           operationId: explainTip
           tags: [tips]
           summary: The tip's status with every check and rule explained (`beckon explain tip TIP`).
-          parameters: &reading [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/appVersion'}, {$ref: '#/components/parameters/transient'}, {$ref: '#/components/parameters/showTip'}, {$ref: '#/components/parameters/hideTip'}, {$ref: '#/components/parameters/showAllTips'}, {$ref: '#/components/parameters/hideAllTips'}, {$ref: '#/components/parameters/ifNoneMatch'}]
+          parameters: &reading [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/appVersion'}, {$ref: '#/components/parameters/locale'}, {$ref: '#/components/parameters/acceptLanguage'}, {$ref: '#/components/parameters/transient'}, {$ref: '#/components/parameters/showTip'}, {$ref: '#/components/parameters/hideTip'}, {$ref: '#/components/parameters/showAllTips'}, {$ref: '#/components/parameters/hideAllTips'}, {$ref: '#/components/parameters/ifNoneMatch'}]
           responses:
             '200': {$ref: '#/components/responses/TipRead'}
             '304': {$ref: '#/components/responses/NotModified'}
@@ -108,7 +108,7 @@ extension OpenAPIDocument {
           summary: The group's current tip and its content (`beckon group current GROUP`).
           parameters: *reading
           responses:
-            '200': {description: The group's answer., headers: {ETag: {$ref: '#/components/headers/ETag'}}, content: {application/json: {schema: {$ref: '#/components/schemas/GroupAnswer'}}}}
+            '200': {description: The group's answer., headers: {ETag: {$ref: '#/components/headers/ETag'}, Vary: {$ref: '#/components/headers/Vary'}}, content: {application/json: {schema: {$ref: '#/components/schemas/GroupAnswer'}}}}
             '304': {$ref: '#/components/responses/NotModified'}
             \#(problemResponses(.read))
       /v1/subjects/{subject}/events/{event}/donate:
@@ -227,9 +227,9 @@ extension OpenAPIDocument {
           operationId: status
           tags: [subject]
           summary: Everything the subject would see now, its tips narrowed to `tip` when given (`beckon status`).
-          parameters: [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/appVersion'}, {$ref: '#/components/parameters/transient'}, {$ref: '#/components/parameters/showTip'}, {$ref: '#/components/parameters/hideTip'}, {$ref: '#/components/parameters/showAllTips'}, {$ref: '#/components/parameters/hideAllTips'}, {$ref: '#/components/parameters/tips'}, {$ref: '#/components/parameters/ifNoneMatch'}]
+          parameters: [{$ref: '#/components/parameters/now'}, {$ref: '#/components/parameters/appVersion'}, {$ref: '#/components/parameters/locale'}, {$ref: '#/components/parameters/acceptLanguage'}, {$ref: '#/components/parameters/transient'}, {$ref: '#/components/parameters/showTip'}, {$ref: '#/components/parameters/hideTip'}, {$ref: '#/components/parameters/showAllTips'}, {$ref: '#/components/parameters/hideAllTips'}, {$ref: '#/components/parameters/tips'}, {$ref: '#/components/parameters/ifNoneMatch'}]
           responses:
-            '200': {description: The overview., headers: {ETag: {$ref: '#/components/headers/ETag'}}, content: {application/json: {schema: {$ref: '#/components/schemas/StatusAnswer'}}}}
+            '200': {description: The overview., headers: {ETag: {$ref: '#/components/headers/ETag'}, Vary: {$ref: '#/components/headers/Vary'}}, content: {application/json: {schema: {$ref: '#/components/schemas/StatusAnswer'}}}}
             '304': {$ref: '#/components/responses/NotModified'}
             \#(problemResponses(.read))
         delete:

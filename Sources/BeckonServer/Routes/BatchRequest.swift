@@ -3,7 +3,7 @@ import FoundationEssentials
 import NIOCore
 
 /// The body of `POST /v1/subjects/{subject}/batch`: the members every operation shares (those of
-/// `DecisionInput`'s body that are not one operation's own: `now`, `appVersion`, `transients`,
+/// `DecisionInput`'s body that are not one operation's own: `now`, `appVersion`, `locale`, `transients`,
 /// `showTips`, `hideTips`, `showAllTips`, `hideAllTips`, `changes`) and `operations`, each
 /// `{"op": NAME, "id": ID, <its own members: for, reason, value, info, tips>}`:
 ///
@@ -21,7 +21,7 @@ struct BatchRequest {
     static let operationLimit = 100
 
     /// The members the batch's operations share.
-    static let sharedMembers: Set<String> = ["now", "appVersion", "transients", "showTips", "hideTips", "showAllTips", "hideAllTips", "changes"]
+    static let sharedMembers: Set<String> = ["now", "appVersion", "locale", "transients", "showTips", "hideTips", "showAllTips", "hideAllTips", "changes"]
     /// The members of one operation.
     static let operationMembers: Set<String> = ["op", "id", "for", "reason", "value", "info", "tips"]
 

@@ -34,7 +34,8 @@ struct BatchRoute: Sendable {
             if let member = request.uri.queryParameters.first?.key {
                 throw Problem(.usage, "a batch takes its members in its body, not in the query ('\(member)')")
             }
-            let batch = try BatchRequest(body: Array(body.readableBytesView))
+            var batch = try BatchRequest(body: Array(body.readableBytesView))
+            batch.shared.acceptLanguage = request.headers[.acceptLanguage]
             let decisionRequest = try batch.shared.request(subject: subject, on: runtime, wallClock: server.wallClock())
             let watching = server.changeNotifier.isWatched(subject)
             var answers: [ByteBuffer] = []

@@ -11,6 +11,7 @@ import FoundationEssentials
 /// |-----------------------------|-------------------------------|-----------------------------|
 /// | `now=INSTANT`               | `"now": "…"` or Unix ms       | `--now`                     |
 /// | `appVersion=V`              | `"appVersion": "V"`           | `--app-version`             |
+/// | `locale=LIST`               | `"locale": "de-CH, fr;q=0.8"` | `--locale`                  |
 /// | `transient=NAME=VALUE` (…)  | `"transients": {NAME: VALUE}` | `--transient NAME=VALUE`    |
 /// | `showTip=ID` (…)            | `"showTips": [ID]`            | `--show-tip`                |
 /// | `hideTip=ID` (…)            | `"hideTips": [ID]`            | `--hide-tip`                |
@@ -24,10 +25,16 @@ import FoundationEssentials
 /// | `tip=ID` (…)                | `"tips": [ID]`                | `--tip` (status)            |
 ///
 /// Values in a body may be JSON strings, numbers or booleans: each is read as the text the CLI
-/// would be given, and typed by its declaration as there.
+/// would be given, and typed by its declaration as there. When neither gives `locale`, the
+/// request's `Accept-Language` header does (`acceptLanguage`, set by the route).
 public struct DecisionInput: Sendable {
     public var now: String?
     public var appVersion: String?
+    /// The languages content is wanted in, as given (`locale`): a tag or an Accept-Language list.
+    public var locale: String?
+    /// The request's `Accept-Language` header, read when `locale` is not given; a header with no
+    /// usable range means the default locale (a browser's header is never an error).
+    public var acceptLanguage: String?
     public var transients: [(name: String, text: String)] = []
     public var showTips: [String] = []
     public var hideTips: [String] = []
@@ -46,7 +53,7 @@ public struct DecisionInput: Sendable {
     public init() {}
 
     /// The query members this reads; any other is a usage problem (a typo would otherwise be ignored).
-    static let queryMembers: Set<String> = ["now", "appVersion", "transient", "showTip", "hideTip", "showAllTips", "hideAllTips", "changes", "info", "for", "reason", "value", "tip"]
+    static let queryMembers: Set<String> = ["now", "appVersion", "locale", "transient", "showTip", "hideTip", "showAllTips", "hideAllTips", "changes", "info", "for", "reason", "value", "tip"]
 
     /// The input of a query (its name/value pairs, percent-decoded) and an optional JSON body.
     public init(query: [(name: String, value: String)], body: [UInt8]?) throws(Problem) {
@@ -54,6 +61,7 @@ public struct DecisionInput: Sendable {
             switch name {
             case "now": now = try Self.once(now, value, "now")
             case "appVersion": appVersion = try Self.once(appVersion, value, "appVersion")
+            case "locale": locale = try Self.once(locale, value, "locale")
             case "transient": transients.append(try Self.pair(value, "transient", "NAME"))
             case "info": info.append(try Self.pair(value, "info", "FIELD"))
             case "showTip": showTips.append(value)
@@ -83,6 +91,7 @@ public struct DecisionInput: Sendable {
     mutating func apply(_ decoded: Body) throws(Problem) {
         now = try Self.once(now, decoded.now?.text, "now")
         appVersion = try Self.once(appVersion, decoded.appVersion?.text, "appVersion")
+        locale = try Self.once(locale, decoded.locale, "locale")
         transients += (decoded.transients ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value.text) }
         info += (decoded.info ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value.text) }
         tips += decoded.tips ?? []
@@ -119,7 +128,7 @@ public struct DecisionInput: Sendable {
             guard let parsed = Version(appVersion) else { throw Problem(.invalidArgument, "appVersion: \(Version.problem(with: appVersion))") }
             version = parsed
         }
-        var request = DecisionRequest(subject: subject, now: instant, appVersion: version)
+        var request = DecisionRequest(subject: subject, now: instant, appVersion: version, locales: try locales())
         do throws(EngineError) {
             request.transientParameters = try runtime.transientParameters(transients)
             request.testing = try runtime.testingOverrides(show: showTips, hide: hideTips, showAll: showAllTips, hideAll: hideAllTips)
@@ -127,6 +136,18 @@ public struct DecisionInput: Sendable {
             throw Problem(error)
         }
         return request
+    }
+
+    /// The request's language ranges, best first: `locale`'s (one that holds none is an
+    /// `invalid_argument` problem), else `Accept-Language`'s, else none (the default locale).
+    public func locales() throws(Problem) -> [String] {
+        if let locale {
+            guard let ranges = LocaleLookup.requestRanges(locale) else {
+                throw Problem(.invalidArgument, "locale: \(LocaleLookup.problem(with: locale))")
+            }
+            return ranges
+        }
+        return acceptLanguage.map { LocaleLookup.ranges(acceptLanguage: $0) } ?? []
     }
 
     /// A member the operation needs, or a usage problem.
@@ -177,6 +198,7 @@ public struct DecisionInput: Sendable {
     struct Body: Decodable {
         var now: Scalar?
         var appVersion: Scalar?
+        var locale: String?
         var transients: [String: Scalar]?
         var info: [String: Scalar]?
         var tips: [String]?
@@ -192,7 +214,7 @@ public struct DecisionInput: Sendable {
 
     /// The members a route's body may hold.
     static let bodyMembers: Set<String> = [
-        "now", "appVersion", "transients", "info", "tips", "showTips", "hideTips", "showAllTips", "hideAllTips", "changes",
+        "now", "appVersion", "locale", "transients", "info", "tips", "showTips", "hideTips", "showAllTips", "hideAllTips", "changes",
         "for", "reason", "value",
     ]
 

@@ -40,6 +40,14 @@ enum ServerOperation {
         }
     }()
 
+    /// The operations whose answers carry content (a tip's, a group's current tip's, what's
+    /// new's, the overview's tips): their text, and their `locale`, depend on the request's
+    /// `locale` or `Accept-Language`, so their responses say `Vary: Accept-Language`.
+    static let withContent: Set<String> = [
+        "tip.status", "tip.display", "tip.shown", "tip.invalidate", "tip.reset", "explain.tip",
+        "group.current", "whatsNew.next", "whatsNew.present", "status",
+    ]
+
     /// Whether the operation named `name` needs an id; nil when there is no such operation.
     static func identified(_ name: String) -> Identified? {
         all.first { $0.name == name }?.id

@@ -124,7 +124,8 @@ struct ServerRoutes: Sendable {
         do throws(Problem) {
             let subject = try Self.subject(context)
             let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
-            let input = try DecisionInput(query: query, body: body.readableBytes == 0 ? nil : Array(body.readableBytesView))
+            var input = try DecisionInput(query: query, body: body.readableBytes == 0 ? nil : Array(body.readableBytesView))
+            input.acceptLanguage = request.headers[.acceptLanguage]
             let decisionRequest = try input.request(subject: subject, on: runtime, wallClock: server.wallClock())
             let action = try makeAction(runtime, input)
             let watching = server.changeNotifier.isWatched(subject)
@@ -143,17 +144,27 @@ struct ServerRoutes: Sendable {
     /// rather than 1), nil for an overview.
     ///
     /// The answers of GET and HEAD routes carry an `ETag` (`AnswerETag`), and a request whose
-    /// `If-None-Match` names it gets 304 with no body.
+    /// `If-None-Match` names it gets 304 with no body. Answers with content (`ServerOperation.withContent`)
+    /// say `Vary: Accept-Language`, on a 304 too (RFC 9110 §15.4.5).
     func respond(_ buffer: ByteBuffer, to request: Request, operation: String, positive: Bool?) -> Response {
         server.metrics.recordDecision(operation: operation, positive: positive)
+        // An answer with content depends on `Accept-Language` (when no `locale` is given), so a
+        // cache must key it by that header too; its `locale` member makes the ETag differ.
+        let varies = ServerOperation.withContent.contains(operation)
         guard request.method == .get || request.method == .head else {
-            return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
+            var headers: HTTPFields = [.contentType: "application/json"]
+            if varies { headers[.vary] = "Accept-Language" }
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: buffer))
         }
         let tag = AnswerETag(of: buffer)
         if let condition = request.headers[.ifNoneMatch], tag.isMatched(by: condition) {
-            return Response(status: .notModified, headers: [.eTag: tag.header])
+            var headers: HTTPFields = [.eTag: tag.header]
+            if varies { headers[.vary] = "Accept-Language" }
+            return Response(status: .notModified, headers: headers)
         }
-        return Response(status: .ok, headers: [.contentType: "application/json", .eTag: tag.header], body: ResponseBody(byteBuffer: buffer))
+        var headers: HTTPFields = [.contentType: "application/json", .eTag: tag.header]
+        if varies { headers[.vary] = "Accept-Language" }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: buffer))
     }
 
     /// 200 when the serving configuration's store answers a read, else a problem (503).

@@ -10,13 +10,13 @@ import NIOCore
 /// `beckon_tip_status` answers: the tip found by its id's bytes in the serving configuration's
 /// `TipAnswerTemplates`, decided by slot, and its answer copied from the templates with only what
 /// the decision and the request change written in between; no operation report, no general
-/// renderer, no `DecisionInput` for a request that gives at most `now`, `appVersion` and
-/// transient parameters.
+/// renderer, no `DecisionInput` for a request that gives at most `now`, `appVersion`, `locale`
+/// (or `Accept-Language`) and transient parameters.
 ///
 /// It answers exactly the bytes the general path answers (`FastPathTests` checks it over random
 /// subjects, instants, transient parameters and testing overrides) and leaves to the general
 /// path every request it does not decide itself: one with a body, a query member other than
-/// `now`, `appVersion`, `transient`, `showTip`, `hideTip`, `showAllTips`, `hideAllTips`, and
+/// `now`, `appVersion`, `locale`, `transient`, `showTip`, `hideTip`, `showAllTips`, `hideAllTips`, and
 /// every failure (an undeclared tip, a bad instant, a store that does not answer), so that each
 /// problem is the general path's own.
 ///
@@ -49,7 +49,8 @@ extension ServerRoutes {
         // PostgreSQL round trip), and a borrowed runtime would keep a reload waiting as long.
         let serving = server.runtime.serving
         return await server.storeThreads.run(for: serving.runtime.engine.store) {
-            guard let answer = fastTipStatus(subject: subject, tip: tip, query: request.uri.queryParameters, on: serving) else { return nil }
+            guard let answer = fastTipStatus(subject: subject, tip: tip, query: request.uri.queryParameters,
+                                             acceptLanguage: request.headers[.acceptLanguage], on: serving) else { return nil }
             return respond(answer.json, to: request, operation: "tip.status", positive: answer.available)
         }
     }
@@ -104,7 +105,8 @@ extension ServerRoutes {
         guard let (rawSubject, rawTip) = Self.tipStatusParameters(in: request.uri.path),
               let subject = try? Self.subject(raw: String(rawSubject)),
               let tip = try? Self.parameter("tip", raw: String(rawTip)),
-              let answer = fastTipStatus(subject: subject, tip: tip, query: request.uri.queryParameters, on: serving)
+              let answer = fastTipStatus(subject: subject, tip: tip, query: request.uri.queryParameters,
+                                         acceptLanguage: head.headerFields[.acceptLanguage], on: serving)
         else { return nil }
         let response = respond(answer.json, to: request, operation: "tip.status", positive: answer.available)
         return finishedOnEventLoop(response, answer.json, method: head.method, route: Self.tipStatusRoute, since: start)
@@ -134,13 +136,15 @@ extension ServerRoutes {
     }
 
     /// The JSON answer of tip `tip` for `subject` and whether the tip is available, decided
-    /// with `serving`; nil when the general path must answer (see the type's comment).
-    private func fastTipStatus(subject: String, tip: String, query: FlatDictionary<Substring, Substring>,
+    /// with `serving` in the languages of the query's `locale`, else of `acceptLanguage` (the
+    /// header's); nil when the general path must answer (see the type's comment).
+    private func fastTipStatus(subject: String, tip: String, query: FlatDictionary<Substring, Substring>, acceptLanguage: String?,
                                on serving: ReloadableRuntime.Serving) -> (json: ByteBuffer, available: Bool)? {
         // The plain members are read here; a request with any other the fast path reads goes
         // through `DecisionInput`, which checks them as the general path does.
         var instant: Int64?
         var version: Version?
+        var locales: [String]?
         var transients: [(name: String, text: String)] = []
         var needsInput = false
         for (name, value) in query {
@@ -151,6 +155,9 @@ extension ServerRoutes {
             case "appVersion":
                 guard version == nil, let parsed = Version(String(value)) else { return nil }
                 version = parsed
+            case "locale":
+                guard locales == nil, let ranges = LocaleLookup.requestRanges(String(value)) else { return nil }
+                locales = ranges
             case "transient":
                 guard let pair = try? DecisionInput.pair(String(value), "transient", "NAME") else { return nil }
                 transients.append(pair)
@@ -165,12 +172,13 @@ extension ServerRoutes {
         var decisionRequest: DecisionRequest
         if needsInput {
             let pairs = query.map { (name: String($0.key), value: String($0.value)) }
-            guard let input = try? DecisionInput(query: pairs, body: nil),
-                  let built = try? input.request(subject: subject, on: serving.runtime, wallClock: server.wallClock())
-            else { return nil }
+            guard var input = try? DecisionInput(query: pairs, body: nil) else { return nil }
+            input.acceptLanguage = acceptLanguage
+            guard let built = try? input.request(subject: subject, on: serving.runtime, wallClock: server.wallClock()) else { return nil }
             decisionRequest = built
         } else {
-            decisionRequest = DecisionRequest(subject: subject, now: instant ?? server.wallClock(), appVersion: version)
+            decisionRequest = DecisionRequest(subject: subject, now: instant ?? server.wallClock(), appVersion: version,
+                                              locales: locales ?? acceptLanguage.map { LocaleLookup.ranges(acceptLanguage: $0) } ?? [])
             // Checked and typed by the runtime, as `DecisionInput` has them checked; a refusal is
             // the general path's to report.
             if !transients.isEmpty {

@@ -1,5 +1,5 @@
 /*
- * beckon.h — the Beckon embedding API, version 1.3: the engine behind a C ABI (libbeckon.so).
+ * beckon.h — the Beckon embedding API, version 1.4: the engine behind a C ABI (libbeckon.so).
  *
  * A host in C, C++, Python (ctypes), Go (cgo) or Rust opens an engine from a configuration (a
  * file or YAML text, with its plugins and its store), asks it what to show a subject at an
@@ -59,7 +59,7 @@ extern "C" {
 
 /** The ABI of this header. */
 #define BECKON_ABI_MAJOR 1
-#define BECKON_ABI_MINOR 3
+#define BECKON_ABI_MINOR 4
 
 /* ---------------------------------------------------------------------------------------------
  * Statuses, errors and strings (shared with beckon_plugin.h)
@@ -188,9 +188,10 @@ typedef struct beckon_transient {
 } beckon_transient;
 
 /**
- * Who is asking, and when (1.0), with the context of the moment (1.1). A host built against 1.0
- * sets struct_size to BECKON_REQUEST_SIZE_1_0 (its sizeof): members past a request's struct_size
- * are read as zero/empty. Unset 1.1 members (zero) change nothing.
+ * Who is asking, and when (1.0), with the context of the moment (1.1) and the languages its
+ * content is wanted in (1.4). A host built against 1.0 sets struct_size to
+ * BECKON_REQUEST_SIZE_1_0 (its sizeof): members past a request's struct_size are read as
+ * zero/empty. Unset members of a later minor (zero) change nothing.
  */
 typedef struct beckon_request {
     uint32_t struct_size;
@@ -218,6 +219,9 @@ typedef struct beckon_request {
     /** Transient parameters for this request, typed (beside or instead of `transients`). */
     const beckon_transient *typed_transients;
     size_t typed_transient_count;
+    /* ABI 1.4 */
+    /** The languages content is wanted in: a tag ("de-CH") or an Accept-Language list; empty for the default locale. */
+    beckon_string locale;
 } beckon_request;
 
 /** The size of a 1.0 request (up to `app_version`): the smallest struct_size accepted. */
@@ -246,6 +250,14 @@ typedef struct beckon_request {
  *   unknown type code is BECKON_INVALID_ARGUMENT; a parameter the serving
  *   configuration no longer declares BECKON_NOT_FOUND. Typed transients keep beckon_tip_check and
  *   beckon_tip_check_status on their fastest path: nothing is parsed, hashed or allocated for them.
+ * And its 1.4 member:
+ * - `locale` (empty, or a request shorter than 1.4's: the configuration's default locale): the
+ *   languages the answer's content is wanted in, best first, as the CLI's `--locale` and serve's
+ *   `Accept-Language` take them: one tag ("de-CH") or a list with q-values ("de-CH, fr;q=0.8").
+ *   The answer's text is chosen by RFC 4647 lookup (de-CH, then de, then the default locale) and
+ *   every answer that carries content says which in its `locale` member. A text that is not UTF-8
+ *   or holds no language range is BECKON_INVALID_ARGUMENT. The typed calls (beckon_tip_check, …)
+ *   answer no text and do not read it.
  */
 #define BECKON_REQUEST_SHOW_ALL_TIPS 1u
 #define BECKON_REQUEST_HIDE_ALL_TIPS 2u
@@ -273,7 +285,7 @@ typedef struct beckon_request {
 /** The library's version ("0.1.0"): NUL-terminated, static. */
 const char *beckon_version(void);
 
-/** The library's ABI: (major << 16) | minor, 1 << 16 | 3 for this header. A host built for 1.x runs with any library 1.y, y >= x. */
+/** The library's ABI: (major << 16) | minor, 1 << 16 | 4 for this header. A host built for 1.x runs with any library 1.y, y >= x. */
 uint32_t beckon_abi_version(void);
 
 /**

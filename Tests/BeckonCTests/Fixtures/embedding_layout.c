@@ -4,7 +4,7 @@
  * embedding-layout-v1.txt. A field moved, resized or inserted mid-struct changes the output;
  * a minor that appends fields or constants updates the snapshot on purpose (1.1: beckon_request
  * from `transients` on; 1.2: BECKON_ABI_MINOR only; 1.3: beckon_request from `typed_transients`
- * on, beckon_transient and the BECKON_VALUE_ codes).
+ * on, beckon_transient and the BECKON_VALUE_ codes; 1.4: beckon_request's `locale`).
  *
  *     cc -std=c11 -I Sources/CBeckon/include -o embedding_layout embedding_layout.c && ./embedding_layout
  */
@@ -41,6 +41,7 @@ int main(void) {
     FIELD(beckon_request, flags);
     FIELD(beckon_request, typed_transients);
     FIELD(beckon_request, typed_transient_count);
+    FIELD(beckon_request, locale);
 
     STRUCT(beckon_transient);
     FIELD(beckon_transient, struct_size);
