@@ -33,6 +33,8 @@ for minute in 10 20 30; do
   at "2026-03-01T09:${minute}:00Z" event donate landmarkViewed --info landmark=Eiffel --info fromSearch=true
 done
 at 2026-03-01T09:31:00Z tip status favorite-landmark
+# The same answer in the user's language: de-CH finds the German texts (RFC 4647 lookup).
+at 2026-03-01T09:31:01Z tip status favorite-landmark --locale de-CH
 at 2026-03-02T09:31:00Z explain tip favorite-landmark
 at 2026-03-02T09:31:05Z tip display favorite-landmark
 for day in 02 03 04 05 06; do
@@ -44,3 +46,9 @@ at 2026-03-09T12:00:05Z scenario try ask-for-review
 at 2026-03-09T12:01:00Z whatsnew present
 at 2026-03-09T12:02:00Z whatsnew present
 at 2026-03-09T12:03:00Z status
+# A template fills in the user's own count, in each language's plural forms.
+for hour in 13 14 15; do
+  at "2026-03-09T${hour}:00:00Z" event donate appLaunched
+done
+at 2026-03-09T15:00:05Z tip status offline-maps --json
+at 2026-03-09T15:00:06Z tip status offline-maps --json --locale 'fr, de;q=0.8'

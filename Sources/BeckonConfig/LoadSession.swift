@@ -92,6 +92,11 @@ struct LoadSession {
         ContentLocaleChecker(defaultLocale: assembly.defaultLocale, reports: !assembly.defaultLocaleIsInvalid)
             .check(&assembly, into: &diagnostics)
         let configuration = assembly.configuration
+        // Translations are worth a warning once the configuration is otherwise right: a mapping
+        // refused above would make every other text look untranslated.
+        if configuration.locales.count > 1, !diagnostics.hasErrors {
+            diagnostics.append(contentsOf: TranslationCoverage(configuration).warnings)
+        }
         var functions: [String: RuleSchema.Function] = [:]
         var unavailableNamespaces: Set<String> = []
         // Loaded even when other parts have errors, so that rules calling plugins are checked

@@ -23,6 +23,9 @@ struct Check: ParsableCommand {
                                valueName: "format"))
     var format: ConfigOptions.DiagnosticFormat?
 
+    @Flag(help: "Also print which text each locale shows for each content text (JSON with --json).")
+    var locales = false
+
     /// `--json` is `--format json`; together with another format it is a usage error.
     func validate() throws {
         if options.json, let format, format != .json {
@@ -38,7 +41,12 @@ struct Check: ParsableCommand {
         let loaded = try options.loadConfiguration(format: format).loaded
         switch format {
         case .json:
-            Output.printJSON(loaded.warnings.map(DiagnosticJSON.init))
+            let diagnostics = loaded.warnings.map(DiagnosticJSON.init)
+            if locales {
+                Output.printJSON(LocaleCoverageReport(TranslationCoverage(loaded.configuration), diagnostics: diagnostics))
+            } else {
+                Output.printJSON(diagnostics)
+            }
             return
         case .github:
             let annotations = GitHubAnnotations()
@@ -48,6 +56,7 @@ struct Check: ParsableCommand {
                 Output.standardError(DiagnosticRenderer(sources: loaded.sources).render(loaded.warnings))
             }
         }
+        if locales { Output.line(LocaleCoverageReport.table(TranslationCoverage(loaded.configuration))) }
         Output.line("\(options.configPath): valid — \(Self.summary(of: loaded.configuration))")
     }
 

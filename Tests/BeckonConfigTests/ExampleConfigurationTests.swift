@@ -74,10 +74,10 @@ struct ExampleConfigurationTests {
             ("holidays", .list([.string("2026-12-25"), .string("2026-12-26"), .string("2027-01-01")])),
         ]))
         // Each config value's position by JSON pointer, for a plugin's complaints.
-        #expect(plugin.configSpans["/holidays/1"]?.start == SourcePosition(line: 22, column: 64))
-        #expect(plugin.configSpans["/timeZone"]?.start == SourcePosition(line: 22, column: 24))
-        #expect(plugin.configSpans[""]?.start == SourcePosition(line: 22, column: 13))
-        #expect(plugin.span.start == SourcePosition(line: 20, column: 11))
+        #expect(plugin.configSpans["/holidays/1"]?.start == SourcePosition(line: 23, column: 64))
+        #expect(plugin.configSpans["/timeZone"]?.start == SourcePosition(line: 23, column: 24))
+        #expect(plugin.configSpans[""]?.start == SourcePosition(line: 23, column: 13))
+        #expect(plugin.span.start == SourcePosition(line: 21, column: 11))
     }
 
     @Test func parameters() throws {

@@ -1,20 +1,27 @@
 extension Configuration {
     /// Every content text of the configuration, in declaration order: each tip's title, message
     /// and action titles, then each what's-new entry's title, features and actions.
-    public var contentTexts: [ContentText] {
-        var texts: [ContentText] = []
+    public var contentTexts: [ContentText] { namedContentTexts.map(\.text) }
+
+    /// Every content text with what it is, for people ("the title of tip 'welcome'"), in the
+    /// order of `contentTexts`.
+    public var namedContentTexts: [(what: String, text: ContentText)] {
+        var texts: [(what: String, text: ContentText)] = []
         for tip in tips.all {
-            texts.append(tip.title)
-            if let message = tip.message { texts.append(message) }
-            texts += tip.actions.map(\.title)
+            let tipName = "tip '\(tip.id)'"
+            texts.append(("the title of \(tipName)", tip.title))
+            if let message = tip.message { texts.append(("the message of \(tipName)", message)) }
+            texts += tip.actions.map { ("the title of action '\($0.id)' of \(tipName)", $0.title) }
         }
         for entry in whatsNew.entries {
-            texts.append(entry.title)
-            for feature in entry.features {
-                texts.append(feature.title)
-                if let subtitle = feature.subtitle { texts.append(subtitle) }
+            let entryName = "what's-new entry \(entry.version)"
+            texts.append(("the title of \(entryName)", entry.title))
+            for (index, feature) in entry.features.enumerated() {
+                texts.append(("the title of feature \(index + 1) of \(entryName)", feature.title))
+                if let subtitle = feature.subtitle { texts.append(("the subtitle of feature \(index + 1) of \(entryName)", subtitle)) }
             }
-            texts += [entry.primaryAction, entry.secondaryAction].compactMap { $0?.title }
+            if let primary = entry.primaryAction { texts.append(("the title of the primary action of \(entryName)", primary.title)) }
+            if let secondary = entry.secondaryAction { texts.append(("the title of the secondary action of \(entryName)", secondary.title)) }
         }
         return texts
     }
