@@ -34,7 +34,7 @@ for minute in 10 20 30; do
 done
 at 2026-03-01T09:31:00Z tip status favorite-landmark
 # The same answer in the user's language: de-CH finds the German texts (RFC 4647 lookup).
-at 2026-03-01T09:31:01Z tip status favorite-landmark --locale de-CH
+at 2026-03-01T09:31:01Z tip status favorite-landmark --locale de-CH --json
 at 2026-03-02T09:31:00Z explain tip favorite-landmark
 at 2026-03-02T09:31:05Z tip display favorite-landmark
 for day in 02 03 04 05 06; do
