@@ -42,21 +42,12 @@ extension RuleCompiler {
     /// Compiles one expression of any type (`params.name`, `events.saved.count`). `origin` says
     /// where each character of `text` is in its file, so an unknown name is reported where it is.
     public func compileValue(_ text: String, origin: TextOrigin) -> ValueCompilation {
-        var lexer = Lexer(text)
-        let tokens = lexer.tokenize()
-        if !lexer.problems.isEmpty {
-            return ValueCompilation(value: nil, diagnostics: lexer.problems.map {
-                .error("rule.syntax", $0.message, at: origin.span(ofOffsets: $0.range))
-            })
+        let syntax: Syntax, scalars: [Unicode.Scalar]
+        switch parse(text, origin: origin) {
+        case .success(let parsed): (syntax, scalars) = parsed
+        case .failure(let problems): return ValueCompilation(value: nil, diagnostics: problems.diagnostics)
         }
-        var parser = Parser(tokens: tokens)
-        let syntax: Syntax
-        do {
-            syntax = try parser.parseRule()
-        } catch {
-            return ValueCompilation(value: nil, diagnostics: [.error("rule.syntax", error.message, at: origin.span(ofOffsets: error.range))])
-        }
-        var checker = Checker(schema: schema, origin: origin, scalars: lexer.scalars)
+        var checker = Checker(schema: schema, origin: origin, scalars: scalars)
         guard let checked = checker.check(syntax), !checker.diagnostics.containsErrors else {
             return ValueCompilation(value: nil, diagnostics: checker.diagnostics)
         }

@@ -18,21 +18,12 @@ public struct RuleCompiler: Sendable {
 
     /// Compiles with or without nodes that record their values (see `Checker.tracing`).
     func compile(_ text: String, origin: TextOrigin, tracing: Bool) -> RuleCompilation {
-        var lexer = Lexer(text)
-        let tokens = lexer.tokenize()
-        if !lexer.problems.isEmpty {
-            return RuleCompilation(rule: nil, diagnostics: lexer.problems.map {
-                .error("rule.syntax", $0.message, at: origin.span(ofOffsets: $0.range))
-            })
+        let syntax: Syntax, scalars: [Unicode.Scalar]
+        switch parse(text, origin: origin) {
+        case .success(let parsed): (syntax, scalars) = parsed
+        case .failure(let problems): return RuleCompilation(rule: nil, diagnostics: problems.diagnostics)
         }
-        var parser = Parser(tokens: tokens)
-        let syntax: Syntax
-        do {
-            syntax = try parser.parseRule()
-        } catch {
-            return RuleCompilation(rule: nil, diagnostics: [.error("rule.syntax", error.message, at: origin.span(ofOffsets: error.range))])
-        }
-        var checker = Checker(schema: schema, origin: origin, scalars: lexer.scalars)
+        var checker = Checker(schema: schema, origin: origin, scalars: scalars)
         checker.tracing = tracing
         guard let checked = checker.checkBool(syntax, "a rule"), !checker.diagnostics.containsErrors else {
             return RuleCompilation(rule: nil, diagnostics: checker.diagnostics)
@@ -48,6 +39,31 @@ public struct RuleCompiler: Sendable {
         let rule = CompiledRule(text: text, origin: origin, root: checked.evaluate, rootNode: checked.node, nodes: checker.nodes, schema: schema,
                                 fast: tracing ? nil : FastRule.compile(syntax, schema: schema))
         return RuleCompilation(rule: rule, diagnostics: diagnostics)
+    }
+}
+
+extension RuleCompiler {
+    /// Syntax errors, at their places in the file.
+    struct SyntaxProblems: Error {
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Lexes and parses one expression: its syntax tree and its characters (which the checker
+    /// reads for positions), or its syntax errors (`rule.syntax`).
+    func parse(_ text: String, origin: TextOrigin) -> Result<(syntax: Syntax, scalars: [Unicode.Scalar]), SyntaxProblems> {
+        var lexer = Lexer(text)
+        let tokens = lexer.tokenize()
+        if !lexer.problems.isEmpty {
+            return .failure(SyntaxProblems(diagnostics: lexer.problems.map {
+                .error("rule.syntax", $0.message, at: origin.span(ofOffsets: $0.range))
+            }))
+        }
+        var parser = Parser(tokens: tokens)
+        do {
+            return .success((try parser.parseRule(), lexer.scalars))
+        } catch {
+            return .failure(SyntaxProblems(diagnostics: [.error("rule.syntax", error.message, at: origin.span(ofOffsets: error.range))]))
+        }
     }
 }
 
