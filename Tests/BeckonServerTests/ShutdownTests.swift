@@ -15,7 +15,9 @@ struct ShutdownTests {
         // Request and idle timeouts far beyond the test: the held request must outlive a test task
         // that a fully loaded suite leaves waiting for a thread (once over 60 s, the default idle
         // timeout, which then closed the connection and the request with it).
-        let server = try ServeProcess(folder, Self.patientServer + ["--shutdown-grace", "60s"])
+        // The grace too: under the whole suite on two cores, the test task once waited 94 s to
+        // send SIGTERM and over 60 s more to send the body, and the grace cut the request.
+        let server = try ServeProcess(folder, Self.patientServer + ["--shutdown-grace", "10m"])
         let body = #"{"now": "2026-03-01T09:00:00Z"}"#
 
         // A request whose head is sent, its body not yet.
