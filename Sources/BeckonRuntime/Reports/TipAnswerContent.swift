@@ -45,14 +45,12 @@ struct DeclaredTipContent: TipAnswerContent {
 
     /// `,"id":"…"`, for any id.
     static func writeID(_ id: String, to output: inout JSONOutput) {
-        output.append(",\"id\":")
-        JSONValue.writeString(id, to: &output)
+        writeMember(",\"id\":", id, to: &output)
     }
 
     func writeImage(to output: inout JSONOutput) {
         guard let image = tip.image else { return }
-        output.append(",\"image\":")
-        JSONValue.writeString(image, to: &output)
+        Self.writeMember(",\"image\":", image, to: &output)
     }
 
     func writeLocale(_ locale: String, to output: inout JSONOutput) {
@@ -61,8 +59,14 @@ struct DeclaredTipContent: TipAnswerContent {
 
     /// `,"locale":"…"`, for any locale.
     static func writeLocale(_ locale: String, to output: inout JSONOutput) {
-        output.append(",\"locale\":")
-        JSONValue.writeString(locale, to: &output)
+        writeMember(",\"locale\":", locale, to: &output)
+    }
+
+    /// A string member: `prefix` (the comma, the key and the colon), then `value` as a JSON string.
+    @inline(__always)
+    private static func writeMember(_ prefix: StaticString, _ value: String, to output: inout JSONOutput) {
+        output.append(prefix)
+        JSONValue.writeString(value, to: &output)
     }
 
     func writeMessage(to output: inout JSONOutput) {
