@@ -1,29 +1,38 @@
 extension Configuration {
     /// Every content text of the configuration, in declaration order: each tip's title, message
     /// and action titles, then each what's-new entry's title, features and actions.
-    public var contentTexts: [ContentText] { namedContentTexts.map(\.text) }
+    public var contentTexts: [ContentText] {
+        var texts: [ContentText] = []
+        forEachContentText { _, text in texts.append(text) }
+        return texts
+    }
 
     /// Every content text with what it is, for people ("the title of tip 'welcome'"), in the
     /// order of `contentTexts`.
     public var namedContentTexts: [(what: String, text: ContentText)] {
         var texts: [(what: String, text: ContentText)] = []
+        forEachContentText { what, text in texts.append((what(), text)) }
+        return texts
+    }
+
+    /// Calls `body` with each content text in declaration order and what it is. The name is made
+    /// only when asked for: the locales are read at every load, over every text, without names.
+    private func forEachContentText(_ body: (_ what: () -> String, _ text: ContentText) -> Void) {
         for tip in tips.all {
-            let tipName = "tip '\(tip.id)'"
-            texts.append(("the title of \(tipName)", tip.title))
-            if let message = tip.message { texts.append(("the message of \(tipName)", message)) }
-            texts += tip.actions.map { ("the title of action '\($0.id)' of \(tipName)", $0.title) }
+            body({ "the title of tip '\(tip.id)'" }, tip.title)
+            if let message = tip.message { body({ "the message of tip '\(tip.id)'" }, message) }
+            for action in tip.actions { body({ "the title of action '\(action.id)' of tip '\(tip.id)'" }, action.title) }
         }
         for entry in whatsNew.entries {
-            let entryName = "what's-new entry \(entry.version)"
-            texts.append(("the title of \(entryName)", entry.title))
+            let entryName = { "what's-new entry \(entry.version)" }
+            body({ "the title of \(entryName())" }, entry.title)
             for (index, feature) in entry.features.enumerated() {
-                texts.append(("the title of feature \(index + 1) of \(entryName)", feature.title))
-                if let subtitle = feature.subtitle { texts.append(("the subtitle of feature \(index + 1) of \(entryName)", subtitle)) }
+                body({ "the title of feature \(index + 1) of \(entryName())" }, feature.title)
+                if let subtitle = feature.subtitle { body({ "the subtitle of feature \(index + 1) of \(entryName())" }, subtitle) }
             }
-            if let primary = entry.primaryAction { texts.append(("the title of the primary action of \(entryName)", primary.title)) }
-            if let secondary = entry.secondaryAction { texts.append(("the title of the secondary action of \(entryName)", secondary.title)) }
+            if let primary = entry.primaryAction { body({ "the title of the primary action of \(entryName())" }, primary.title) }
+            if let secondary = entry.secondaryAction { body({ "the title of the secondary action of \(entryName())" }, secondary.title) }
         }
-        return texts
     }
 
     /// The locales the configuration has content in: the default locale first, then every other

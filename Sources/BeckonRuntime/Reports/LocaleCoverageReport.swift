@@ -30,11 +30,9 @@ public struct LocaleCoverageReport: Encodable, Sendable {
     /// that locale), the tag it falls back to (`de` for `de-CH`), or `–` (the default locale's
     /// text is shown); then, per locale, how many texts it has.
     public static func table(_ coverage: TranslationCoverage) -> String {
-        let defaultLocale = coverage.locales[0].lowercased()
         func cell(_ locale: String, _ shown: String, missing: Bool) -> String {
             if missing { return "–" }
-            if shown.lowercased() == locale.lowercased() || shown.lowercased() == defaultLocale && locale.lowercased() == defaultLocale { return "✓" }
-            return shown
+            return shown.lowercased() == locale.lowercased() ? "✓" : shown
         }
         var lines = [["text"] + coverage.locales]
         for row in coverage.rows {
