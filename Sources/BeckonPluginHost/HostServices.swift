@@ -1,4 +1,5 @@
 internal import CBeckonPlugin
+import BeckonCore
 import BeckonRules
 import Glibc
 import Synchronization
@@ -39,25 +40,5 @@ enum HostServices {
         let text = CValue.string(message) ?? "(a message that is not UTF-8)"
         let line = "beckon: plugin '\(name)' \(label): \(text)\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
-    }
-}
-
-/// The clock plugins read through `beckon_host.now`: the instant the host decides at when it was
-/// given one (`--now`), else the wall clock.
-public enum HostClock {
-    private static let fixed = Atomic<Int64>(Int64.min)
-
-    /// Makes `now` answer `instant` (Unix ms); nil returns it to the wall clock.
-    public static func set(_ instant: Int64?) {
-        fixed.store(instant ?? Int64.min, ordering: .relaxed)
-    }
-
-    /// The host's current instant (Unix ms).
-    static func now() -> Int64 {
-        let instant = fixed.load(ordering: .relaxed)
-        if instant != Int64.min { return instant }
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
     }
 }

@@ -8,14 +8,23 @@ public final class MemoryStore: Store {
     private struct Contents {
         var subjects: [String: Subject] = [:]
         /// The subject `withSubject` found last, compared before hashing: hosts ask about the
-        /// same subject call after call. A subject's state object is never replaced or removed
-        /// once made, so this never goes stale.
+        /// same subject call after call. A subject's state object is never replaced once made,
+        /// and `erase` forgets it here when it removes it, so this never goes stale.
         var lastID: String?
         var last: Subject?
 
         mutating func remember(_ id: String, _ subject: Subject) {
             lastID = id
             last = subject
+        }
+
+        /// Removes the subject, and forgets it as the one asked about last.
+        mutating func remove(_ id: String) {
+            subjects[id] = nil
+            if lastID == id {
+                lastID = nil
+                last = nil
+            }
         }
 
         /// Whether the subject asked about last has the id whose UTF-8 is `bytes` (its id's own
@@ -40,6 +49,8 @@ public final class MemoryStore: Store {
         /// Changed only in a commit, after `stored` (so the fast path's columns of log times,
         /// kept with the record's slots, start afresh with them).
         @exclusivity(unchecked) fileprivate var logs: [String: DonationLog] = [:]
+        /// When it was last committed (`HostClock`).
+        @exclusivity(unchecked) fileprivate var lastActive: Int64 = 0
         /// The stored record's slot index and `lastNewTipDisplay`, kept apart so that the fast
         /// path reads them without copying the record out of its optional.
         @exclusivity(unchecked) private var slots: RecordSlots?
@@ -95,6 +106,7 @@ public final class MemoryStore: Store {
             let stored = entry ?? Subject()
             if entry == nil { contents.subjects[subject] = stored }
             stored.stored = StoredRecord(record: record.indexingSlots(), version: expectedVersion + 1)
+            stored.lastActive = HostClock.now()
             guard !donations.isEmpty else { return true }
             // Modified in place, so that no stored log is copied.
             if donations.clearsAll { stored.logs = [:] }
@@ -113,6 +125,37 @@ public final class MemoryStore: Store {
     public func donationLog(subject: String, event: String, since: Int64?) throws(StoreError) -> DonationLog {
         let log = contents.withLock { $0.subjects[subject]?.logs[event] } ?? DonationLog()
         return since.map(log.since) ?? log
+    }
+
+    public func subjects(after: String?, limit: Int) throws(StoreError) -> [StoredSubject] {
+        let listed = contents.withLock { contents in
+            contents.subjects.compactMap { id, subject in
+                after.map { StoredSubject.precedes($0, id) } ?? true ? StoredSubject(subject: id, lastActive: subject.lastActive) : nil
+            }
+        }
+        return Array(listed.sorted { StoredSubject.precedes($0.subject, $1.subject) }.prefix(max(limit, 0)))
+    }
+
+    public func erase(subject: String, activeBefore: Int64?) throws(StoreError) -> Bool {
+        contents.withLock { contents in
+            guard let found = contents.subjects[subject] else { return false }
+            if let activeBefore, found.lastActive >= activeBefore { return false }
+            contents.remove(subject)
+            return true
+        }
+    }
+
+    public func restore(subject: String, expectedVersion: Int64, snapshot: SubjectSnapshot) throws(StoreError) -> Bool {
+        contents.withLock { contents in
+            let entry = contents.subjects[subject]
+            guard (entry?.stored?.version ?? 0) == expectedVersion else { return false }
+            let stored = entry ?? Subject()
+            if entry == nil { contents.subjects[subject] = stored }
+            stored.stored = StoredRecord(record: snapshot.record.indexingSlots(), version: snapshot.version)
+            stored.logs = snapshot.logs.mapValues(DonationLog.init)
+            stored.lastActive = HostClock.now()
+            return true
+        }
     }
 
     /// Runs `body` on the subject's state (nil: never stored) under the store's lock: `body`

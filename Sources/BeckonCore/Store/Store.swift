@@ -26,10 +26,41 @@ public protocol Store: AnyObject, Sendable {
     /// such a store on threads of their own, so that its waits hold no other request up. False
     /// unless the store says so.
     var callsMayWait: Bool { get }
+
+    // Users' data: listing, erasing and restoring whole subjects (export, import, erase, expiry,
+    // copying between stores). A store that cannot (a plugin store older than ABI 1.3) keeps the
+    // defaults, which refuse with `unsupportedSubjectData`.
+
+    /// Stored subjects in ascending order of their ids' UTF-8 bytes: those after `after` (nil:
+    /// from the first), at most `limit`, each with when it was last committed.
+    func subjects(after: String?, limit: Int) throws(StoreError) -> [StoredSubject]
+
+    /// Erases every trace of the subject (its record and every log), when it was last committed
+    /// before `activeBefore` (nil: whenever). Returns whether anything was erased: false when
+    /// the subject was never stored, or was active since.
+    func erase(subject: String, activeBefore: Int64?) throws(StoreError) -> Bool
+
+    /// Writes `snapshot` as the subject's whole state, replacing whatever is stored: the record
+    /// at `snapshot.version` (greater than `expectedVersion`) and exactly its logs, with the
+    /// subject's last commit at the store's clock. Returns false, changing nothing, when the
+    /// stored version is not `expectedVersion`.
+    func restore(subject: String, expectedVersion: Int64, snapshot: SubjectSnapshot) throws(StoreError) -> Bool
 }
 
 extension Store {
     public var callsMayWait: Bool { false }
+
+    public func subjects(after: String?, limit: Int) throws(StoreError) -> [StoredSubject] {
+        throw .unsupportedSubjectData("list subjects")
+    }
+
+    public func erase(subject: String, activeBefore: Int64?) throws(StoreError) -> Bool {
+        throw .unsupportedSubjectData("erase subjects")
+    }
+
+    public func restore(subject: String, expectedVersion: Int64, snapshot: SubjectSnapshot) throws(StoreError) -> Bool {
+        throw .unsupportedSubjectData("restore subjects")
+    }
 
     public func donationLog(subject: String, event: String, since: Int64?) throws(StoreError) -> DonationLog {
         DonationLog(try donations(subject: subject, event: event, since: since))
@@ -136,4 +167,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// What a store that cannot list, erase or restore subjects answers when asked to.
+    public static func unsupportedSubjectData(_ operation: String, store: String = "this store") -> StoreError {
+        StoreError(.unavailable, "\(store) cannot \(operation) (a plugin store needs ABI 1.3's list_subjects and erase_subject)")
+    }
 }
