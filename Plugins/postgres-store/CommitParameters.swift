@@ -18,6 +18,8 @@ enum CommitParameters {
             .text(numberArray(commit.appends.map { Int64($0.info.count) })),
             .text(numberArray(commit.appends.map(\.maxCount))),
             .text(numberArray(commit.appends.map(\.maxAge))),
+            .text(String(commit.now)),
+            .text(String(commit.version ?? 0)),
         ]
     }
 

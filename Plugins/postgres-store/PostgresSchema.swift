@@ -3,8 +3,9 @@ import BeckonPluginKit
 /// created by the first host that opens the store and migrated in place by later versions.
 ///
 /// - `meta(key, value)`: `schema_version`, the version of this layout.
-/// - `records(subject, version, record, log_sizes, updated_at)`: one versioned record per
-///   subject, with the size of each of its logs.
+/// - `records(subject, version, record, log_sizes, updated_at, active_at)`: one versioned record
+///   per subject, with the size of each of its logs and its last activity (`active_at`: the
+///   host's `now` at its last commit, Unix ms; version 2).
 /// - `donations(subject, event, time, seq, info)`: the logs; `seq` orders equal times.
 ///   Subjects and events are `bytea`, their UTF-8 bytes: any string is a subject id, a NUL
 ///   character included, which `text` cannot hold (`convert_from(subject, 'UTF8')` reads one).
@@ -12,10 +13,13 @@ import BeckonPluginKit
 /// the commit's own transaction, so that a commit whose answer was lost is recognised when it is
 /// sent again (see `PostgresStoreBackend.commit`).
 /// - `commit(...)`: compare-and-set of the record, the log changes and the operation id, in one
-///   statement (one round trip, one transaction).
+///   statement (one round trip, one transaction); since version 2 it takes the host's `now` and a
+///   restore's exact version.
+/// - `erase(subject, active_before)` (version 2): both tables' rows of one subject, in one
+///   transaction.
 struct PostgresSchema {
     /// The layout this plugin writes; a database at a higher version is refused.
-    static let currentVersion = 1
+    static let currentVersion = 2
     /// How many of a record's last commit ids its row keeps.
     static let recentOperations = 16
 
@@ -65,6 +69,9 @@ struct PostgresSchema {
         if stored < 1 {
             try connection.run(versionOne)
         }
+        if stored < 2 {
+            try connection.run(versionTwo)
+        }
         if stored < Self.currentVersion {
             try connection.run("""
                 INSERT INTO \(quoted).meta (key, value) VALUES ('schema_version', '\(Self.currentVersion)')
@@ -83,7 +90,7 @@ struct PostgresSchema {
             """)
     }
 
-    /// Version 1: the tables and the commit function.
+    /// Version 1: the tables (its commit function is version 2's now; version 2 drops it).
     private var versionOne: String {
         """
         CREATE TABLE IF NOT EXISTS \(quoted).records (
@@ -102,7 +109,42 @@ struct PostgresSchema {
             info bytea NOT NULL,
             PRIMARY KEY (subject, event, time, seq)
         );
+        """
+    }
+
+    /// Version 2: each record's last activity, backfilled from `updated_at` (the server's clock,
+    /// the best there is for rows written before), the commit function that sets it (and takes a
+    /// restore's version) in place of version 1's, and the erase function. Hosts still running a
+    /// version 1 plugin on this database must be upgraded: their commit function is gone.
+    private var versionTwo: String {
+        """
+        ALTER TABLE \(quoted).records ADD COLUMN IF NOT EXISTS active_at bigint;
+        UPDATE \(quoted).records SET active_at = floor(extract(epoch FROM updated_at) * 1000)::bigint WHERE active_at IS NULL;
+        ALTER TABLE \(quoted).records ALTER COLUMN active_at SET NOT NULL;
+        DROP FUNCTION IF EXISTS \(quoted).commit(bytea, bigint, bytea, uuid, boolean, bytea, integer[], bytea, integer[], bigint[], bytea,
+                                                  integer[], bigint[], bigint[]);
         \(commitFunction)
+        \(eraseFunction)
+        """
+    }
+
+    /// `erase(subject, active_before)`: true when it deleted the subject's record (only when it was
+    /// last active before `active_before`) and then every donation of it. Each statement of a
+    /// plpgsql function sees what committed before it started, so the donations a commit wrote
+    /// before the record's row lock let the first DELETE through are gone too; a commit that comes
+    /// after finds no record (a conflict) or starts a new subject.
+    private var eraseFunction: String {
+        """
+        CREATE OR REPLACE FUNCTION \(quoted).erase(p_subject bytea, p_active_before bigint) RETURNS boolean LANGUAGE plpgsql AS $erase$
+        BEGIN
+            DELETE FROM \(quoted).records WHERE subject = p_subject AND active_at < p_active_before;
+            IF NOT FOUND THEN
+                RETURN false;
+            END IF;
+            DELETE FROM \(quoted).donations WHERE subject = p_subject;
+            RETURN true;
+        END
+        $erase$;
         """
     }
 
@@ -121,7 +163,7 @@ struct PostgresSchema {
             p_subject bytea, p_expected bigint, p_record bytea, p_operation uuid,
             p_clears_all boolean, p_cleared bytea, p_cleared_lengths integer[],
             p_events bytea, p_event_lengths integer[], p_times bigint[], p_infos bytea, p_info_lengths integer[],
-            p_max_counts bigint[], p_max_ages bigint[]
+            p_max_counts bigint[], p_max_ages bigint[], p_now bigint, p_version bigint
         ) RETURNS text LANGUAGE plpgsql AS $commit$
         DECLARE
             sizes jsonb;
@@ -134,14 +176,16 @@ struct PostgresSchema {
             newest bigint;
             stored_version bigint;
             stored_operations uuid[];
+            -- A restore (p_version > 0) stores exactly its version; a commit the next one.
+            target bigint := CASE WHEN p_version > 0 THEN p_version ELSE p_expected + 1 END;
         BEGIN
             IF p_expected = 0 THEN
-                INSERT INTO \(quoted).records (subject, version, record, recent_operations)
-                VALUES (p_subject, 1, p_record, ARRAY[p_operation])
+                INSERT INTO \(quoted).records (subject, version, record, recent_operations, active_at)
+                VALUES (p_subject, target, p_record, ARRAY[p_operation], p_now)
                 ON CONFLICT (subject) DO NOTHING
                 RETURNING log_sizes INTO sizes;
             ELSE
-                UPDATE \(quoted).records SET version = p_expected + 1, record = p_record, updated_at = now(),
+                UPDATE \(quoted).records SET version = target, record = p_record, updated_at = now(), active_at = p_now,
                     recent_operations = (recent_operations || p_operation)[greatest(cardinality(recent_operations) + 2 - \(Self.recentOperations), 1):]
                 WHERE subject = p_subject AND version = p_expected
                 RETURNING log_sizes INTO sizes;

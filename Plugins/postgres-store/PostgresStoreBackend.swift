@@ -7,7 +7,9 @@ import Glibc
 /// at the same database and schema.
 ///
 /// Round trips: a load is one statement, a log read one, a commit one (the schema's `commit`
-/// function does the compare-and-set, the log changes and the operation id in one transaction).
+/// function does the compare-and-set, the log changes and the operation id in one transaction),
+/// a page of subjects one (a range scan of the records' key), an erase one (the schema's `erase`
+/// function: both tables, one transaction).
 ///
 /// An unknown outcome is never applied twice. A commit carries a random operation id, which its
 /// transaction records in the record's row (the subject's last 16 ids). When the connection
@@ -20,7 +22,7 @@ import Glibc
 /// commit fails with a message saying its outcome is unknown only when the server stays
 /// unreachable for the whole window, or when more than 16 other commits to the subject landed in
 /// between (then its id may have scrolled out of the row).
-final class PostgresStoreBackend: PluginStoreBackend {
+final class PostgresStoreBackend: PluginSubjectDataBackend {
     private let pool: ConnectionPool
     private let statements: Statements
     /// How long a commit whose connection broke keeps trying to learn its outcome (ms).
@@ -112,6 +114,28 @@ final class PostgresStoreBackend: PluginStoreBackend {
         }
     }
 
+    func subjects(after: String?, limit: Int) throws(PluginError) -> [PluginListedSubject] {
+        let result = try read("list_subjects") { connection throws(PostgresFailure) in
+            if let after {
+                try connection.execute("beckon_list_after", statements.listAfter, [.bytes(Array(after.utf8)), .text(String(limit))], binaryResult: true)
+            } else {
+                try connection.execute("beckon_list_first", statements.listFirst, [.text(String(limit))], binaryResult: true)
+            }
+        }
+        return (0..<result.rowCount).map { row in
+            PluginListedSubject(subject: String(decoding: result.bytes(row: row, column: 0), as: UTF8.self), lastActive: result.int64(row: row, column: 1))
+        }
+    }
+
+    /// One call of the schema's `erase` function: one transaction. Sent again on a broken
+    /// connection like a read: a first sending that landed makes the second find nothing (false).
+    func erase(subject: String, activeBefore: Int64) throws(PluginError) -> Bool {
+        let result = try read("erase_subject") { connection throws(PostgresFailure) in
+            try connection.execute("beckon_erase", statements.erase, [.bytes(Array(subject.utf8)), .text(String(activeBefore))], binaryResult: false)
+        }
+        return result.rowCount == 1 && result.text(row: 0, column: 0) == "t"
+    }
+
     /// Runs an idempotent read; on a broken connection, once more on a new one.
     private func read(_ action: String, _ body: (PostgresConnection) throws(PostgresFailure) -> QueryResult) throws(PluginError) -> QueryResult {
         var retries = 0
@@ -144,10 +168,18 @@ struct Statements: Sendable {
     let load: String
     let readLog: String
     let commit: String
+    /// The first subjects, and those after a cursor: a range scan of the records' primary key
+    /// (bytea compares bytes, the header's order).
+    let listFirst: String
+    let listAfter: String
+    let erase: String
 
     init(schema: String) {
         load = "SELECT version, record FROM \(schema).records WHERE subject = $1::bytea"
         readLog = "SELECT time, info FROM \(schema).donations WHERE subject = $1::bytea AND event = $2::bytea AND time >= $3::bigint ORDER BY time, seq"
-        commit = "SELECT \(schema).commit($1::bytea, $2::bigint, $3::bytea, $4::uuid, $5::boolean, $6::bytea, $7::integer[], $8::bytea, $9::integer[], $10::bigint[], $11::bytea, $12::integer[], $13::bigint[], $14::bigint[])"
+        commit = "SELECT \(schema).commit($1::bytea, $2::bigint, $3::bytea, $4::uuid, $5::boolean, $6::bytea, $7::integer[], $8::bytea, $9::integer[], $10::bigint[], $11::bytea, $12::integer[], $13::bigint[], $14::bigint[], $15::bigint, $16::bigint)"
+        listFirst = "SELECT subject, active_at FROM \(schema).records ORDER BY subject LIMIT $1::bigint"
+        listAfter = "SELECT subject, active_at FROM \(schema).records WHERE subject > $1::bytea ORDER BY subject LIMIT $2::bigint"
+        erase = "SELECT \(schema).erase($1::bytea, $2::bigint)"
     }
 }

@@ -86,7 +86,7 @@ public final class PluginHost: Sendable {
         }
         let gate = entry.instance.gate ?? (entry.descriptor.serializesCalls ? CallGate() : nil)
         return try PluginStore(raw: entry.descriptor.raw, instance: entry.instance, qualifiedName: qualified,
-                               optionsJSON: CanonicalJSON.text(options), gate: gate)
+                               optionsJSON: CanonicalJSON.text(options), gate: gate, subjectData: entry.descriptor.subjectData)
     }
 }
 

@@ -6,7 +6,7 @@ public struct PluginCommit: Hashable, Sendable {
     public var subject: String
     /// The version the engine read; store only if the stored version is still this.
     public var expectedVersion: Int64
-    /// The new record's bytes, to store at `expectedVersion + 1`.
+    /// The new record's bytes, to store at `expectedVersion + 1` (or at `version`, when set).
     public var record: [UInt8]
     /// Applied first: remove every logged donation of the subject.
     public var clearsAll: Bool
@@ -14,8 +14,16 @@ public struct PluginCommit: Hashable, Sendable {
     public var clearedEvents: [String]
     /// Applied last, in order: append each, then apply its retention.
     public var appends: [Append]
-    /// The host's clock at the commit (Unix ms), for stores that expire idle subjects.
+    /// The host's clock at the commit (Unix ms), for stores that expire idle subjects. A store
+    /// with `PluginSubjectDataBackend` keeps it as the subject's last activity.
     public var now: Int64
+    /// nil for an ordinary commit (the record at `expectedVersion + 1`); a restore's exact
+    /// version (ABI 1.3), which the host sends only to a `PluginSubjectDataBackend`, together
+    /// with `clearsAll` and every donation as an append that keeps everything.
+    public var version: Int64?
+
+    /// The version the record is stored at: `version`, or `expectedVersion + 1`.
+    public var storedVersion: Int64 { version ?? expectedVersion + 1 }
 
     /// One donation to append, with the retention of its event's log.
     public struct Append: Hashable, Sendable {
@@ -44,7 +52,7 @@ public struct PluginCommit: Hashable, Sendable {
 
     /// Creates a commit.
     public init(subject: String, expectedVersion: Int64, record: [UInt8], clearsAll: Bool = false,
-                clearedEvents: [String] = [], appends: [Append] = [], now: Int64 = 0) {
+                clearedEvents: [String] = [], appends: [Append] = [], now: Int64 = 0, version: Int64? = nil) {
         self.subject = subject
         self.expectedVersion = expectedVersion
         self.record = record
@@ -52,10 +60,23 @@ public struct PluginCommit: Hashable, Sendable {
         self.clearedEvents = clearedEvents
         self.appends = appends
         self.now = now
+        self.version = version
     }
 
     /// Copies the host's commit (every string and byte array), so nothing borrowed outlives
-    /// the call.
+    /// the call. Reads only the fields the commit's `struct_size` covers: a 1.0-1.2 host's
+    /// commit has no `version`.
+    public init(_ pointer: UnsafePointer<beckon_commit>) {
+        let size = min(Int(UnsafeRawPointer(pointer).load(as: UInt32.self)), MemoryLayout<beckon_commit>.size)
+        var commit = beckon_commit()
+        withUnsafeMutableBytes(of: &commit) { $0.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: size)) }
+        self.init(commit)
+        let versionEnd = MemoryLayout<beckon_commit>.offset(of: \.version)! + MemoryLayout<Int64>.size
+        if size < versionEnd { version = nil }
+    }
+
+    /// Copies a commit value whose every field is set (see `init(_: UnsafePointer<beckon_commit>)`
+    /// for a commit the host passed).
     public init(_ commit: beckon_commit) {
         subject = String(commit.subject)
         expectedVersion = commit.expected_version
@@ -72,6 +93,7 @@ public struct PluginCommit: Hashable, Sendable {
             }
         } ?? []
         now = commit.now
+        version = commit.version > 0 ? commit.version : nil
     }
 }
 

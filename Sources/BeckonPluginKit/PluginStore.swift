@@ -15,6 +15,8 @@ public struct PluginStore: Sendable {
     public var capabilities: PluginStoreCapabilities
     /// Whether the host must run one operation of an open store at a time (`BECKON_STORE_SERIALIZE`).
     public var serialized: Bool
+    /// Whether the backend is a `PluginSubjectDataBackend` (ABI 1.3 `list_subjects`, `erase_subject`).
+    public let offersSubjectData: Bool
     /// Creates the backend from its options: `Backend.init(options:)`.
     let open: @Sendable (String) throws(PluginError) -> any PluginStoreBackend
     /// Every problem of the options (canonical JSON), when the store checks them at load.
@@ -34,6 +36,7 @@ public struct PluginStore: Sendable {
         self.summary = summary
         self.capabilities = capabilities
         self.serialized = serialized
+        self.offersSubjectData = Backend.self is any PluginSubjectDataBackend.Type
         self.open = { options throws(PluginError) in try Backend(options: options) }
         self.checkOptions = checkOptions
     }

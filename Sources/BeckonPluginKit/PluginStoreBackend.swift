@@ -10,7 +10,7 @@
 ///
 /// The semantics are the header's (see "Stores" in `beckon_plugin.h`):
 /// - a subject's record is versioned; 0 means never stored, and a successful commit stores
-///   `expectedVersion + 1`;
+///   `expectedVersion + 1` (`commit.storedVersion`);
 /// - `commit` is all or nothing: when the stored version is not `expectedVersion` it returns
 ///   false and changes nothing, and any error it throws must leave everything unchanged too;
 /// - logs are per subject and event, ordered by time, then by order of appending.
@@ -24,7 +24,7 @@ public protocol PluginStoreBackend: AnyObject, Sendable {
     func load(subject: String) throws(PluginError) -> PluginRecord?
 
     /// Applies `commit` atomically when the stored version is `commit.expectedVersion`: the
-    /// record at `expectedVersion + 1`, then `clearsAll`, then `clearedEvents`, then each
+    /// record at `commit.storedVersion`, then `clearsAll`, then `clearedEvents`, then each
     /// append followed by its retention. Returns false, changing nothing, on a version conflict.
     func commit(_ commit: PluginCommit) throws(PluginError) -> Bool
 

@@ -15,7 +15,7 @@ public import BeckonCore
 public enum StoreConformance {
     /// Every check of the contract, in a stable order; names are unique.
     public static let checks: [StoreConformanceCheck] =
-        BasicChecks.all + DonationChecks.all + RoundTripChecks.all + ConcurrencyChecks.all
+        BasicChecks.all + DonationChecks.all + RoundTripChecks.all + ConcurrencyChecks.all + SubjectDataChecks.all
 
     /// The check with this name, if any.
     public static func check(named name: String) -> StoreConformanceCheck? {
@@ -46,7 +46,7 @@ public enum StoreConformance {
         } catch {
             probe.fail("unexpected error: \(error)")
         }
-        return StoreConformanceResult(check: check.name, failures: probe.failures)
+        return StoreConformanceResult(check: check.name, failures: probe.failures, skipped: probe.skipped)
     }
 
     /// Runs every check, each against its own fresh store.
@@ -81,21 +81,26 @@ public struct StoreConformanceResult: Sendable, Hashable, CustomStringConvertibl
     public var check: String
     /// What went wrong, one line each; empty when the check passed.
     public var failures: [String]
+    /// Why the check did not apply, when the store lacks what it checks (an optional operation):
+    /// not a failure.
+    public var skipped: String?
 
     /// Creates a result.
-    public init(check: String, failures: [String]) {
+    public init(check: String, failures: [String], skipped: String? = nil) {
         self.check = check
         self.failures = failures
+        self.skipped = skipped
     }
 
-    /// Whether every expectation held.
+    /// Whether every expectation held (a skipped check has none that failed).
     public var passed: Bool { failures.isEmpty }
 
-    /// `ok` or the failures, one per line.
-    public var message: String { passed ? "ok" : failures.joined(separator: "\n") }
+    /// `ok`, `skipped: why`, or the failures, one per line.
+    public var message: String { passed ? skipped.map { "skipped: \($0)" } ?? "ok" : failures.joined(separator: "\n") }
 
-    /// `PASS name` or `FAIL name` followed by the indented failures.
+    /// `PASS name`, `SKIP name: why`, or `FAIL name` followed by the indented failures.
     public var description: String {
-        passed ? "PASS \(check)" : (["FAIL \(check)"] + failures.map { "  " + $0 }).joined(separator: "\n")
+        guard passed else { return (["FAIL \(check)"] + failures.map { "  " + $0 }).joined(separator: "\n") }
+        return skipped.map { "SKIP \(check): \($0)" } ?? "PASS \(check)"
     }
 }

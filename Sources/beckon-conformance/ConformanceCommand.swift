@@ -27,7 +27,8 @@ struct ConformanceCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The plugin's shared object.", valueName: "PATH.so"))
     var path: String
 
-    @Option(help: ArgumentHelp("The store to test, when the plugin offers several.", valueName: "NAME"))
+    @Option(help: ArgumentHelp("The store to test, when the plugin offers several: its name (memory) or the configuration's (memstore.memory).",
+                               valueName: "NAME"))
     var store: String?
 
     @Option(help: ArgumentHelp("The store's options as JSON, as `store.options` would give them (default null).", valueName: "JSON"))
@@ -64,11 +65,15 @@ struct ConformanceCommand: ParsableCommand {
         Console.line()
         let selected = checks.isEmpty ? StoreConformance.checks : StoreConformance.checks.filter { checks.contains($0.name) }
         var failed: [String] = []
+        var skipped: [String] = []
         for check in selected {
             let prefix = noPrefix ? "" : "\(runPrefix)\(check.name)/"
             let result = StoreConformance.run(check, makeStore: { try target.open(prefix: prefix) },
                                               reopen: reopens ? { _ in try target.open(prefix: prefix) } : nil)
-            if result.passed {
+            if let reason = result.skipped, result.passed {
+                skipped.append(check.name)
+                Console.line("– \(check.name): skipped: \(reason)")
+            } else if result.passed {
                 Console.line("✓ \(check.name)")
             } else {
                 failed.append(check.name)
@@ -77,10 +82,11 @@ struct ConformanceCommand: ParsableCommand {
             }
         }
         Console.line()
+        let skips = skipped.isEmpty ? "" : " (\(skipped.count) skipped: the store lacks what they check)"
         if failed.isEmpty {
-            Console.line("\(selected.count) of \(selected.count) checks passed")
+            Console.line("\(selected.count - skipped.count) of \(selected.count) checks passed\(skips)")
         } else {
-            Console.line("\(failed.count) of \(selected.count) checks failed: \(failed.joined(separator: ", "))")
+            Console.line("\(failed.count) of \(selected.count) checks failed: \(failed.joined(separator: ", "))\(skips)")
             throw ExitCode(1)
         }
     }

@@ -31,7 +31,12 @@ struct ConformanceTarget {
         let names = plugin.stores.map(\.name)
         let store: PluginInfo.StoreBackend
         if let storeName {
-            guard let named = plugin.stores.first(where: { $0.name == storeName }) else {
+            // The configuration's name (`memstore.memory`, as `store.backend` writes it) or the
+            // plugin's own (`memory`).
+            let qualified = plugin.namespace + "."
+            let local = storeName.hasPrefix(qualified) && !plugin.stores.contains { $0.name == storeName }
+                ? String(storeName.dropFirst(qualified.count)) : storeName
+            guard let named = plugin.stores.first(where: { $0.name == local }) else {
                 throw fail("plugin '\(plugin.name)' offers no store named '\(storeName)'\(offers(names))", ExitCode(69))
             }
             store = named

@@ -24,4 +24,37 @@ final class PrefixedStore: Store {
     func donations(subject: String, event: String, since: Int64?) throws(StoreError) -> [Donation] {
         try base.donations(subject: prefix + subject, event: event, since: since)
     }
+
+    /// The base's subjects that start with the prefix, without it. From the first, the listing
+    /// starts after the prefix less its last byte ('/'), which every id under the prefix follows
+    /// (the prefix itself, the empty id, included); ids of other checks sorting in between (a
+    /// check whose name extends this one's) are read past, page by page.
+    func subjects(after: String?, limit: Int) throws(StoreError) -> [StoredSubject] {
+        var cursor = after.map { prefix + $0 } ?? String(prefix.dropLast())
+        var found: [StoredSubject] = []
+        while found.count < limit {
+            let page = try base.subjects(after: cursor, limit: limit)
+            for listed in page {
+                // Bytes, not characters: an id under the prefix may start with a combining mark.
+                if listed.subject.utf8.starts(with: prefix.utf8) {
+                    let id = String(decoding: listed.subject.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+                    found.append(StoredSubject(subject: id, lastActive: listed.lastActive))
+                    if found.count == limit { return found }
+                } else if StoredSubject.precedes(prefix, listed.subject) {
+                    return found  // past every id under the prefix
+                }
+            }
+            guard page.count == limit, let last = page.last else { return found }
+            cursor = last.subject
+        }
+        return found
+    }
+
+    func erase(subject: String, activeBefore: Int64?) throws(StoreError) -> Bool {
+        try base.erase(subject: prefix + subject, activeBefore: activeBefore)
+    }
+
+    func restore(subject: String, expectedVersion: Int64, snapshot: SubjectSnapshot) throws(StoreError) -> Bool {
+        try base.restore(subject: prefix + subject, expectedVersion: expectedVersion, snapshot: snapshot)
+    }
 }

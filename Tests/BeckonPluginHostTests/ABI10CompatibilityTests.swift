@@ -8,8 +8,8 @@ import Foundation
 import Testing
 
 /// Plugins compiled against the 1.0 header, kept frozen as Fixtures/v1_0/beckon_plugin.h, load
-/// and work on this 1.1 host unchanged: their smaller descriptor, their `validate_config`, their
-/// conditions. Loads plugins into this process.
+/// and work on this host unchanged: their smaller descriptor, their `validate_config`, their
+/// conditions, their stores (without 1.3's subject data). Loads plugins into this process.
 @Suite("ABI 1.0 plugins on a 1.1 host")
 struct ABI10CompatibilityTests {
     static let header10 = Repository.url("Tests/BeckonPluginHostTests/Fixtures/v1_0")
@@ -52,5 +52,24 @@ struct ABI10CompatibilityTests {
         #expect(host.plugins.isEmpty)
         #expect(diagnostics.map(\.message) == ["plugin '\(declaration.writtenPath)' refused its config at /holidays/1: '2026-02-30' is not a date"])
         #expect(diagnostics.map(\.span) == [valueSpan])
+    }
+
+    @Test("a 1.0 store loads and commits; listing, erasing and restoring subjects are refused, naming the store")
+    func storeWorksWithoutSubjectData() throws {
+        let path = try Self.build("bad/forgetful_store")
+        let descriptor = try PluginLibrary.load(path: path, host: HostServices.table).get()
+        #expect(descriptor.stores.map { Int($0.raw.pointee.struct_size) } == [ABISizes.store, ABISizes.store])
+        #expect(descriptor.stores.allSatisfy { $0.subjectData == nil })
+        let (host, diagnostics) = PluginHost.load([PluginRuleHarness.declaration(path)])
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+        let store = try host.openStore(namespace: "forgetful", name: "amnesiac", options: .null)
+        #expect(try store.commit(subject: "ada", expectedVersion: 0, record: SubjectRecord(), donations: .none))
+        #expect(try store.load(subject: "ada").version == 0, "the fixture keeps nothing")
+        let named = "store 'forgetful.amnesiac'"
+        #expect(throws: StoreError.unsupportedSubjectData("list subjects", store: named)) { try store.subjects(after: nil, limit: 10) }
+        #expect(throws: StoreError.unsupportedSubjectData("erase subjects", store: named)) { try store.erase(subject: "ada", activeBefore: nil) }
+        #expect(throws: StoreError.unsupportedSubjectData("restore subjects", store: named)) {
+            try store.restore(subject: "ada", expectedVersion: 0, snapshot: SubjectSnapshot(record: SubjectRecord(), version: 3))
+        }
     }
 }

@@ -25,7 +25,7 @@ struct BadPluginTests {
              problem: "does not export beckon_plugin_entry_v1; is it a Beckon plugin built against beckon_plugin.h?"),
         Case(fixture: "entry_null", problem: "beckon_plugin_entry_v1 returned NULL (see the plugin's log above)"),
         Case(fixture: "other_major", problem: "built for ABI 2.0 (abi_major 2); this host speaks ABI 1.x"),
-        Case(fixture: "newer_host", problem: "needs host ABI 1.3 or newer (min_host_minor 3); this host is 1.2"),
+        Case(fixture: "newer_host", problem: "needs host ABI 1.\(HostServices.abiMinor + 1) or newer (min_host_minor \(HostServices.abiMinor + 1)); this host is 1.\(HostServices.abiMinor)"),
         Case(fixture: "small_struct", problem: "struct_size is 88, smaller than beckon_plugin in ABI 1.0 (104 bytes)"),
         Case(fixture: "null_evaluate", problem: "conditions[1].evaluate is NULL"),
         Case(fixture: "duplicate_names", problem: "conditions[2].name 'isOpen' is also the name of conditions[0]"),

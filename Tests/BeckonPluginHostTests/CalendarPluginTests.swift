@@ -124,14 +124,14 @@ struct CalendarPluginTests {
 
     // MARK: - The descriptor
 
-    @Test("the plugin describes itself: calendar 1.0.0, ABI 1.2 (needs host 1.0), seven pure conditions, no stores")
+    @Test("the plugin describes itself: calendar 1.0.0, built for this host's ABI (needs host 1.0), seven pure conditions, no stores")
     func descriptor() throws {
         let host = try Self.host(.null)
         let plugin = try #require(host.plugins.first)
         #expect(plugin.name == "calendar")
         #expect(plugin.namespace == "calendar")
         #expect(plugin.version == "1.0.0")
-        #expect(plugin.abi == "1.2")
+        #expect(plugin.abi == PluginHost.abiVersion)
         #expect(plugin.minimumHostABI == "1.0")
         #expect(plugin.summary?.isEmpty == false)
         #expect(plugin.stores.isEmpty)

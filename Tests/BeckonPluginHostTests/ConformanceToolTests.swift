@@ -44,6 +44,18 @@ struct ConformanceToolTests {
         #expect(result.lines.last == "2 of 2 checks passed")
     }
 
+    @Test("--store takes the configuration's name (memstore.memory) as well as the plugin's (memory)")
+    func qualifiedStoreName() throws {
+        for name in ["memory", "memstore.memory"] {
+            let result = try Self.run([try Self.memoryStore(), "--store", name, "--check", "erase-removes-every-trace"])
+            #expect(result.status == 0, "\(name): \(result.standardOutput)\(result.standardError)")
+            #expect(result.lines.contains("✓ erase-removes-every-trace"))
+        }
+        let unknown = try Self.run([try Self.memoryStore(), "--store", "memstore.disk"])
+        #expect(unknown.status == 69)
+        #expect(unknown.standardError == "beckon-conformance: error: plugin 'memstore' offers no store named 'memstore.disk'; it offers memory\n")
+    }
+
     @Test("a store that forgets every commit fails with ✗ lines, its failures, and exit 1")
     func brokenStoreFails() throws {
         let plugin = try ForgetfulStore.build()
@@ -53,6 +65,9 @@ struct ConformanceToolTests {
         #expect(result.lines.contains("✗ commit-bumps-version: \(StoreConformance.check(named: "commit-bumps-version")!.summary)"))
         #expect(result.lines.contains { $0.hasPrefix("    version after the first commit is 0") })
         #expect(result.lines.contains("✓ new-subject-is-empty"))
+        // Without list_subjects and erase_subject, their checks are skipped, not failed.
+        #expect(result.lines.contains { $0.hasPrefix("– erase-removes-every-trace: skipped: the store does not list, erase or restore subjects (store 'forgetful.forgetful' cannot list subjects") })
+        #expect(result.lines.last?.hasSuffix(" (4 skipped: the store lacks what they check)") == true)
         #expect(result.lines.last?.contains(" of \(StoreConformance.checks.count) checks failed: ") == true)
     }
 

@@ -50,7 +50,7 @@ struct MemoryStorePluginTests {
         #expect(plugin.name == "memstore")
         #expect(plugin.namespace == "memstore")
         #expect(plugin.version == "1.0.0")
-        #expect(plugin.abi == "1.2")
+        #expect(plugin.abi == PluginHost.abiVersion)
         #expect(plugin.conditions.isEmpty)
         #expect(plugin.stores.map(\.name) == ["memory"])
         #expect(plugin.stores.first?.capabilities == [])

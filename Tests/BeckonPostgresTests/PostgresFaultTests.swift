@@ -172,7 +172,7 @@ struct PostgresFaultTests {
     }
 
     /// 8 processes open a fresh database at the same instant: all succeed, and the schema exists
-    /// once, at version 1.
+    /// once, at version 2.
     @Test func concurrentFirstOpens() throws {
         let server = try PostgresServer.shared.get()
         let database = try server.createDatabase("firstopen")
@@ -186,7 +186,7 @@ struct PostgresFaultTests {
             #expect(!(result.output + result.error).contains(PostgresServer.password))
         }
         #expect(try server.admin("SELECT count(*) FROM pg_namespace WHERE nspname = 'beckon'", database: database) == "1")
-        #expect(try server.admin("SELECT string_agg(key || '=' || value, ',') FROM beckon.meta", database: database) == "schema_version=1")
+        #expect(try server.admin("SELECT string_agg(key || '=' || value, ',') FROM beckon.meta", database: database) == "schema_version=2")
         #expect(try server.admin("SELECT string_agg(table_name, ',' ORDER BY table_name) FROM information_schema.tables WHERE table_schema = 'beckon'",
                                  database: database) == "donations,meta,records")
         #expect(try server.admin("SELECT count(*) FROM pg_proc WHERE proname = 'commit' AND pronamespace = 'beckon'::regnamespace", database: database) == "1")

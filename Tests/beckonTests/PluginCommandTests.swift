@@ -94,7 +94,7 @@ struct PluginCommandTests {
         #expect(listed.standardOutput.hasPrefix("""
             greeting: greeting 1.0.0 — greets subjects with long names and regular visitors
               file: libhello.so
-              ABI: built for 1.2, needs host 1.0 or newer
+              ABI: built for 1.3, needs host 1.0 or newer
               condition greeting.isLongName() -> bool (pure) — whether the subject's id has more than 8 bytes
               condition greeting.atLeast(int) -> bool (pure) — whether parameter 'visits' is at least the argument
 
@@ -102,7 +102,7 @@ struct PluginCommandTests {
 
         let json = try BeckonProcess.run(["plugins", "--json"], in: folder)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
-        #expect(document["hostABI"] as? String == "1.2")
+        #expect(document["hostABI"] as? String == "1.3")
         let plugins = try #require(document["plugins"] as? [[String: Any]])
         #expect(plugins.map { $0["namespace"] as? String } == ["greeting", "frozen"])
         let conditions = try #require(plugins[0]["conditions"] as? [[String: Any]])

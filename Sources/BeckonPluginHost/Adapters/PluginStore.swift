@@ -8,8 +8,10 @@ import BeckonRules
 final class PluginStore: Store, @unchecked Sendable {
     // @unchecked: `raw` is the plugin's static descriptor; `handle` is what its `open` returned,
     // which the ABI lets the host use from any thread unless the store set SERIALIZE (`gate`).
-    private let raw: UnsafePointer<beckon_store>
-    private let handle: UnsafeMutableRawPointer?
+    let raw: UnsafePointer<beckon_store>
+    let handle: UnsafeMutableRawPointer?
+    /// Its `list_subjects` and `erase_subject` (ABI 1.3), when it has them.
+    let subjectData: SubjectDataFunctions?
     /// The plugin, kept alive (not shut down) while the store is open.
     private let instance: PluginInstance
     /// `NAMESPACE.NAME`, for messages.
@@ -21,8 +23,9 @@ final class PluginStore: Store, @unchecked Sendable {
 
     /// Opens the store with its options (canonical JSON).
     init(raw: UnsafePointer<beckon_store>, instance: PluginInstance, qualifiedName: String,
-         optionsJSON: String, gate: CallGate?) throws(StoreError) {
+         optionsJSON: String, gate: CallGate?, subjectData: SubjectDataFunctions? = nil) throws(StoreError) {
         self.raw = raw
+        self.subjectData = subjectData
         self.instance = instance
         self.qualifiedName = qualifiedName
         self.gate = gate
@@ -59,6 +62,30 @@ final class PluginStore: Store, @unchecked Sendable {
     }
 
     func commit(subject: String, expectedVersion: Int64, record: SubjectRecord, donations: DonationChanges) throws(StoreError) -> Bool {
+        try send(subject: subject, expectedVersion: expectedVersion, version: 0, record: record, donations: Self.boundedBelow(donations))
+    }
+
+    /// The header promises stores a `max_count` of at least 1 (a configuration's is). An append
+    /// with a smaller bound (a Swift caller's own event declaration) leaves its event's log
+    /// empty, whatever came before it in the commit: the same as clearing that event and
+    /// dropping its earlier appends, which is what is sent instead.
+    static func boundedBelow(_ donations: DonationChanges) -> DonationChanges {
+        guard donations.appends.contains(where: { $0.retention.maxCount < 1 }) else { return donations }
+        var lastEmptying: [String: Int] = [:]
+        for (index, append) in donations.appends.enumerated() where append.retention.maxCount < 1 {
+            lastEmptying[append.event] = index
+        }
+        var bounded = donations
+        bounded.appends = donations.appends.enumerated().filter { index, append in
+            lastEmptying[append.event].map { index > $0 } ?? true
+        }.map(\.element)
+        bounded.clearedEvents += lastEmptying.keys.sorted().filter { !donations.clearedEvents.contains($0) }
+        return bounded
+    }
+
+    /// Sends one `commit`: `version` 0 for an ordinary one, above 0 for a restore (ABI 1.3).
+    func send(subject: String, expectedVersion: Int64, version: Int64, record: SubjectRecord,
+              donations: DonationChanges) throws(StoreError) -> Bool {
         var allocations = CAllocations()
         defer { allocations.free() }
         let recordBytes = SubjectRecordCodec.encode(record)
@@ -94,6 +121,7 @@ final class PluginStore: Store, @unchecked Sendable {
                             commit.appends = appendBuffer.baseAddress
                             commit.append_count = appendBuffer.count
                             commit.now = HostClock.now()
+                            commit.version = version
                             let status = raw.pointee.commit(handle, &commit, error)
                             if status == BECKON_CONFLICT {
                                 conflicted = true
@@ -126,7 +154,7 @@ final class PluginStore: Store, @unchecked Sendable {
     }
 
     /// Runs one operation through the store's gate; a status other than OK becomes the error.
-    private func perform(_ operation: String, _ body: (UnsafeMutablePointer<beckon_error>) -> beckon_status) throws(StoreError) {
+    func perform(_ operation: String, _ body: (UnsafeMutablePointer<beckon_error>) -> beckon_status) throws(StoreError) {
         let failure: (beckon_status, String)? = gate.run {
             CError.with { error in
                 let status = body(error)
@@ -140,11 +168,11 @@ final class PluginStore: Store, @unchecked Sendable {
 }
 
 /// What a store put into an item sink.
-private struct Collected {
+struct Collected {
     var items: [(number: Int64, bytes: [UInt8])] = []
 }
 
-private func withSink<R>(_ collected: inout Collected, _ body: (UnsafeMutablePointer<beckon_item_sink>) -> R) -> R {
+func withSink<R>(_ collected: inout Collected, _ body: (UnsafeMutablePointer<beckon_item_sink>) -> R) -> R {
     withUnsafeMutablePointer(to: &collected) { collected in
         var sink = beckon_item_sink(struct_size: UInt32(MemoryLayout<beckon_item_sink>.size),
                                     host_data: UnsafeMutableRawPointer(collected), put: itemPut)

@@ -14,6 +14,8 @@ enum ABISizes {
     static let store = MemoryLayout<beckon_store>.offset(of: \.read_log)! + MemoryLayout<UnsafeRawPointer>.size
     /// `BECKON_STORE_SIZE_1_2`: a store this large has `check_options`.
     static let store12 = MemoryLayout<beckon_store>.offset(of: \.check_options)! + MemoryLayout<UnsafeRawPointer>.size
+    /// `BECKON_STORE_SIZE_1_3`: a store this large has `list_subjects` and `erase_subject`.
+    static let store13 = MemoryLayout<beckon_store>.offset(of: \.erase_subject)! + MemoryLayout<UnsafeRawPointer>.size
     /// `BECKON_CONFIG_PROBLEM_SIZE_1_1`: the smallest problem the host reads (no `flags`).
     static let configProblem = MemoryLayout<beckon_config_problem>.offset(of: \.message)! + MemoryLayout<beckon_string>.size
 }

@@ -48,11 +48,21 @@ extension DescriptorValidator {
             ("commit", store.commit != nil), ("read_log", store.read_log != nil),
         ]
         for (slot, present) in required where !present { problems.append("\(field).\(slot) is NULL") }
+        // 1.3: both or neither, since the host's export, erase and expiry need both.
+        var subjectData: SubjectDataFunctions?
+        if size >= ABISizes.store13 {
+            switch (store.list_subjects, store.erase_subject) {
+            case let (list?, erase?): subjectData = SubjectDataFunctions(listSubjects: list, eraseSubject: erase)
+            case (nil, nil): break
+            case (nil, _): problems.append("\(field).list_subjects is NULL but erase_subject is set: set both or neither")
+            case (_, nil): problems.append("\(field).erase_subject is NULL but list_subjects is set: set both or neither")
+            }
+        }
 
         guard let name, required.allSatisfy(\.1) else { return nil }
         return StoreDescriptor(
             name: name, capabilities: store.capabilities, flags: store.flags, summary: summary, raw: raw,
-            checkOptions: size >= ABISizes.store12 ? store.check_options : nil
+            checkOptions: size >= ABISizes.store12 ? store.check_options : nil, subjectData: subjectData
         )
     }
 

@@ -46,6 +46,9 @@ enum DescriptorBuilder {
         store.commit = StoreCallbacks.commit
         store.read_log = StoreCallbacks.readLog
         store.check_options = declaration.checkOptions == nil ? nil : StoreCallbacks.checkOptions[slot]
+        // Only a backend that can list and erase offers them (and so is sent restores).
+        store.list_subjects = declaration.offersSubjectData ? StoreCallbacks.listSubjects : nil
+        store.erase_subject = declaration.offersSubjectData ? StoreCallbacks.eraseSubject : nil
         return allocate(store)
     }
 

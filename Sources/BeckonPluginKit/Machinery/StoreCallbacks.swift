@@ -75,8 +75,11 @@ enum StoreCallbacks {
                                        UnsafeMutablePointer<beckon_error>?) -> beckon_status = { store, commit, error in
         guard let backend = backend(store) else { return nullStore(error) }
         guard let commit else { return PluginError.invalidArgument("commit: the commit is NULL").report(to: error) }
-        let copy = PluginCommit(commit.pointee)
+        let copy = PluginCommit(commit)
         do throws(PluginError) {
+            if copy.version != nil, !(backend is any PluginSubjectDataBackend) {
+                return PluginError(.unsupported, "commit: this store cannot restore a subject at a given version").report(to: error)
+            }
             if try backend.commit(copy) { return BECKON_OK }
             return PluginError(.conflict, "subject \(copy.subject) is no longer at version \(copy.expectedVersion)").report(to: error)
         } catch let failure {
@@ -96,6 +99,37 @@ enum StoreCallbacks {
         } catch let failure {
             return failure.report(to: error)
         }
+    }
+
+    static let listSubjects: @convention(c) (UnsafeMutableRawPointer?, beckon_string, Int64, UnsafeMutablePointer<beckon_item_sink>?,
+                                             UnsafeMutablePointer<beckon_error>?) -> beckon_status = { store, after, limit, sink, error in
+        guard let backend = backend(store) as? any PluginSubjectDataBackend else { return noSubjectData(error) }
+        do throws(PluginError) {
+            let cursor = after.ptr == nil ? nil : String(after)
+            for subject in try backend.subjects(after: cursor, limit: Int(clamping: max(limit, 0))) {
+                let status = put(subject.lastActive, Array(subject.subject.utf8), into: sink, error)
+                if status != BECKON_OK { return status }
+            }
+            return BECKON_OK
+        } catch let failure {
+            return failure.report(to: error)
+        }
+    }
+
+    static let eraseSubject: @convention(c) (UnsafeMutableRawPointer?, beckon_string, Int64,
+                                             UnsafeMutablePointer<beckon_error>?) -> beckon_status = { store, subject, activeBefore, error in
+        guard let backend = backend(store) as? any PluginSubjectDataBackend else { return noSubjectData(error) }
+        do throws(PluginError) {
+            let id = String(subject)
+            if try backend.erase(subject: id, activeBefore: activeBefore) { return BECKON_OK }
+            return PluginError(.conflict, "nothing to erase: subject \(id) is not stored, or was active since").report(to: error)
+        } catch let failure {
+            return failure.report(to: error)
+        }
+    }
+
+    private static func noSubjectData(_ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+        PluginError(.unsupported, "this store does not list or erase subjects").report(to: error)
     }
 
     private static func backend(_ store: UnsafeMutableRawPointer?) -> (any PluginStoreBackend)? {

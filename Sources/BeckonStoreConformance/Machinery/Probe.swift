@@ -15,6 +15,7 @@ final class Probe: Sendable {
     private let reopenHandle: (@Sendable (any Store) throws -> any Store)?
     private let recorded = Mutex<[String]>([])
     private let refusals = Mutex(0)
+    private let skipReason = Mutex<String?>(nil)
 
     init(store: any Store, reopen: ((any Store) throws -> any Store)?) {
         self.store = store
@@ -27,6 +28,34 @@ final class Probe: Sendable {
     }
 
     var failures: [String] { recorded.withLock { $0 } }
+
+    /// Why the check did not apply to this store, when it did not.
+    var skipped: String? { skipReason.withLock { $0 } }
+
+    /// Ends the check as not applicable to this store (not a failure).
+    func skip(_ reason: String) throws(Stop) -> Never {
+        skipReason.withLock { $0 = reason }
+        throw Stop()
+    }
+
+    /// Skips the check when the store does not list, erase and restore subjects (a plugin store
+    /// older than ABI 1.3, or one that leaves them out): those are optional.
+    func requireSubjectData() throws(Stop) {
+        do throws(StoreError) {
+            _ = try store.subjects(after: nil, limit: 1)
+        } catch where Self.isUnsupported(error) {
+            try skip("the store does not list, erase or restore subjects (\(error.message))")
+        } catch {
+            fail("subjects(after: nil, limit: 1) threw: \(error)")
+            throw Stop()
+        }
+    }
+
+    /// Whether `error` is `StoreError.unsupportedSubjectData`'s, told by the reason it gives.
+    static func isUnsupported(_ error: StoreError) -> Bool {
+        let sample = StoreError.unsupportedSubjectData("do it", store: "it").message
+        return error.message.hasSuffix(String(sample.dropFirst("it cannot do it".count)))
+    }
 
     func fail(_ message: String) {
         recorded.withLock { $0.append(message) }
@@ -111,6 +140,33 @@ final class Probe: Sendable {
         let version = try load(subject).version
         try mustCommit(subject, expectedVersion: version, record, donations)
         return try load(subject).version
+    }
+
+    func subjects(after: String?, limit: Int, from store: (any Store)? = nil) throws(Stop) -> [StoredSubject] {
+        do {
+            return try (store ?? self.store).subjects(after: after, limit: limit)
+        } catch {
+            fail("subjects(after: \(after.map(quoted) ?? "nil"), limit: \(limit)) threw: \(error)")
+            throw Stop()
+        }
+    }
+
+    func erase(_ subject: String, activeBefore: Int64? = nil) throws(Stop) -> Bool {
+        do {
+            return try store.erase(subject: subject, activeBefore: activeBefore)
+        } catch {
+            fail("erase(subject: \(quoted(subject)), activeBefore: \(activeBefore.map(String.init) ?? "nil")) threw: \(error)")
+            throw Stop()
+        }
+    }
+
+    func restore(_ subject: String, expectedVersion: Int64, _ snapshot: SubjectSnapshot) throws(Stop) -> Bool {
+        do {
+            return try store.restore(subject: subject, expectedVersion: expectedVersion, snapshot: snapshot)
+        } catch {
+            fail("restore(subject: \(quoted(subject)), expectedVersion: \(expectedVersion), version: \(snapshot.version)) threw: \(error)")
+            throw Stop()
+        }
     }
 
     /// The log as `donations` reads it, checked against `donationLog` (what rules read), which

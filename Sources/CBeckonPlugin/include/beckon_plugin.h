@@ -1,6 +1,6 @@
 /*
- * beckon_plugin.h — the Beckon plugin ABI, version 1.2 (1.0 plus the additions marked "1.1"
- * and "1.2").
+ * beckon_plugin.h — the Beckon plugin ABI, version 1.3 (1.0 plus the additions marked "1.1",
+ * "1.2" and "1.3").
  *
  * A Beckon plugin is a shared object (.so) that adds custom conditions, which rules call as
  * NAMESPACE.NAME(args...), and store backends, which `store.backend: NAMESPACE.STORE` selects.
@@ -66,8 +66,10 @@ extern "C" {
  * problem, at a value or at a key) and argument pointers in a `bind` refusal ("/1"). 1.2 added
  * beckon_store.check_options (every problem of a store's `store.options`, at load, before any
  * `open`) and beckon_config_problem.flags (BECKON_CONFIG_PROBLEM_SECRET: never show the value).
+ * 1.3 added beckon_store.list_subjects and erase_subject (a subject's data: listing, erasing,
+ * expiring) and beckon_commit.version (a restore writes a record at an exact version).
  */
-#define BECKON_PLUGIN_ABI_MINOR 2
+#define BECKON_PLUGIN_ABI_MINOR 3
 
 /** Marks the entry symbol as exported even when building with -fvisibility=hidden. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -207,7 +209,8 @@ typedef struct beckon_item_sink {
     void *host_data;
     /**
      * Required. Hands one item to the host, which copies `bytes` before returning. For a
-     * record, `number` is its version; for a donation, its time (Unix ms). Returns BECKON_OK;
+     * record, `number` is its version; for a donation, its time (Unix ms); for a listed subject
+     * (1.3), its last activity (Unix ms), `bytes` its id. Returns BECKON_OK;
      * any other status means "stop and return this status".
      */
     beckon_status (*put)(struct beckon_item_sink *sink, int64_t number, const uint8_t *bytes, size_t len);
@@ -379,7 +382,18 @@ typedef struct beckon_condition {
  *   then ZADDs, trims by rank (ZREMRANGEBYRANK) and by score (ZREMRANGEBYSCORE).
  * - Memory: a mutex around a dictionary.
  *
- * Versions: 0 means "never stored". A successful commit stores `expected_version + 1`.
+ * Versions: 0 means "never stored". A successful commit stores `expected_version + 1`, or, from
+ * a 1.3 host, exactly `version` when that is above 0 (a restore: see beckon_commit.version).
+ *
+ * A subject's data (1.3, optional): `list_subjects` pages through the stored subjects in the
+ * byte order of their ids, and `erase_subject` removes every row a subject has; the host builds
+ * export, import, erase, expiry and copying between stores on them, and refuses those for a
+ * store without them. A 1.3 store keeps, with each subject, its last activity: the `now` of its
+ * last commit (Unix ms, the host's clock), which both functions read. A store that offers them
+ * must also honour beckon_commit.version: the host sends a version above 0 only to such a store.
+ * Erasing deletes rows; where the storage keeps deleted bytes until it reuses the space (a
+ * PostgreSQL table's dead tuples until (auto)vacuum, SQLite's free pages without secure_delete),
+ * say so to your users and how to reclaim it (PostgreSQL: VACUUM).
  * ------------------------------------------------------------------------------------------- */
 
 /** Store capabilities (shown by `beckon plugins`; the host checks none of them). */
@@ -403,8 +417,10 @@ typedef struct beckon_donation_append {
     size_t info_len;
     /**
      * Retention, applied to this event's log right after appending: keep at most `max_count`
-     * most recent donations (a `max_count` of 0 or less keeps none: the log is emptied, the
-     * appended donation included), and when `max_age` > 0 drop those older than
+     * most recent donations (the host guarantees `max_count` >= 1: a configuration's
+     * `retention.maxCount` is an int >= 1, a restore sends INT64_MAX, and the host turns a
+     * Swift caller's bound below 1 into a clear of that event; a store need not handle less),
+     * and when `max_age` > 0 drop those older than
      * (the newest donation's time in the log - max_age). The newest in the log, not the one just
      * appended: a backdated donation already older than that is dropped at once, and never keeps
      * older ones alive. `max_age` <= 0 sets no age limit.
@@ -420,7 +436,7 @@ typedef struct beckon_commit {
     beckon_string subject;
     /** The version the engine read; store only if the stored version is still this. */
     int64_t expected_version;
-    /** The new record's bytes; stored with version expected_version + 1. */
+    /** The new record's bytes; stored with version expected_version + 1 (or `version`, 1.3). */
     const uint8_t *record;
     size_t record_len;
     /** Apply first: remove every logged donation of the subject. */
@@ -434,8 +450,25 @@ typedef struct beckon_commit {
      */
     const beckon_donation_append *const *appends;
     size_t append_count;
-    /** The host's clock at the commit (Unix ms), for stores with TTL. */
+    /**
+     * The host's clock at the commit (Unix ms), for stores with TTL. A 1.3 store keeps it as the
+     * subject's last activity (list_subjects, erase_subject).
+     */
     int64_t now;
+
+    /* --- 1.3 --- */
+
+    /**
+     * 0: an ordinary commit, stored at `expected_version + 1`. Above 0 (1.3): a restore of a
+     * subject's whole state (an import, a copy from another store), stored at exactly this
+     * version, which is above `expected_version`, with the same compare-and-set on
+     * `expected_version`; the host then sets `clears_all` and sends every donation as an append
+     * with `max_count` INT64_MAX and `max_age` 0, so the logs are exactly the appends. Read it
+     * only when BECKON_HAS_FIELD(commit, beckon_commit, version) (a 1.0-1.2 host's commit has
+     * none: 0). The host sends a value above 0 only to a store with list_subjects and
+     * erase_subject.
+     */
+    int64_t version;
 } beckon_commit;
 
 /** Defined with the config problems below; a 1.2 store's check_options reports through it. */
@@ -495,6 +528,31 @@ typedef struct beckon_store {
      */
     beckon_status (*check_options)(void *plugin_state, beckon_string options_json,
                                    struct beckon_config_problem_sink *problems, beckon_error *error);
+
+    /* --- 1.3 --- */
+
+    /**
+     * Optional (1.3): the stored subjects whose ids' UTF-8 bytes come strictly after `after`
+     * (`after.ptr` NULL: from the first), in ascending order of those bytes (memcmp, the shorter
+     * first on a tie: PostgreSQL's bytea and SQLite's BINARY order), at most `limit` (>= 1): one
+     * `put` each, number = the subject's last activity (the `now` of its last commit, Unix ms),
+     * bytes = its id. Fewer than `limit` means there are no more. A subject is stored from its
+     * first commit until erase_subject removes it. The host pages with the last id it got as
+     * `after`, so a page must be consistent in itself, not with the next one. Set it together
+     * with erase_subject (and honour beckon_commit.version), or neither; a host reads both only
+     * when struct_size covers them (BECKON_STORE_SIZE_1_3).
+     */
+    beckon_status (*list_subjects)(void *store, beckon_string after, int64_t limit, beckon_item_sink *sink,
+                                   beckon_error *error);
+    /**
+     * Optional (1.3): erases every trace of the subject, its record and every log row, atomically,
+     * when its last activity is before `active_before` (INT64_MAX: whenever it was). BECKON_OK
+     * when it erased it; BECKON_CONFLICT, changing nothing, when there was nothing to erase: the
+     * subject was never stored (or is already erased), or was active at or after `active_before`
+     * (a commit may land just before). Afterwards the subject is new: load finds nothing, and a
+     * commit at expected version 0 starts it again. Any other failure changes nothing either.
+     */
+    beckon_status (*erase_subject)(void *store, beckon_string subject, int64_t active_before, beckon_error *error);
 } beckon_store;
 
 /* ---------------------------------------------------------------------------------------------
@@ -633,6 +691,11 @@ typedef struct beckon_plugin {
 #define BECKON_STORE_SIZE_1_0 (offsetof(beckon_store, read_log) + sizeof(void (*)(void)))
 /** The size of beckon_store with the 1.2 additions (check_options). */
 #define BECKON_STORE_SIZE_1_2 (offsetof(beckon_store, check_options) + sizeof(void (*)(void)))
+/** The size of beckon_store with the 1.3 additions (list_subjects, erase_subject). */
+#define BECKON_STORE_SIZE_1_3 (offsetof(beckon_store, erase_subject) + sizeof(void (*)(void)))
+/** The size of beckon_commit as 1.0 defined it (ending at `now`), and with the 1.3 `version`. */
+#define BECKON_COMMIT_SIZE_1_0 (offsetof(beckon_commit, now) + sizeof(int64_t))
+#define BECKON_COMMIT_SIZE_1_3 (offsetof(beckon_commit, version) + sizeof(int64_t))
 /** The size of beckon_config_problem as 1.1 defined it (without flags), and with the 1.2 flags. */
 #define BECKON_CONFIG_PROBLEM_SIZE_1_1 (offsetof(beckon_config_problem, message) + sizeof(beckon_string))
 #define BECKON_CONFIG_PROBLEM_SIZE_1_2 (offsetof(beckon_config_problem, flags) + sizeof(uint32_t))

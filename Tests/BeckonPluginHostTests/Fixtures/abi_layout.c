@@ -97,6 +97,7 @@ int main(void) {
     FIELD(beckon_commit, appends);
     FIELD(beckon_commit, append_count);
     FIELD(beckon_commit, now);
+    FIELD(beckon_commit, version);
 
     STRUCT(beckon_store);
     FIELD(beckon_store, struct_size);
@@ -110,6 +111,8 @@ int main(void) {
     FIELD(beckon_store, commit);
     FIELD(beckon_store, read_log);
     FIELD(beckon_store, check_options);
+    FIELD(beckon_store, list_subjects);
+    FIELD(beckon_store, erase_subject);
 
     STRUCT(beckon_plugin);
     FIELD(beckon_plugin, struct_size);
@@ -182,6 +185,9 @@ int main(void) {
     CONSTANT(BECKON_STORE_SIZE_1_2);
     CONSTANT(BECKON_CONFIG_PROBLEM_SIZE_1_1);
     CONSTANT(BECKON_CONFIG_PROBLEM_SIZE_1_2);
+    CONSTANT(BECKON_STORE_SIZE_1_3);
+    CONSTANT(BECKON_COMMIT_SIZE_1_0);
+    CONSTANT(BECKON_COMMIT_SIZE_1_3);
     CONSTANT(BECKON_CONFIG_PROBLEM_SECRET);
     printf("symbol %s\n", BECKON_PLUGIN_ENTRY_SYMBOL);
     return 0;

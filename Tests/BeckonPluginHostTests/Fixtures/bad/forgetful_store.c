@@ -1,6 +1,7 @@
 /*
  * Bad store plugin: two stores that accept every commit and remember nothing, one claiming to be
- * durable, for beckon-conformance to fail.
+ * durable, for beckon-conformance to fail. Built against the 1.0 header too: a 1.0 store, without
+ * 1.3's subject data.
  */
 #include "../fixture_plugin.h"
 
@@ -11,12 +12,13 @@ static beckon_status open_store(void *plugin, beckon_string options, void **stor
 }
 
 static const beckon_store forgetful = {
-    sizeof(beckon_store), BECKON_STORE_DURABLE, 0, "forgetful", "Accepts everything, keeps nothing.",
-    open_store, NULL, fixture_load_nothing, fixture_commit_nothing, fixture_read_log_nothing, NULL,
+    .struct_size = sizeof(beckon_store), .capabilities = BECKON_STORE_DURABLE, .name = "forgetful",
+    .summary = "Accepts everything, keeps nothing.", .open = open_store, .load = fixture_load_nothing,
+    .commit = fixture_commit_nothing, .read_log = fixture_read_log_nothing,
 };
 static const beckon_store amnesiac = {
-    sizeof(beckon_store), 0, 0, "amnesiac", NULL,
-    open_store, NULL, fixture_load_nothing, fixture_commit_nothing, fixture_read_log_nothing, NULL,
+    .struct_size = sizeof(beckon_store), .name = "amnesiac", .open = open_store, .load = fixture_load_nothing,
+    .commit = fixture_commit_nothing, .read_log = fixture_read_log_nothing,
 };
 static const beckon_store *const stores[] = {&forgetful, &amnesiac};
 static const beckon_plugin plugin = {
