@@ -21,7 +21,7 @@ struct LoadingGoodPluginTests {
         #expect(plugin.name == "greeting")
         #expect(plugin.version == "1.0.0")
         #expect(plugin.summary == "greets subjects with long names and regular visitors")
-        #expect(plugin.abiMajor == 1 && plugin.abiMinor == 2 && plugin.minHostMinor == 0 && plugin.flags == 0)
+        #expect(plugin.abiMajor == 1 && plugin.abiMinor == HostServices.abiMinor && plugin.minHostMinor == 0 && plugin.flags == 0)
         #expect(plugin.conditions.map(\.name) == ["isLongName", "atLeast"])
         #expect(plugin.conditions.map(\.signatureText) == ["() -> bool", "(int) -> bool"])
         #expect(plugin.conditions.map(\.parameters) == [[], [.int]])

@@ -20,7 +20,7 @@ struct LoadingTests {
         #expect(plugin.name == "ok")
         #expect(plugin.version == "1.2.3")
         #expect(plugin.summary == "a plugin for the tests")
-        #expect(plugin.abiMajor == 1 && plugin.abiMinor == 2 && plugin.minHostMinor == 0)
+        #expect(plugin.abiMajor == 1 && plugin.abiMinor == HostServices.abiMinor && plugin.minHostMinor == 0)
         #expect(plugin.conditions.map(\.name) == ["first", "second"])
         #expect(plugin.conditions.map(\.signatureText) == ["() -> bool", "(int, string) -> version"])
         #expect(plugin.conditions[0].parameters == [] && plugin.conditions[0].result == .bool)
