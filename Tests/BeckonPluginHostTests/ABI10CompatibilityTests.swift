@@ -10,7 +10,7 @@ import Testing
 /// Plugins compiled against the 1.0 header, kept frozen as Fixtures/v1_0/beckon_plugin.h, load
 /// and work on this host unchanged: their smaller descriptor, their `validate_config`, their
 /// conditions, their stores (without 1.3's subject data). Loads plugins into this process.
-@Suite("ABI 1.0 plugins on a 1.1 host")
+@Suite("ABI 1.0 plugins on this host")
 struct ABI10CompatibilityTests {
     static let header10 = Repository.url("Tests/BeckonPluginHostTests/Fixtures/v1_0")
 

@@ -1,5 +1,6 @@
 @testable import BeckonPluginHost
 import BeckonCore
+import BeckonDiagnostics
 import BeckonRules
 import BeckonTestSupport
 import Testing
