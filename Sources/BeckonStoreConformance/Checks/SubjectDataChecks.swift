@@ -5,9 +5,9 @@ import BeckonRules
 /// exact version. Optional operations: each check is skipped, with a note, for a store without
 /// them (a plugin store older than ABI 1.3).
 enum SubjectDataChecks {
-    /// Ids whose byte order differs from Swift's `<` on strings and from any collation: case,
-    /// a NUL, a prefix, accents, astral characters.
-    static let ids = ["b", "a", "B", "aa", "a\u{0}", "a b", "é", "z", "😀", "\u{FFFD}", "Z9", "ab"]
+    /// Ids in an order that any collation gets wrong: case, a NUL, a prefix, accents, astral
+    /// characters, and a decomposed accent ("e\u{301}x" bytes before "é", Swift's `<` after).
+    static let ids = ["b", "a", "B", "aa", "a\u{0}", "a b", "é", "e\u{301}x", "z", "😀", "\u{FFFD}", "Z9", "ab"]
 
     static let all: [StoreConformanceCheck] = [
         StoreConformanceCheck("subjects-listed-in-byte-order", "Stored subjects are listed in ascending order of their ids' UTF-8 bytes, strictly after the cursor, at most the limit, each with the host's clock at its last commit; pages of any size add up to the whole list.") { probe in
