@@ -2,11 +2,13 @@ import BeckonCore
 import BeckonRules
 import BeckonTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// `postgres.store`'s subject data (ABI 1.3) against the suite's own server: an erased subject's
 /// id and its unique values are in no row of any table of the store's schema, the others are
-/// untouched; a version 1 database migrates to version 2 with each record's activity.
+/// untouched, also while commits race the erase; a version 1 database migrates to version 2 with
+/// each record's activity.
 @Suite("postgres.store: erasing and migrating subjects' data")
 struct PostgresSubjectDataTests {
     /// Every row of every table of `schema`, as text (a bytea reads as `\x` and its hex).
@@ -71,5 +73,36 @@ struct PostgresSubjectDataTests {
         #expect(try migrated.erase(subject: "ada", activeBefore: nil))
         #expect(try server.admin("SELECT count(*) FROM pg_proc WHERE proname IN ('commit', 'erase') AND pronamespace = 'beckon'::regnamespace",
                                  database: database) == "2")
+    }
+
+    /// Two writers donate to one subject while a third erases it again and again: every erase is
+    /// whole, even against a commit in flight (no donation outlives its record, every kept log
+    /// size is the true one).
+    @Test func eraseRacingCommitsLeavesNoOrphans() throws {
+        let server = try PostgresServer.shared.get()
+        let database = try server.createDatabase("eraserace")
+        let stores = try (0..<3).map { _ in try PostgresRetentionTests.open(server, database: database) }
+        let erased = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 3) { worker in
+            let store = stores[worker]
+            for step in 0..<80 {
+                if worker == 2 {
+                    if (try? store.erase(subject: "s", activeBefore: nil)) == true { erased.withLock { $0 += 1 } }
+                    continue
+                }
+                while let stored = try? store.load(subject: "s") {
+                    let append = (event: "e\(worker)", donation: Donation(time: Int64(step), info: [.int(Int64(step))]), retention: Retention(maxCount: 50))
+                    if (try? store.commit(subject: "s", expectedVersion: stored.version, record: SubjectRecord(), donations: DonationChanges(appends: [append]))) == true { break }
+                }
+            }
+        }
+        #expect(erased.withLock { $0 } > 0, "no erase landed between the commits")
+        #expect(try server.admin("SELECT count(*) FROM beckon.donations d WHERE NOT EXISTS (SELECT 1 FROM beckon.records r WHERE r.subject = d.subject)",
+                                 database: database) == "0")
+        let mismatches = try server.admin("""
+            SELECT count(*) FROM beckon.records r, jsonb_each_text(r.log_sizes) s
+            WHERE s.value::bigint <> (SELECT count(*) FROM beckon.donations d WHERE d.subject = r.subject AND encode(d.event, 'hex') = s.key)
+            """, database: database)
+        #expect(mismatches == "0")
     }
 }
