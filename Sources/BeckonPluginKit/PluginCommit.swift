@@ -33,8 +33,8 @@ public struct PluginCommit: Hashable, Sendable {
         public var time: Int64
         /// The info bytes to keep with it.
         public var info: [UInt8]
-        /// Keep at most this many donations of the event, the most recent; 0 or less keeps none
-        /// (the log is emptied, the appended donation included).
+        /// Keep at most this many donations of the event, the most recent. A host sends 1 or more
+        /// (`Int64.max` in a restore); a backend need not handle less.
         public var maxCount: Int64
         /// When above 0: drop the donations older than the newest one's time in the log (not
         /// the appended one's, which may be backdated) minus this (ms).
