@@ -114,6 +114,13 @@ import BeckonTestSupport
         #expect(store.readOnlyReason != nil)
         #expect(try store.load(subject: "alice").record == SQLiteStoreOpeningTests.record)
         #expect(try store.donations(subject: "alice", event: "appLaunched", since: nil).map(\.time) == [10, 20, 30])
+        // Listed (as active now, as the migration would make it); never erased or restored.
+        #expect(try store.subjects(after: nil, limit: 10).map(\.subject) == ["alice"])
+        #expect(throws: StoreError.self) { try store.erase(subject: "alice", activeBefore: nil) }
+        #expect(throws: StoreError.self) {
+            try store.restore(subject: "alice", expectedVersion: 1, snapshot: SubjectSnapshot(record: SubjectRecord(), version: 2))
+        }
+        #expect(try store.load(subject: "alice").version == 1)
     }
 
     /// A store whose logs are within their bounds is byte for byte what schema 1 wrote (sizes

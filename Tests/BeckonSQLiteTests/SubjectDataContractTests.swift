@@ -1,6 +1,8 @@
 import BeckonCore
 import BeckonRules
 import BeckonSQLite
+import Foundation
+import Synchronization
 import Testing
 
 /// The `Store` contract of users' data (listing, erasing and restoring whole subjects), run over
@@ -155,11 +157,13 @@ import Testing
         if erases { #expect(try fixture.other.erase(subject: "gone", activeBefore: nil) == false) }
     }
 
-    /// An erased subject stored again starts afresh: version 1, only its new donations, through
-    /// either handle (whose caches had seen its former life at the same versions).
-    @Test(arguments: Kind.allCases)
-    func anErasedSubjectStoredAgainStartsAfresh(kind: Kind) throws {
+    /// An erased subject stored again, by a commit or a restore, starts afresh at the version
+    /// of its former life: only its new donations, through either handle (whose caches had seen
+    /// the former life at that version).
+    @Test(arguments: Kind.allCases, [false, true])
+    func anErasedSubjectStoredAgainStartsAfresh(kind: Kind, byRestore: Bool) throws {
         let fixture = try Fixture(kind)
+        let new = Donation(time: 2, info: [.string("new")])
         for handle in fixture.handles {
             try Self.commit(fixture.store, "s", launches: 1, appends: [Donation(time: 1, info: [.string("old")])])
             // Both handles read (and may cache) the subject's first life.
@@ -168,10 +172,15 @@ import Testing
                 #expect(try reader.donations(subject: "s", event: "launched", since: nil).map(\.info) == [[.string("old")]])
             }
             #expect(try handle.erase(subject: "s", activeBefore: nil))
-            try Self.commit(handle, "s", launches: 1, appends: [Donation(time: 2, info: [.string("new")])])
+            if byRestore {
+                let snapshot = SubjectSnapshot(record: Self.record(1), version: 1, logs: ["launched": [new]])
+                #expect(try handle.restore(subject: "s", expectedVersion: 0, snapshot: snapshot))
+            } else {
+                try Self.commit(handle, "s", launches: 1, appends: [new])
+            }
             for reader in fixture.handles {
                 #expect(try reader.load(subject: "s").version == 1)
-                #expect(try reader.donations(subject: "s", event: "launched", since: nil) == [Donation(time: 2, info: [.string("new")])])
+                #expect(try reader.donations(subject: "s", event: "launched", since: nil) == [new])
             }
             #expect(try handle.erase(subject: "s", activeBefore: nil))
         }
@@ -244,17 +253,67 @@ import Testing
 
     // MARK: Snapshot
 
-    /// A snapshot is one version's record and logs, also while another handle keeps committing.
+    /// Set once the writer of a test has finished.
+    final class Finished: Sendable {
+        let flag = Atomic<Bool>(false)
+    }
+
+    /// A snapshot is one version's record and logs while another handle keeps committing: each
+    /// version's record counts the donations logged up to it, which a mixed read would not match.
     @Test(arguments: Kind.allCases)
-    func aSnapshotIsOneVersionsState(kind: Kind) throws {
+    func aSnapshotIsOneVersionsStateWhileAnotherHandleCommits(kind: Kind) throws {
         let fixture = try Fixture(kind)
         #expect(try fixture.store.snapshot(subject: "s") == nil)
-        for index in 1...40 {
-            // Each version's record counts its donations: a snapshot mixing versions would not.
-            try Self.commit(fixture.store, "s", launches: Int64(index), appends: [Donation(time: Int64(index))])
-            let snapshot = try #require(try fixture.other.snapshot(subject: "s"))
-            #expect(snapshot.version == Int64(index))
-            #expect(snapshot.logs["launched"]?.count == Int(snapshot.record.events["launched"]?.count ?? -1))
+        let writer = fixture.other, commits = 300
+        let finished = Finished(), done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            defer {
+                finished.flag.store(true, ordering: .releasing)
+                done.signal()
+            }
+            for index in 1...commits {
+                let changes = DonationChanges(appends: [("launched", Donation(time: Int64(index)), Retention(maxCount: commits))])
+                guard (try? writer.commit(subject: "s", expectedVersion: Int64(index - 1), record: Self.record(Int64(index)), donations: changes)) == true else { return }
+            }
         }
+        while !finished.flag.load(ordering: .acquiring) {
+            guard let snapshot = try fixture.store.snapshot(subject: "s", attempts: 1000) else { continue }
+            #expect(snapshot.logs["launched"]?.map(\.time) == (1...snapshot.version).map { $0 })
+            #expect(snapshot.record == Self.record(snapshot.version))
+        }
+        done.wait()
+        let last = try #require(try fixture.store.snapshot(subject: "s"))
+        #expect(last.version == Int64(commits) && last.logs["launched"]?.count == commits)
+    }
+
+    // MARK: Migration
+
+    /// A store of schema 2, from before activity was kept, migrates on opening: its subjects are
+    /// listed active at the migration's instant, with their data, and later commits and expiry
+    /// use the column.
+    @Test func aSchema2StoreMigratesWithItsSubjectsActiveAtTheMigration() throws {
+        defer { HostClock.set(nil) }
+        let folder = try TemporaryFolder()
+        let path = folder.file("schema2.db")
+        HostClock.set(1_000)
+        do {
+            let store = try SQLiteStore(path: path)
+            for subject in ["b", "a"] { try Self.commit(store, subject, launches: 1, appends: [Donation(time: 3, info: [.string(subject)])]) }
+        }
+        let raw = try RawSQLite(path)
+        try raw.removeSchema3()
+        try raw.execute("PRAGMA user_version = 2")
+        try raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        HostClock.set(50_000)
+        let store = try SQLiteStore(path: path)
+        #expect(try raw.text("PRAGMA user_version") == "3")
+        #expect(try store.subjects(after: nil, limit: 10) == [StoredSubject(subject: "a", lastActive: 50_000), StoredSubject(subject: "b", lastActive: 50_000)])
+        #expect(try store.snapshot(subject: "a") == SubjectSnapshot(record: Self.record(1), version: 1, logs: ["launched": [Donation(time: 3, info: [.string("a")])]]))
+        HostClock.set(60_000)
+        try Self.commit(store, "a", launches: 2)
+        #expect(try SQLiteStore(path: path).subjects(after: nil, limit: 10).map(\.lastActive) == [60_000, 50_000])
+        #expect(try store.erase(subject: "a", activeBefore: 55_000) == false)
+        #expect(try store.erase(subject: "b", activeBefore: 55_000))
+        #expect(try store.subjects(after: nil, limit: 10).map(\.subject) == ["a"])
     }
 }
