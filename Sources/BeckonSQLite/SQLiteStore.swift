@@ -22,6 +22,9 @@ import Synchronization
 /// A store that exists but cannot be written (the file's mode, its folder's, a read-only mount)
 /// opens read-only: reads work, and every `commit` fails with `.unavailable` saying that the
 /// store is read-only, leaving the file as it was.
+///
+/// Subjects are listed, erased (an explicit erase leaves no byte of the subject in the file or
+/// its log) and restored whole: see `SQLiteStore+SubjectData.swift`.
 public final class SQLiteStore: Store {
     /// The file, as given.
     public let path: String

@@ -43,7 +43,8 @@ extension SQLiteSession {
         cache.forget(subject: subject)
         let secure = try connection.integer("PRAGMA secure_delete")
         try connection.execute("PRAGMA secure_delete = ON")
-        defer { try? connection.execute("PRAGMA secure_delete = \(secure)") }
+        // Back to what the connection had (the build's default: 2 reads back as FAST).
+        defer { try? connection.execute("PRAGMA secure_delete = \(secure == 2 ? "FAST" : String(secure))") }
         let find = try connection.prepare("SELECT active FROM subjects WHERE subject = ?1")
         let deleteRecord = try connection.prepare("DELETE FROM subjects WHERE subject = ?1")
         let count = try connection.prepare("UPDATE erasures SET count = count + 1 RETURNING count")

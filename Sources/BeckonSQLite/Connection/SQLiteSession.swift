@@ -13,7 +13,7 @@ final class SQLiteSession {
     var cache = RecordCache()
     /// Spares a load of a cached record its transaction while no commit has happened since the
     /// cache was last checked (nil when the store's WAL index cannot be watched).
-    let watch: WalIndexWatch?
+    private let watch: WalIndexWatch?
     /// Whether the file keeps the subjects' last activity and the erasures count (schema 3 on;
     /// only a read-only store is older). Every write binds the activity as `?5`.
     let tracksActivity: Bool
