@@ -1,6 +1,7 @@
 import BeckonCore
 import BeckonRules
 import BeckonSQLite
+import BeckonTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -112,6 +113,29 @@ import Testing
         let fixture = try Fixture(kind)
         for id in Self.ids { try Self.commit(fixture.store, id, launches: 1) }
         #expect(try fixture.other.subjects(after: page.cursor, limit: 3).map(\.subject) == page.expected)
+    }
+
+    /// For any ids (the empty one, prefixes, multi-byte characters; no two spellings of one
+    /// character), any cursor and any limit, a page is the ids after the cursor in byte order,
+    /// the first `limit` of them (seeded: the same cases on every run).
+    @Test(arguments: Kind.allCases)
+    func aPageIsTheFirstIdsAfterTheCursorInByteOrder(kind: Kind) throws {
+        let fixture = try Fixture(kind)
+        var random = SplitMix64(seed: 2027)
+        let alphabet = ["a", "b", "A", "0", " ", "é", "ä", "日", "😀", "\u{7F}"]
+        func id() -> String { (0..<random.below(5)).map { _ in random.pick(alphabet) }.joined() }
+        var stored: Set<String> = []
+        for _ in 0..<150 { stored.insert(id()) }
+        for subject in stored { try Self.commit(fixture.store, subject, launches: 1) }
+        let ordered = stored.sorted(by: StoredSubject.precedes)
+        for _ in 0..<40 {
+            let cursor = random.below(4) == 0 ? nil : id()
+            let limit = random.below(40)
+            let expected = Array(ordered.filter { id in cursor.map { StoredSubject.precedes($0, id) } ?? true }.prefix(limit))
+            for handle in fixture.handles {
+                #expect(try handle.subjects(after: cursor, limit: limit).map(\.subject) == expected, "after \(String(describing: cursor)), limit \(limit)")
+            }
+        }
     }
 
     @Test(arguments: Kind.allCases)
