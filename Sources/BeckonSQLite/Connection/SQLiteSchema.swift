@@ -141,7 +141,8 @@ enum SQLiteSchema {
         }
     }
 
-    private static func monotonicMilliseconds() -> Int64 {
+    /// Milliseconds on the monotonic clock, for waits up to the busy timeout.
+    static func monotonicMilliseconds() -> Int64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000

@@ -89,7 +89,7 @@ extension SQLiteSession {
     /// other connections still read frames of it.
     private func truncateLog(after done: String) throws(StoreError) {
         let checkpoint = try connection.prepare("PRAGMA wal_checkpoint(TRUNCATE)")
-        let deadline = Self.monotonicMilliseconds() + connection.busyTimeout
+        let deadline = SQLiteSchema.monotonicMilliseconds() + connection.busyTimeout
         while true {
             var busy = true
             do {
@@ -99,7 +99,7 @@ extension SQLiteSession {
                 busy = true
             }
             if !busy { return }
-            guard Self.monotonicMilliseconds() < deadline else {
+            guard SQLiteSchema.monotonicMilliseconds() < deadline else {
                 throw StoreError(.unavailable, "\(done), but earlier copies of its rows remain in the write-ahead log \(connection.path)-wal: "
                                  + "other connections kept reading the store for \(connection.busyTimeout) ms; they are overwritten when "
                                  + "the log is next checkpointed (the next erase, or when every process has closed the store)")
@@ -153,11 +153,5 @@ extension SQLiteSession {
             try write.run()
             return (true, true)
         }.1
-    }
-
-    private static func monotonicMilliseconds() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
     }
 }
