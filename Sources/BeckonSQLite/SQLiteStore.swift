@@ -22,13 +22,16 @@ import Synchronization
 /// A store that exists but cannot be written (the file's mode, its folder's, a read-only mount)
 /// opens read-only: reads work, and every `commit` fails with `.unavailable` saying that the
 /// store is read-only, leaving the file as it was.
+///
+/// Subjects are listed, erased (an explicit erase leaves no byte of the subject in the file or
+/// its log) and restored whole: see `SQLiteStore+SubjectData.swift`.
 public final class SQLiteStore: Store {
     /// The file, as given.
     public let path: String
     /// Why the store was opened read-only (the system's reason), or nil when it can be written.
     public let readOnlyReason: String?
-    private let session: Mutex<SQLiteSession>
-    private let logCache = Mutex(LogCache())
+    let session: Mutex<SQLiteSession>
+    let logCache = Mutex(LogCache())
 
     /// Opens the store at `path`, creating the file and its folders if missing.
     ///
@@ -88,8 +91,8 @@ public final class SQLiteStore: Store {
     }
 
     public func load(subject: String) throws(StoreError) -> StoredRecord {
-        let stored = try session.withLock { session throws(StoreError) in try session.load(subject: subject) }
-        logCache.withLock { $0.loaded(subject: subject, version: stored.version) }
+        let (stored, erasures) = try session.withLock { session throws(StoreError) in (try session.load(subject: subject), session.erasures) }
+        logCache.withLock { $0.loaded(subject: subject, version: stored.version, erasures: erasures) }
         return stored
     }
 
@@ -112,7 +115,7 @@ public final class SQLiteStore: Store {
         return try session.withLock { session throws(StoreError) in try session.insertNew(records) }
     }
 
-    private func requireWritable() throws(StoreError) {
+    func requireWritable() throws(StoreError) {
         if let readOnlyReason {
             throw StoreError(.unavailable, "cannot write to the store \(path): it is read-only (\(readOnlyReason))")
         }
@@ -135,45 +138,3 @@ public final class SQLiteStore: Store {
         return log
     }
 }
-
-/// Donation logs kept per (subject, event) with the record version they were read at.
-private struct LogCache {
-    /// Few subjects are hot at once; past this many entries the cache starts over.
-    static let capacity = 1024
-
-    struct Entry {
-        var version: Int64
-        var since: Int64?
-        var log: DonationLog
-    }
-
-    private(set) var loadedVersion: [String: Int64] = [:]
-    private var logs: [String: [String: Entry]] = [:]
-
-    mutating func loaded(subject: String, version: Int64) {
-        if loadedVersion.count >= Self.capacity, loadedVersion[subject] == nil {
-            loadedVersion = [:]
-            logs = [:]
-        }
-        loadedVersion[subject] = version
-    }
-
-    mutating func forget(subject: String) {
-        loadedVersion[subject] = nil
-        logs[subject] = nil
-    }
-
-    /// The cached log if it was read at the version last loaded and covers `since`.
-    func log(subject: String, event: String, since: Int64?) -> DonationLog? {
-        guard let version = loadedVersion[subject], let entry = logs[subject]?[event], entry.version == version else { return nil }
-        guard let since else { return entry.since == nil ? entry.log : nil }
-        if let cachedSince = entry.since, cachedSince > since { return nil }  // the cached log starts too late
-        return entry.log.since(since)
-    }
-
-    mutating func store(_ log: DonationLog, subject: String, event: String, since: Int64?, version: Int64) {
-        guard loadedVersion[subject] == version else { return }
-        logs[subject, default: [:]][event] = Entry(version: version, since: since, log: log)
-    }
-}
-

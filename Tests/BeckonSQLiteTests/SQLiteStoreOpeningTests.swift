@@ -59,7 +59,7 @@ import BeckonTestSupport
         let raw = try RawSQLite(path)
         #expect(try raw.text("PRAGMA journal_mode") == "wal")
         #expect(try raw.text("PRAGMA page_size") == "1024")
-        #expect(try raw.text("PRAGMA user_version") == "2")
+        #expect(try raw.text("PRAGMA user_version") == "3")
         #expect(try raw.text("PRAGMA application_id") == String(0x4265_6B6E))
         #expect(try raw.text("PRAGMA integrity_check") == "ok")
     }
@@ -74,7 +74,7 @@ import BeckonTestSupport
         try RawSQLite(path).execute("PRAGMA user_version = 7")
         let error = try #require(throws: StoreError.self) { try SQLiteStore(path: path) }
         #expect(error.kind == .corrupt)
-        #expect(error.message == "the store \(path) was written by a newer Beckon (schema 7; this one reads up to 2)")
+        #expect(error.message == "the store \(path) was written by a newer Beckon (schema 7; this one reads up to 3)")
         #expect(try RawSQLite(path).text("PRAGMA user_version") == "7")
     }
 

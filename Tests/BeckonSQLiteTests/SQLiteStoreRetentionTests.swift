@@ -86,13 +86,13 @@ import BeckonTestSupport
     }
 
     /// A file written with schema 1 (logs held exactly at their bound) opens, is migrated to
-    /// schema 2 with its data, and keeps working.
+    /// the current schema with its data, and keeps working.
     @Test func aSchema1FileOpensAndKeepsWorking() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("beckon.db")
         try Self.writeSchema1File(path)
         let store = try SQLiteStore(path: path)
-        #expect(try RawSQLite(path).text("PRAGMA user_version") == "2")
+        #expect(try RawSQLite(path).text("PRAGMA user_version") == "3")
         #expect(try store.load(subject: "alice").record == SQLiteStoreOpeningTests.record)
         #expect(try store.donations(subject: "alice", event: "appLaunched", since: nil).map(\.time) == [10, 20, 30])
         for index in 0..<60 {
@@ -114,10 +114,18 @@ import BeckonTestSupport
         #expect(store.readOnlyReason != nil)
         #expect(try store.load(subject: "alice").record == SQLiteStoreOpeningTests.record)
         #expect(try store.donations(subject: "alice", event: "appLaunched", since: nil).map(\.time) == [10, 20, 30])
+        // Listed (as active now, as the migration would make it); never erased or restored.
+        #expect(try store.subjects(after: nil, limit: 10).map(\.subject) == ["alice"])
+        #expect(throws: StoreError.self) { try store.erase(subject: "alice", activeBefore: nil) }
+        #expect(throws: StoreError.self) {
+            try store.restore(subject: "alice", expectedVersion: 1, snapshot: SubjectSnapshot(record: SubjectRecord(), version: 2))
+        }
+        #expect(try store.load(subject: "alice").version == 1)
     }
 
     /// A store whose logs are within their bounds is byte for byte what schema 1 wrote (sizes
-    /// without hidden rows are the same triples); only its schema version differs.
+    /// without hidden rows are the same triples); only its schema version differs, and the
+    /// column and table schema 3 added.
     static func writeSchema1File(_ path: String) throws {
         do {
             let store = try SQLiteStore(path: path)
@@ -125,6 +133,7 @@ import BeckonTestSupport
                                      donations: SQLiteStoreOpeningTests.launches))
         }
         let raw = try RawSQLite(path)
+        try raw.removeSchema3()
         try raw.execute("PRAGMA user_version = 1")
         try raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }

@@ -146,7 +146,10 @@ public final class MemoryStore: Store {
     }
 
     public func restore(subject: String, expectedVersion: Int64, snapshot: SubjectSnapshot) throws(StoreError) -> Bool {
-        contents.withLock { contents in
+        guard snapshot.version >= 1 else {
+            throw StoreError(.invalidData, "cannot restore subject \(Value.string(subject)) at version \(snapshot.version): versions start at 1")
+        }
+        return contents.withLock { contents in
             let entry = contents.subjects[subject]
             guard (entry?.stored?.version ?? 0) == expectedVersion else { return false }
             let stored = entry ?? Subject()

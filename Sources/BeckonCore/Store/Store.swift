@@ -43,7 +43,8 @@ public protocol Store: AnyObject, Sendable {
     /// Writes `snapshot` as the subject's whole state, replacing whatever is stored: the record
     /// at `snapshot.version` (greater than `expectedVersion`) and exactly its logs, with the
     /// subject's last commit at the store's clock. Returns false, changing nothing, when the
-    /// stored version is not `expectedVersion`.
+    /// stored version is not `expectedVersion`; refuses (`.invalidData`) a snapshot at a version
+    /// below 1, which would read as never stored.
     func restore(subject: String, expectedVersion: Int64, snapshot: SubjectSnapshot) throws(StoreError) -> Bool
 }
 

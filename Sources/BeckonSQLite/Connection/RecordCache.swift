@@ -26,12 +26,14 @@ struct RecordCache {
     private var dataVersion: Int64?
     private var entries: [String: Entry] = [:]
 
-    /// Drops every entry unless `current` is the data version the entries were checked against.
-    mutating func check(dataVersion current: Int64) {
-        if dataVersion != current {
-            entries.removeAll(keepingCapacity: true)
-            dataVersion = current
-        }
+    /// Drops every entry unless `current` is the data version the entries were checked against;
+    /// returns whether it dropped them (another connection has committed since).
+    @discardableResult
+    mutating func check(dataVersion current: Int64) -> Bool {
+        guard dataVersion != current else { return false }
+        entries.removeAll(keepingCapacity: true)
+        dataVersion = current
+        return true
     }
 
     subscript(subject: String) -> Entry? { entries[subject] }

@@ -15,8 +15,9 @@ enum SQLiteSchema {
     static let applicationID: Int64 = 0x4265_6B6E
 
     /// Migration `i` takes a store from schema `i` to `i + 1`; append, never edit one that
-    /// shipped. Schema 0 is an empty file.
-    static let migrations: [String] = [
+    /// shipped. Schema 0 is an empty file. `instant` is when the migration runs
+    /// (`HostClock.now()`), the last activity it gives the subjects it finds.
+    static func migrations(at instant: Int64) -> [String] { [
         // 1: records, each with the size and newest instant of its donation logs (so that
         // retention never counts rows, and a commit writes no other page for it), in a rowid
         // table because records can be large; the donation log clustered by subject, event,
@@ -41,13 +42,24 @@ enum SQLiteSchema {
         // counted in its sizes as hidden, which schema 1 would read as donations. A schema 1
         // file is read as it is (its logs have no hidden rows).
         "PRAGMA user_version = 2",
-    ]
+        // 3: each subject's last activity (the host's clock at its last commit or restore), for
+        // listing and expiry, as a column of the record's row (a commit writes no other page);
+        // rows already stored read the migration's instant, the file is not rewritten. The
+        // erasures made so far, which a connection reads when another has committed: a subject
+        // erased and stored again starts over at version 1, so a log cached by version alone
+        // could be another life's (see `LogCache`).
+        """
+        ALTER TABLE subjects ADD COLUMN active INTEGER NOT NULL DEFAULT \(instant);
+        CREATE TABLE erasures (count INTEGER NOT NULL);
+        INSERT INTO erasures (count) VALUES (0);
+        """,
+    ] }
 
     /// The oldest schema this Beckon reads without migrating it (a read-only store).
     static let oldestReadable: Int64 = 1
 
     /// The schema this Beckon writes, and the newest it reads.
-    static var currentVersion: Int64 { Int64(migrations.count) }
+    static var currentVersion: Int64 { Int64(migrations(at: 0).count) }
 
     /// The page size of new stores. A donation commits about three pages of the write-ahead
     /// log (the record's, and both ends of the event's log); small pages make that a few
@@ -61,8 +73,12 @@ enum SQLiteSchema {
     /// (`StoreFile.hasWriteAheadLog`), and the next process's recovery reads no stale frames.
     static let journalSizeLimit = 4 << 20
 
-    /// Tables every store of the current schema has.
+    /// Tables every store has (from schema 1 on; a read-only store may be older than the current).
     static let tables = ["subjects", "donations"]
+
+    /// The first schema with the subjects' last activity and the erasures count: a read-only
+    /// store of an older one is read without them.
+    static let activitySince: Int64 = 3
 
     /// Checks that the file is empty or a Beckon store this Beckon can read, switches it to WAL,
     /// and migrates it to the current schema. The connection can write (see `openReadOnly`).
@@ -84,7 +100,7 @@ enum SQLiteSchema {
         try connection.execute("BEGIN IMMEDIATE")
         do {
             version = try inspect(connection)
-            for migration in migrations[Int(version)...] {
+            for migration in migrations(at: HostClock.now())[Int(version)...] {
                 try connection.execute(migration)
             }
             try connection.execute("PRAGMA application_id = \(applicationID)")
@@ -125,7 +141,8 @@ enum SQLiteSchema {
         }
     }
 
-    private static func monotonicMilliseconds() -> Int64 {
+    /// Milliseconds on the monotonic clock, for waits up to the busy timeout.
+    static func monotonicMilliseconds() -> Int64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000

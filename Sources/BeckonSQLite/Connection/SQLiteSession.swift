@@ -10,12 +10,19 @@ import BeckonRules
 /// one compare-and-set of the record with its log sizes, and `COMMIT`.
 final class SQLiteSession {
     let connection: SQLiteConnection
-    private var cache = RecordCache()
+    var cache = RecordCache()
     /// Spares a load of a cached record its transaction while no commit has happened since the
     /// cache was last checked (nil when the store's WAL index cannot be watched).
     private let watch: WalIndexWatch?
+    /// Whether the file keeps the subjects' last activity and the erasures count (schema 3 on;
+    /// only a read-only store is older). Every write binds the activity as `?5`.
+    let tracksActivity: Bool
+    /// How many subjects were erased from the file, as of the last load that found another
+    /// connection's commit (or this connection's last erase): see `LogCache`.
+    var erasures: Int64 = 0
 
     private let readDataVersion: SQLiteStatement
+    private let readErasures: SQLiteStatement?
     private let loadRecord: SQLiteStatement
     private let insertRecord: SQLiteStatement
     private let updateRecord: SQLiteStatement
@@ -26,11 +33,11 @@ final class SQLiteSession {
     private let commit: SQLiteStatement
     private let rollback: SQLiteStatement
     private let readLog: SQLiteStatement
-    private let insertDonation: SQLiteStatement
+    let insertDonation: SQLiteStatement
     private let deleteExpired: SQLiteStatement
     private let deleteOldest: SQLiteStatement
     private let clearLog: SQLiteStatement
-    private let clearLogs: SQLiteStatement
+    let clearLogs: SQLiteStatement
 
     /// The connection's page cache, in KiB (SQLite's default is 2,000).
     static let pageCacheKiB = 32_768
@@ -40,14 +47,25 @@ final class SQLiteSession {
         // Pages stay cached while no other connection commits: a large file's upper levels
         // and hot records are then read from memory, not with a system call each.
         try connection.execute("PRAGMA cache_size = -\(Self.pageCacheKiB)")
+        tracksActivity = try connection.integer("PRAGMA user_version") >= SQLiteSchema.activitySince
         readDataVersion = try connection.prepare("PRAGMA data_version")
+        readErasures = tracksActivity ? try connection.prepare("SELECT count FROM erasures") : nil
         loadRecord = try connection.prepare("SELECT version, record, logs FROM subjects WHERE subject = ?1")
-        insertRecord = try connection.prepare("INSERT INTO subjects (subject, version, record) VALUES (?1, 1, ?2) ON CONFLICT (subject) DO NOTHING")
-        updateRecord = try connection.prepare("UPDATE subjects SET version = version + 1, record = ?3 WHERE subject = ?1 AND version = ?2")
-        insertRecordAndLogs = try connection.prepare("""
-            INSERT INTO subjects (subject, version, record, logs) VALUES (?1, 1, ?2, ?3) ON CONFLICT (subject) DO NOTHING
+        // The last activity, `?5`, is one more column of the same row (a read-only store of an
+        // older schema, which is never written, prepares the statements without it).
+        let (active, activeValue, setActive) = tracksActivity ? (", active", ", ?5", ", active = ?5") : ("", "", "")
+        insertRecord = try connection.prepare("""
+            INSERT INTO subjects (subject, version, record\(active)) VALUES (?1, 1, ?2\(activeValue)) ON CONFLICT (subject) DO NOTHING
             """)
-        updateRecordAndLogs = try connection.prepare("UPDATE subjects SET version = version + 1, record = ?3, logs = ?4 WHERE subject = ?1 AND version = ?2")
+        updateRecord = try connection.prepare("""
+            UPDATE subjects SET version = version + 1, record = ?3\(setActive) WHERE subject = ?1 AND version = ?2
+            """)
+        insertRecordAndLogs = try connection.prepare("""
+            INSERT INTO subjects (subject, version, record, logs\(active)) VALUES (?1, 1, ?2, ?3\(activeValue)) ON CONFLICT (subject) DO NOTHING
+            """)
+        updateRecordAndLogs = try connection.prepare("""
+            UPDATE subjects SET version = version + 1, record = ?3, logs = ?4\(setActive) WHERE subject = ?1 AND version = ?2
+            """)
         readLogSizes = try connection.prepare("SELECT logs FROM subjects WHERE subject = ?1")
         begin = try connection.prepare("BEGIN IMMEDIATE")
         commit = try connection.prepare("COMMIT")
@@ -105,7 +123,15 @@ final class SQLiteSession {
         // The pragma's statement, until reset, holds its read transaction open: a record read
         // from the file is read at the very data version just checked.
         defer { readDataVersion.reset() }
-        if try readDataVersion.step() { cache.check(dataVersion: readDataVersion.int64(0)) } else { cache.forgetAll() }
+        if try readDataVersion.step() {
+            if cache.check(dataVersion: readDataVersion.int64(0)), let readErasures {
+                // Read in the same read transaction as the data version (the pragma's, still open).
+                defer { readErasures.reset() }
+                if try readErasures.step() { erasures = readErasures.int64(0) }
+            }
+        } else {
+            cache.forgetAll()
+        }
         if let header { watch?.remember(header) }
         if let entry = cache[subject] { return StoredRecord(record: entry.record, version: entry.version) }
         let entry = try read(subject: subject)
@@ -234,6 +260,7 @@ final class SQLiteSession {
             for (subject, record) in records {
                 try insertRecord.bind(1, subject)
                 try insertRecord.bind(2, blob: SubjectRecordCodec.encode(record))
+                if tracksActivity { try insertRecord.bind(5, HostClock.now()) }
                 try insertRecord.run()
                 inserted += connection.changes
             }
@@ -243,7 +270,7 @@ final class SQLiteSession {
 
     /// Runs `body` in a write transaction, committed when it returns true and rolled back when
     /// it returns false or throws.
-    private func transaction<Result>(_ body: () throws(StoreError) -> (Bool, Result)) throws(StoreError) -> (Bool, Result) {
+    func transaction<Result>(_ body: () throws(StoreError) -> (Bool, Result)) throws(StoreError) -> (Bool, Result) {
         try begin.run()
         do {
             let result = try body()
@@ -273,6 +300,7 @@ final class SQLiteSession {
             try statement.bind(3, blob: record)
             if let logSizes { try statement.bind(4, blob: logSizes.encoded()) }
         }
+        if tracksActivity { try statement.bind(5, HostClock.now()) }
         try statement.run()
         return connection.changes == 1
     }

@@ -38,6 +38,12 @@ final class RawSQLite {
         return String(cString: text)
     }
 
+    /// Takes a store of the current schema back to what schema 2 had, before subjects' last
+    /// activity and the erasures count (the caller sets the schema version it wants).
+    func removeSchema3() throws {
+        try execute("ALTER TABLE subjects DROP COLUMN active; DROP TABLE erasures")
+    }
+
     /// Writes raw bytes into the record column of a subject.
     func setRecord(of subject: String, to bytes: [UInt8]) throws {
         var statement: OpaquePointer?
