@@ -116,7 +116,7 @@ struct DataCommand: ParsableCommand {
 /// The options of every `data` subcommand: the configuration's, and `--quiet`.
 struct DataOptions: ParsableArguments {
     @OptionGroup var configOptions: ConfigOptions
-    @Flag(name: .shortAndLong, help: "Print no progress on standard error.")
+    @Flag(name: .long, help: "Print no progress on standard error.")
     var quiet = false
 
     var json: Bool { configOptions.json }
