@@ -203,7 +203,9 @@ let package = Package(
         .testTarget(name: "BeckonRulesTests", dependencies: ["BeckonRules", "BeckonTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "BeckonCoreTests",
-            dependencies: ["BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonConfig", "BeckonStoreConformance", "BeckonTestSupport"],
+            // BeckonRuntime and BeckonSQLite: the data format's round trip runs on this target's generated histories.
+            dependencies: ["BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonConfig", "BeckonStoreConformance", "BeckonTestSupport",
+                           "BeckonRuntime", "BeckonSQLite"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -231,7 +233,7 @@ let package = Package(
             dependencies: ["BeckonContent", "BeckonConfig", "BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonRuntime", "BeckonTestSupport"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "BeckonRuntimeTests", dependencies: ["BeckonRuntime", "BeckonRules", "BeckonTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "BeckonRuntimeTests", dependencies: ["BeckonRuntime", "BeckonConfig", "BeckonCore", "BeckonRules", "BeckonSQLite", "BeckonTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "BeckonCTests",
             // No product module: the tests load the built libbeckon.so the way a C or Python host does.

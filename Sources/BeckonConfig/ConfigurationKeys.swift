@@ -25,7 +25,7 @@ public enum ConfigurationKeys {
     /// `display:`.
     public static let display = MappingKeys(["frequency"])
     /// `store:`.
-    public static let store = MappingKeys(["backend", "path", "options", "synchronous", "busyTimeout"])
+    public static let store = MappingKeys(["backend", "path", "options", "synchronous", "busyTimeout", "expireSubjectsAfter"])
     /// An item of `plugins:`.
     public static let plugin = MappingKeys(["path", "as", "config"], required: ["path"])
     /// `parameters.ID`.

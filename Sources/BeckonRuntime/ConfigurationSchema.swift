@@ -102,6 +102,7 @@ public enum ConfigurationSchema {
                                     default: StoreSynchronous.normal.rawValue),
             "busyTimeout": F.duration("How long a write waits for another process's lock before the store is reported unavailable.",
                                       default: DurationSyntax.format(StoreSettings.defaultBusyTimeout)),
+            "expireSubjectsAfter": F.duration("How long a subject may stay inactive before `beckon data expire` erases it; unset: never.", default: nil),
         ])
     }
 

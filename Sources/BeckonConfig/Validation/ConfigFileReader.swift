@@ -102,6 +102,14 @@ struct ConfigFileReader {
         if let timeout = fields["busyTimeout"] {
             assembly.store.busyTimeout = reader.duration(timeout, "'store.busyTimeout'") ?? StoreSettings.defaultBusyTimeout
         }
+        if let expiry = fields["expireSubjectsAfter"], let after = reader.duration(expiry, "'store.expireSubjectsAfter'") {
+            // A subject active now must not be erased now: zero would expire everyone at once.
+            if after > 0 {
+                assembly.store.expireSubjectsAfter = after
+            } else {
+                reader.diagnostics.error("config.range", "'store.expireSubjectsAfter' must be longer than 0", at: expiry.span)
+            }
+        }
     }
 
     private mutating func readStoreBackend(_ text: String, node: YAMLNode) {

@@ -110,6 +110,9 @@ public struct StoreSettings: Hashable, Sendable {
     public var synchronous: StoreSynchronous
     /// How long a write waits for another process's lock before the store is unavailable (ms).
     public var busyTimeout: Int64
+    /// How long a subject may stay inactive (no commit) before expiry erases it (ms); nil:
+    /// subjects never expire.
+    public var expireSubjectsAfter: Int64?
 
     /// The SQLite file used when `store.path` is not set.
     public static let defaultPath = "beckon.db"
@@ -118,8 +121,10 @@ public struct StoreSettings: Hashable, Sendable {
 
     /// Creates store settings; the default is SQLite in `beckon.db`.
     public init(backend: StoreBackend = .sqlite, path: String = defaultPath, options: ConfigValue = .null,
-                synchronous: StoreSynchronous = .normal, busyTimeout: Int64 = defaultBusyTimeout) {
+                synchronous: StoreSynchronous = .normal, busyTimeout: Int64 = defaultBusyTimeout,
+                expireSubjectsAfter: Int64? = nil) {
         self.backend = backend
+        self.expireSubjectsAfter = expireSubjectsAfter
         self.path = path
         self.options = options
         self.synchronous = synchronous

@@ -1,0 +1,192 @@
+/// Why a line is not JSON: the byte offset (from 1) and what was expected.
+struct DataJSONSyntaxError: Error {
+    let offset: Int
+    let message: String
+}
+
+/// A strict RFC 8259 parser for one line's UTF-8 bytes (already checked to be valid UTF-8).
+struct DataJSONParser {
+    private let bytes: [UInt8]
+    private var index = 0
+    /// Deep nesting is refused before it can exhaust the stack.
+    private static let maximumDepth = 64
+
+    static func parse(_ bytes: [UInt8]) throws(DataJSONSyntaxError) -> DataJSON {
+        var parser = DataJSONParser(bytes: bytes)
+        parser.skipSpace()
+        let value = try parser.value(depth: 0)
+        parser.skipSpace()
+        guard parser.index == bytes.count else { throw parser.error("unexpected text after the value") }
+        return value
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private func error(_ message: String) -> DataJSONSyntaxError {
+        DataJSONSyntaxError(offset: index + 1, message: index >= bytes.count ? "the line ends early (truncated?): \(message)" : message)
+    }
+
+    private mutating func skipSpace() {
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    private mutating func value(depth: Int) throws(DataJSONSyntaxError) -> DataJSON {
+        guard depth < Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) levels deep") }
+        guard index < bytes.count else { throw error("expected a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try object(depth: depth)
+        case UInt8(ascii: "["): return try array(depth: depth)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw error("expected a value")
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(DataJSONSyntaxError) {
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        for byte in expected {
+            guard index < bytes.count, bytes[index] == byte else { throw error("expected \(word)") }
+            index += 1
+        }
+    }
+
+    private mutating func expect(_ byte: UInt8, _ what: String) throws(DataJSONSyntaxError) {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == byte else { throw error("expected \(what)") }
+        index += 1
+    }
+
+    private mutating func object(depth: Int) throws(DataJSONSyntaxError) -> DataJSON {
+        index += 1
+        var members: [(String, DataJSON)] = []
+        var keys: Set<String> = []
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object([]) }
+        while true {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member's name") }
+            let keyStart = index
+            let key = try string()
+            guard keys.insert(key).inserted else {
+                throw DataJSONSyntaxError(offset: keyStart + 1, message: "the member \"\(key)\" is given twice")
+            }
+            try expect(UInt8(ascii: ":"), "':'")
+            skipSpace()
+            members.append((key, try value(depth: depth + 1)))
+            skipSpace()
+            guard index < bytes.count else { throw error("expected ',' or '}'") }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            try expect(UInt8(ascii: ","), "',' or '}'")
+        }
+    }
+
+    private mutating func array(depth: Int) throws(DataJSONSyntaxError) -> DataJSON {
+        index += 1
+        var items: [DataJSON] = []
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array([]) }
+        while true {
+            skipSpace()
+            items.append(try value(depth: depth + 1))
+            skipSpace()
+            guard index < bytes.count else { throw error("expected ',' or ']'") }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            try expect(UInt8(ascii: ","), "',' or ']'")
+        }
+    }
+
+    private mutating func number() throws(DataJSONSyntaxError) -> String {
+        let start = index
+        func digits(_ parser: inout DataJSONParser) -> Int {
+            let from = parser.index
+            while parser.index < parser.bytes.count, (0x30...0x39).contains(parser.bytes[parser.index]) { parser.index += 1 }
+            return parser.index - from
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integral = index
+        guard digits(&self) > 0 else { throw error("expected a digit") }
+        if bytes[integral] == UInt8(ascii: "0"), index - integral > 1 { throw DataJSONSyntaxError(offset: integral + 1, message: "a number cannot start with 0") }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits(&self) > 0 else { throw error("expected a digit after '.'") }
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits(&self) > 0 else { throw error("expected an exponent") }
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    private mutating func string() throws(DataJSONSyntaxError) -> String {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var run = index
+        func flush(_ parser: DataJSONParser, _ end: Int) {
+            scalars.append(contentsOf: String(decoding: parser.bytes[run..<end], as: UTF8.self).unicodeScalars)
+        }
+        while true {
+            guard index < bytes.count else { throw error("expected the end of a string") }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                flush(self, index)
+                index += 1
+                return String(scalars)
+            }
+            guard byte >= 0x20 else { throw error("a control character must be escaped in a string") }
+            guard byte == UInt8(ascii: "\\") else { index += 1; continue }
+            flush(self, index)
+            index += 1
+            guard index < bytes.count else { throw error("expected an escape") }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""): scalars.append("\"")
+            case UInt8(ascii: "\\"): scalars.append("\\")
+            case UInt8(ascii: "/"): scalars.append("/")
+            case UInt8(ascii: "b"): scalars.append("\u{8}")
+            case UInt8(ascii: "f"): scalars.append("\u{C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "u"):
+                var unit = try hex4()
+                if (0xD800..<0xDC00).contains(unit) {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        throw error("expected the low half of a surrogate pair")
+                    }
+                    index += 2
+                    let low = try hex4()
+                    guard (0xDC00..<0xE000).contains(low) else { throw error("expected the low half of a surrogate pair") }
+                    unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(unit) else { throw error("\\u escape of a lone surrogate") }
+                scalars.append(scalar)
+            default: throw error("unknown escape")
+            }
+            run = index
+        }
+    }
+
+    private mutating func hex4() throws(DataJSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count, let digit = Self.hexValue(bytes[index]) else { throw error("expected 4 hex digits") }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case 0x30...0x39: UInt32(byte - 0x30)
+        case 0x41...0x46: UInt32(byte - 0x41 + 10)
+        case 0x61...0x66: UInt32(byte - 0x61 + 10)
+        default: nil
+        }
+    }
+}

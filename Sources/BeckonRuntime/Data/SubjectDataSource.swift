@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where an import reads lines from, read once per pass: each line's number (from 1) and its
+/// bytes without the `\n`. An empty line (a blank line, or the file's end after its last `\n`)
+/// is not a subject and is skipped.
+public struct SubjectDataSource: Sendable {
+    /// Calls `body` with each line.
+    public let forEachLine: @Sendable (_ body: (_ number: Int, _ bytes: [UInt8]) throws -> Void) throws -> Void
+
+    /// A source over a reader of the lines.
+    public init(_ forEachLine: @escaping @Sendable (_ body: (_ number: Int, _ bytes: [UInt8]) throws -> Void) throws -> Void) {
+        self.forEachLine = forEachLine
+    }
+
+    /// Lines of bytes in memory.
+    public static func bytes(_ data: [UInt8]) -> SubjectDataSource {
+        SubjectDataSource { body in
+            var number = 0
+            for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+                number += 1
+                if !line.isEmpty { try body(number, Array(line)) }
+            }
+        }
+    }
+
+    /// Lines of a file, read in blocks: memory stays that of the longest line.
+    public static func file(_ path: String) -> SubjectDataSource {
+        SubjectDataSource { body in
+            guard let file = fopen(path, "rb") else {
+                let code = errno
+                throw SubjectDataError.file(path: path, message: String(cString: strerror(code)), missing: code == ENOENT)
+            }
+            defer { fclose(file) }
+            var block = [UInt8](repeating: 0, count: 1 << 16)
+            var pending: [UInt8] = []
+            var number = 0
+            while true {
+                let count = block.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+                if count == 0 {
+                    if ferror(file) != 0 { throw SubjectDataError.file(path: path, message: "cannot be read", missing: false) }
+                    break
+                }
+                var start = 0
+                for index in 0..<count where block[index] == UInt8(ascii: "\n") {
+                    pending.append(contentsOf: block[start..<index])
+                    number += 1
+                    if !pending.isEmpty { try body(number, pending) }
+                    pending.removeAll(keepingCapacity: true)
+                    start = index + 1
+                }
+                pending.append(contentsOf: block[start..<count])
+            }
+            if !pending.isEmpty { try body(number + 1, pending) }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import ArgumentParser
+import BeckonConfig
+import BeckonCore
+import BeckonRules
+import BeckonRuntime
+import FoundationEssentials
+
+/// `beckon data …`: subjects' data as a whole (list, export, import, erase, copy, expire).
+struct DataCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "data",
+        abstract: "List, export, import, erase, copy and expire subjects' data.",
+        subcommands: [Subjects.self, Export.self, Import.self, Erase.self, Copy.self, Expire.self])
+
+    /// `beckon data subjects`.
+    struct Subjects: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "subjects", abstract: "List stored subjects, a page at a time, in the byte order of their ids.")
+        @Option(help: ArgumentHelp("List the subjects after this one (the last of the previous page).", valueName: "cursor"))
+        var after: String?
+        @Option(help: ArgumentHelp("At most this many subjects (1 to 100000).", valueName: "n"))
+        var limit = 100
+        @OptionGroup var options: DataOptions
+
+        func validate() throws {
+            guard (1...100_000).contains(limit) else { throw ValidationError("--limit must be from 1 to 100000, not \(limit)") }
+        }
+
+        func run() throws {
+            let runtime = try options.openRuntime()
+            let page = try DataOptions.run { () throws(SubjectDataError) in
+                try SubjectData.subjects(in: runtime.engine.store, after: after, limit: limit)
+            }
+            for listed in page {
+                if options.json {
+                    Output.printJSON(.object(["subject": .string(listed.subject), "lastActive": .timestamp(listed.lastActive)]))
+                } else {
+                    Output.line("\(listed.subject)\t\(TimestampSyntax.format(listed.lastActive))")
+                }
+            }
+            // The cursor of the next page, for a script that pages on.
+            if page.count == limit, let last = page.last, !options.json { Output.standardError("next page: --after '\(last.subject)'\n") }
+        }
+    }
+
+    /// `beckon data erase`.
+    struct Erase: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "erase", abstract: "Erase every trace of subjects from the store (record and logs).")
+        @Option(name: .customLong("subject"), help: ArgumentHelp("The subject to erase (repeatable).", valueName: "id"))
+        var subjects: [String] = []
+        @OptionGroup var options: DataOptions
+
+        func validate() throws {
+            guard !subjects.isEmpty else { throw ValidationError("erase needs --subject ID (repeatable)") }
+        }
+
+        func run() throws {
+            let runtime = try options.openRuntime()
+            for subject in subjects {
+                let erased = try DataOptions.run { () throws(SubjectDataError) in
+                    try SubjectData.erase(subject: subject, from: runtime.engine.store)
+                }
+                if options.json {
+                    Output.printJSON(.object(["subject": .string(subject), "erased": .bool(erased)]))
+                } else {
+                    Output.line(erased ? "erased \(subject)" : "\(subject) was not stored")
+                }
+            }
+        }
+    }
+
+    /// `beckon data expire`.
+    struct Expire: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "expire",
+            abstract: "Erase subjects inactive for store.expireSubjectsAfter (at --now), one page at a time.")
+        @Flag(name: .customLong("dry-run"), help: "List the subjects that would be erased; erase nothing.")
+        var dryRun = false
+        @Option(parsing: .unconditional, help: ArgumentHelp("The instant to expire at (ISO 8601 or Unix ms). Default: the wall clock.", valueName: "instant"))
+        var now: String?
+        @OptionGroup var options: DataOptions
+
+        func run() throws {
+            var instant = HostClock.now()
+            if let now {
+                switch TimestampSyntax.parseInstant(now) {
+                case .success(let parsed): instant = parsed
+                case .failure(let error):
+                    Output.error("--now \(error.message)")
+                    throw ExitStatus.dataError
+                }
+                HostClock.set(instant)
+            }
+            let runtime = try options.openRuntime()
+            guard let inactivity = runtime.loaded.configuration.store.expireSubjectsAfter else {
+                Output.error("\(options.configOptions.configPath) sets no store.expireSubjectsAfter: nothing expires")
+                throw ExitStatus.dataError
+            }
+            let progress = ProgressDisplay(quiet: options.quiet)
+            let summary = try DataOptions.run { () throws(SubjectDataError) in
+                try SubjectData.expire(store: runtime.engine.store, inactivity: inactivity, now: instant, dryRun: dryRun, progress: progress.report)
+            }
+            progress.finish()
+            if options.json {
+                Output.printJSON(.object(["listed": .int(Int64(summary.listed)), "expired": .array(summary.expired.map(JSONValue.string)),
+                                          "erased": .int(Int64(summary.erased)), "dryRun": .bool(dryRun)]))
+            } else {
+                for subject in summary.expired { Output.line((dryRun ? "would erase " : "erased ") + subject) }
+                Output.line("\(summary.listed) subjects listed, \(summary.expired.count) inactive since \(TimestampSyntax.format(instant - inactivity)), \(summary.erased) erased")
+            }
+        }
+    }
+}
+
+/// The options of every `data` subcommand: the configuration's, and `--quiet`.
+struct DataOptions: ParsableArguments {
+    @OptionGroup var configOptions: ConfigOptions
+    @Flag(name: .long, help: "Print no progress on standard error.")
+    var quiet = false
+
+    var json: Bool { configOptions.json }
+
+    /// Loads the configuration and opens its store: exit 65 or 66 for the configuration, 69 for the store.
+    func openRuntime(_ configOptions: ConfigOptions? = nil) throws -> Runtime {
+        let options = configOptions ?? self.configOptions
+        let configuration = try options.loadConfiguration()
+        do {
+            return try Runtime.open(configuration)
+        } catch .store(let error) {
+            Output.error("store unavailable: \(error.message)")
+            throw ExitStatus.unavailable
+        } catch .configuration {
+            throw ExitStatus.internalError  // the configuration was already loaded
+        }
+    }
+
+    /// Runs a data operation; prints its error and exits with its status.
+    static func run<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SubjectDataError {
+            Output.error(error.description)
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
