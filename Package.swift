@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "BeckonRules", dependencies: ["BeckonDiagnostics"], swiftSettings: strictSettings),
         .target(name: "BeckonCore", dependencies: ["BeckonRules", "BeckonDiagnostics"], swiftSettings: strictSettings),
         // The Store contract as a kit: any store (memory, SQLite, a plugin's) is run through it.
-        .target(name: "BeckonStoreConformance", dependencies: ["BeckonCore", "BeckonRules"], swiftSettings: strictSettings),
+        .target(name: "BeckonStoreConformance", dependencies: ["BeckonClock", "BeckonCore", "BeckonRules"], swiftSettings: strictSettings),
 
         // The I/O edge.
         .systemLibrary(
@@ -63,16 +63,19 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // The host's clock (`--now`, else the wall clock), which stores record activity by; kept
+        // out of BeckonCore, which reads no clock.
+        .target(name: "BeckonClock", swiftSettings: strictSettings),
         .target(
             name: "BeckonSQLite",
-            dependencies: ["BeckonCore", "BeckonRules", "CSQLite"],
+            dependencies: ["BeckonClock", "BeckonCore", "BeckonRules", "CSQLite"],
             swiftSettings: strictSettings
         ),
         // The plugin ABI: one C header that plugin authors build against, and the host side.
         .target(name: "CBeckonPlugin", path: "Sources/CBeckonPlugin"),
         .target(
             name: "BeckonPluginHost",
-            dependencies: ["BeckonCore", "BeckonRules", "BeckonDiagnostics", "CBeckonPlugin"],
+            dependencies: ["BeckonClock", "BeckonCore", "BeckonRules", "BeckonDiagnostics", "CBeckonPlugin"],
             swiftSettings: strictSettings
         ),
         // For plugin authors who write Swift: the C descriptor built from Swift types.
@@ -123,7 +126,7 @@ let package = Package(
 
         .target(
             name: "BeckonRuntime",
-            dependencies: ["BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonSQLite", "BeckonPluginHost"],
+            dependencies: ["BeckonClock", "BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonSQLite", "BeckonPluginHost"],
             swiftSettings: strictSettings
         ),
 
@@ -204,13 +207,13 @@ let package = Package(
         .testTarget(
             name: "BeckonCoreTests",
             // BeckonRuntime and BeckonSQLite: the data format's round trip runs on this target's generated histories.
-            dependencies: ["BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonConfig", "BeckonStoreConformance", "BeckonTestSupport",
+            dependencies: ["BeckonClock", "BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonConfig", "BeckonStoreConformance", "BeckonTestSupport",
                            "BeckonRuntime", "BeckonSQLite"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "BeckonSQLiteTests",
-            dependencies: ["BeckonSQLite", "BeckonCore", "BeckonRules", "BeckonConfig", "BeckonStoreConformance", "BeckonTestSupport"],
+            dependencies: ["BeckonSQLite", "BeckonClock", "BeckonCore", "BeckonRules", "BeckonConfig", "BeckonStoreConformance", "BeckonTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

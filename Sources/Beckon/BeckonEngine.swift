@@ -1,3 +1,4 @@
+import BeckonClock
 import BeckonConfig
 import BeckonCore
 import BeckonDiagnostics
@@ -53,7 +54,7 @@ public final class BeckonEngine: Sendable {
             throw BeckonError(error)
         }
         do {
-            let opened = try Runtime.open(configuration, store: storage == .memory ? MemoryStore() : nil)
+            let opened = try Runtime.open(configuration, store: storage == .memory ? MemoryStore(clock: HostClock.now) : nil)
             // A memory store was given, not opened from `store:`: reloads keep it whatever `store:` says.
             runtimes = ReloadableRuntime(opened, keepingStore: storage == .memory)
         } catch {

@@ -1,3 +1,4 @@
+import BeckonClock
 public import CBeckon  // public: the @_cdecl exports are this module's C ABI and must stay visible
 import BeckonConfig
 import BeckonCore
@@ -82,7 +83,7 @@ private func open(_ engine: UnsafeMutablePointer<OpaquePointer?>?, store: Int32,
     }
     do throws(RuntimeError) {
         let inMemory = store == BECKON_STORE_MEMORY
-        let runtime = try Runtime.open(configuration, store: inMemory ? MemoryStore() : nil)
+        let runtime = try Runtime.open(configuration, store: inMemory ? MemoryStore(clock: HostClock.now) : nil)
         engine.pointee = OpaquePointer(Unmanaged.passRetained(EmbeddedEngine(runtime: runtime, keepingStore: inMemory)).toOpaque())
         writeWarnings(configuration.loaded.warnings, to: diagnostics)
         return BECKON_OK

@@ -1,3 +1,4 @@
+import BeckonClock
 public import BeckonConfig
 public import BeckonCore
 public import BeckonPluginHost
@@ -69,7 +70,7 @@ public struct Runtime: Sendable {
         do {
             switch settings.backend {
             case .memory:
-                return MemoryStore()
+                return MemoryStore(clock: HostClock.now)
             case .sqlite:
                 return try SQLiteStore(path: settings.path, synchronous: settings.synchronous == .full ? .full : .normal,
                                        busyTimeout: settings.busyTimeout)

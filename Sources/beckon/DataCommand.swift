@@ -1,3 +1,4 @@
+import BeckonClock
 import ArgumentParser
 import BeckonConfig
 import BeckonCore

@@ -1,3 +1,4 @@
+import BeckonClock
 import BeckonCore
 import BeckonStoreConformance
 import Synchronization
@@ -20,14 +21,14 @@ import Testing
             let result = StoreConformance.run(other) { AppendedInstantRetentionStore() }
             #expect(result.passed, "\(result)")
         }
-        #expect(StoreConformance.run(check) { MemoryStore() }.passed)
+        #expect(StoreConformance.run(check) { MemoryStore(clock: HostClock.now) }.passed)
     }
 
     /// What `maxCount` <= 0 and `maxAge` <= 0 mean, straight on `MemoryStore`: no donation kept,
     /// and no age limit.
     @Test(arguments: [(0, Int64?.none), (-1, nil), (Int.min, nil), (5, 0), (5, -1), (5, Int64.min)] as [(Int, Int64?)])
     func limitsOfZeroOrLess(maxCount: Int, maxAge: Int64?) throws {
-        let store = MemoryStore()
+        let store = MemoryStore(clock: HostClock.now)
         let retention = Retention(maxCount: maxCount, maxAge: maxAge)
         let appends = [Int64(10), 20, 20].map { (event: "e", donation: Donation(time: $0), retention: retention) }
         #expect(try store.commit(subject: "s", expectedVersion: 0, record: SubjectRecord(), donations: DonationChanges(appends: appends)))

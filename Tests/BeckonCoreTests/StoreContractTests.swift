@@ -1,3 +1,4 @@
+import BeckonClock
 import BeckonCore
 import BeckonStoreConformance
 import Foundation
@@ -9,14 +10,14 @@ import Testing
     @Test(arguments: StoreConformance.checks.map(\.name))
     func memoryStore(check name: String) throws {
         let check = try #require(StoreConformance.check(named: name))
-        let result = StoreConformance.run(check) { MemoryStore() }
+        let result = StoreConformance.run(check) { MemoryStore(clock: HostClock.now) }
         #expect(result.passed, "\(check.summary)\n\(result.message)")
     }
 
     /// With a "reopen" that hands back the same store, every check still passes: the kit's
     /// second-handle paths are exercised too.
     @Test func memoryStoreThroughReopenedHandles() {
-        let results = StoreConformance.runAll(makeStore: { MemoryStore() }, reopen: { $0 })
+        let results = StoreConformance.runAll(makeStore: { MemoryStore(clock: HostClock.now) }, reopen: { $0 })
         for result in results {
             #expect(result.passed, "\(result)")
         }

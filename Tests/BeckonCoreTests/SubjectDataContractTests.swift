@@ -1,3 +1,4 @@
+import BeckonClock
 import BeckonCore
 import BeckonStoreConformance
 import Testing
@@ -15,7 +16,7 @@ import Testing
             let result = StoreConformance.run(check) { FlawedStore(flaw) }
             #expect(result.passed == (check.name != failing), "\(flaw): \(result)")
             #expect(result.skipped == nil)
-            #expect(StoreConformance.run(check) { MemoryStore() }.passed)
+            #expect(StoreConformance.run(check) { MemoryStore(clock: HostClock.now) }.passed)
         }
     }
 }
@@ -32,7 +33,7 @@ enum Flaw: Sendable {
 /// A memory store with one flaw, otherwise faithful.
 final class FlawedStore: Store {
     let flaw: Flaw
-    let base = MemoryStore()
+    let base = MemoryStore(clock: HostClock.now)
 
     init(_ flaw: Flaw) { self.flaw = flaw }
 

@@ -1,3 +1,4 @@
+import BeckonClock
 import BeckonCore
 import BeckonRules
 import BeckonSQLite
@@ -27,7 +28,7 @@ import Testing
         init(_ kind: Kind) throws {
             switch kind {
             case .memory:
-                store = MemoryStore()
+                store = MemoryStore(clock: HostClock.now)
                 other = store
                 folder = nil
             case .sqlite:

@@ -91,9 +91,15 @@ public final class MemoryStore: Store {
     }
 
     private let contents = Mutex(Contents())
+    /// What a commit or restore records as the subject's last activity (Unix ms).
+    private let clock: @Sendable () -> Int64
 
-    /// Creates an empty store.
-    public init() {}
+    /// Creates an empty store that records each subject's last activity by `clock` (hosts pass
+    /// `HostClock.now`; BeckonCore reads no clock of its own). Without one, every subject is
+    /// active at the epoch: listed with `lastActive` 0, and idle for any expiry.
+    public init(clock: @escaping @Sendable () -> Int64 = { 0 }) {
+        self.clock = clock
+    }
 
     public func load(subject: String) throws(StoreError) -> StoredRecord {
         contents.withLock { $0.subjects[subject]?.stored } ?? StoredRecord(record: SubjectRecord(), version: 0)
@@ -106,7 +112,7 @@ public final class MemoryStore: Store {
             let stored = entry ?? Subject()
             if entry == nil { contents.subjects[subject] = stored }
             stored.stored = StoredRecord(record: record.indexingSlots(), version: expectedVersion + 1)
-            stored.lastActive = HostClock.now()
+            stored.lastActive = clock()
             guard !donations.isEmpty else { return true }
             // Modified in place, so that no stored log is copied.
             if donations.clearsAll { stored.logs = [:] }
@@ -156,7 +162,7 @@ public final class MemoryStore: Store {
             if entry == nil { contents.subjects[subject] = stored }
             stored.stored = StoredRecord(record: snapshot.record.indexingSlots(), version: snapshot.version)
             stored.logs = snapshot.logs.mapValues(DonationLog.init)
-            stored.lastActive = HostClock.now()
+            stored.lastActive = clock()
             return true
         }
     }

@@ -1,3 +1,4 @@
+import BeckonClock
 internal import CBeckonPlugin
 import BeckonCore
 import BeckonRules

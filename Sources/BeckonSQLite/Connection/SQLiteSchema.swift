@@ -1,3 +1,4 @@
+import BeckonClock
 import BeckonCore
 internal import CSQLite
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import BeckonClock
 import BeckonCore
 import BeckonRules
 #if canImport(Glibc)
