@@ -60,10 +60,7 @@ extension DataCommand {
             for error in summary.skipped { Output.standardError("beckon: warning: skipped \(error)\n") }
             for subject in summary.refused { Output.standardError("beckon: warning: skipped subject '\(subject)': stored with other data\n") }
             if options.json {
-                Output.printJSON(.object([
-                    "imported": .int(Int64(summary.imported)), "unchanged": .int(Int64(summary.unchanged)), "replaced": .int(Int64(summary.replaced)),
-                    "refused": .array(summary.refused.map(JSONValue.string)), "skippedLines": .array(summary.skipped.map { .int(Int64($0.line)) }),
-                ]))
+                Output.printJSON(summary.json)
             } else {
                 Output.line("\(summary.imported) imported, \(summary.unchanged) unchanged, \(summary.replaced) replaced, "
                             + "\(summary.refused.count) refused, \(summary.skipped.count) bad lines skipped")
@@ -91,10 +88,7 @@ extension DataCommand {
             }
             progress.finish()
             if options.json {
-                Output.printJSON(.object([
-                    "copied": .int(Int64(summary.copied)), "unchanged": .int(Int64(summary.unchanged)), "refused": .int(Int64(summary.refusedCount)),
-                    "checked": .int(Int64(summary.checked)), "mismatches": .int(Int64(summary.mismatchCount)),
-                ]))
+                Output.printJSON(summary.json)
             } else {
                 Output.line("\(summary.copied) copied, \(summary.unchanged) unchanged, \(summary.refusedCount) refused; "
                             + "check: \(summary.checked) subjects, \(summary.mismatchCount) differ")

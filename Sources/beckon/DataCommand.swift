@@ -34,7 +34,7 @@ struct DataCommand: ParsableCommand {
             }
             for listed in page {
                 if options.json {
-                    Output.printJSON(.object(["subject": .string(listed.subject), "lastActive": .timestamp(listed.lastActive)]))
+                    Output.printJSON(SubjectDataReport.listed(listed))
                 } else {
                     Output.line("\(listed.subject)\t\(TimestampSyntax.format(listed.lastActive))")
                 }
@@ -63,7 +63,7 @@ struct DataCommand: ParsableCommand {
                     try SubjectData.erase(subject: subject, from: runtime.engine.store)
                 }
                 if options.json {
-                    Output.printJSON(.object(["subject": .string(subject), "erased": .bool(erased)]))
+                    Output.printJSON(SubjectDataReport.erasure(subject: subject, erased: erased))
                 } else {
                     Output.line(erased ? "erased \(subject)" : "\(subject) was not stored")
                 }
@@ -104,8 +104,7 @@ struct DataCommand: ParsableCommand {
             }
             progress.finish()
             if options.json {
-                Output.printJSON(.object(["listed": .int(Int64(summary.listed)), "expired": .array(summary.expired.map(JSONValue.string)),
-                                          "erased": .int(Int64(summary.erased)), "dryRun": .bool(dryRun)]))
+                Output.printJSON(summary.json(dryRun: dryRun))
             } else {
                 for subject in summary.expired { Output.line((dryRun ? "would erase " : "erased ") + subject) }
                 Output.line("\(summary.listed) subjects listed, \(summary.expired.count) inactive since \(TimestampSyntax.format(instant - inactivity)), \(summary.erased) erased")
