@@ -189,7 +189,7 @@ let package = Package(
         .executableTarget(
             name: "beckon-bench",
             dependencies: [
-                "BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonPluginHost", "BeckonRules", "BeckonSQLite",
+                "BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonPluginHost", "BeckonRules", "BeckonRuntime", "BeckonSQLite",
                 // The seeded generator the suites use, for the clients' random subjects.
                 "BeckonTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

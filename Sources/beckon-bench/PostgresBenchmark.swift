@@ -70,7 +70,14 @@ struct PostgresBenchmark: ParsableCommand {
     }
 
     private func openStore(poolSize: Int) throws -> CountingStore {
-        let path = try plugin ?? Self.pluginNextToThisProgram()
+        CountingStore(try Self.openStore(plugin: plugin, options: options, poolSize: poolSize))
+    }
+
+    /// `postgres.store` from `plugin` (default: next to this program) with `options` (NAME=VALUE
+    /// each, a value of digits an integer) and a pool of `poolSize` connections unless the
+    /// options set one.
+    static func openStore(plugin: String?, options: [String], poolSize: Int) throws -> any Store {
+        let path = try plugin ?? pluginNextToThisProgram()
         let declaration = PluginDeclaration(path: path, writtenPath: path, namespace: nil, span: .wholeFile("bench.yaml"))
         let (host, diagnostics) = PluginHost.load([declaration])
         guard diagnostics.isEmpty else { throw ValidationError("the plugin did not load: \(diagnostics.map(\.message))") }
@@ -80,7 +87,7 @@ struct PostgresBenchmark: ParsableCommand {
             return (String(option[..<equals]), Int64(value).map(ConfigValue.int) ?? .string(value))
         }
         if !members.contains(where: { $0.0 == "poolSize" }) { members.append(("poolSize", .int(Int64(poolSize)))) }
-        return CountingStore(try host.openStore(namespace: "postgres", name: "store", options: .map(members)))
+        return try host.openStore(namespace: "postgres", name: "store", options: .map(members))
     }
 
     /// Operations per second: `clients` threads each running `body` until `seconds` pass.

@@ -40,15 +40,25 @@ struct SubjectDataRoundTripTests {
         return bytes
     }
 
-    /// An empty store of the kind, and the folder to remove after (SQLite's).
+    /// An empty store of the kind, and the folder to remove after (SQLite's). A PostgreSQL store
+    /// is `postgres.store` (the plugin, as a configuration loads it) on a new database of the
+    /// suite's server.
     static func emptyStore(_ kind: String) throws -> (any Store, URL?) {
-        guard kind == "sqlite" else { return (MemoryStore(), nil) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-data-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return (try SQLiteStore(path: folder.appendingPathComponent("beckon.db").path), folder)
+        switch kind {
+        case "memory":
+            return (MemoryStore(), nil)
+        case "sqlite":
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-data-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return (try SQLiteStore(path: folder.appendingPathComponent("beckon.db").path), folder)
+        default:
+            let server = try PostgresServer.shared.get()
+            let yaml = "version: 1\n" + (try server.storeYAML(database: try server.createDatabase("data")))
+            return (try Runtime.open(try Runtime.load(yaml: yaml, path: "postgres.yaml")).engine.store, nil)
+        }
     }
 
-    static let kinds = ["memory", "sqlite"]
+    static let kinds = ["memory", "sqlite", "postgres"]
 
     @Test(arguments: kinds)
     func exportImportExportIsByteIdentical(into kind: String) throws {

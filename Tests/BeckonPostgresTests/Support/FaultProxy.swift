@@ -1,4 +1,5 @@
 import Foundation
+import BeckonTestSupport
 
 /// A TCP proxy on 127.0.0.1 between the store and the server that breaks commits: it reads the
 /// client's PostgreSQL protocol messages, recognises every commit (the extended-protocol Bind of

@@ -1,9 +1,9 @@
-import Foundation
+public import Foundation
 
 /// TCP sockets on 127.0.0.1 for the suite's own servers and probes: nothing else is ever bound.
-enum LoopbackSocket {
+public enum LoopbackSocket {
     /// The address 127.0.0.1:`port` (0: a port the kernel chooses when binding).
-    static func address(port: Int) -> sockaddr_in {
+    public static func address(port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -13,7 +13,7 @@ enum LoopbackSocket {
 
     /// A socket bound to a loopback port the kernel chose, listening when `backlog` is given;
     /// the socket and its port. The caller closes the socket.
-    static func bound(listening backlog: Int32? = nil) throws -> (socket: Int32, port: Int) {
+    public static func bound(listening backlog: Int32? = nil) throws -> (socket: Int32, port: Int) {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = address(port: 0)
         let bound = withUnsafePointer(to: &address) {

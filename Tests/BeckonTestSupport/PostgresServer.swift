@@ -1,6 +1,4 @@
-import BeckonTestSupport
 import Foundation
-import Testing
 
 /// A PostgreSQL server of the suite's own: `initdb` into a temporary folder, `pg_ctl start` on a
 /// free loopback port (and a Unix socket in the same folder), stopped and deleted by `stop()` or
@@ -10,12 +8,12 @@ import Testing
 /// production; the superuser `postgres` logs in over the Unix socket without one, for the
 /// suite's own administration (databases, terminating backends). PostgreSQL refuses to run as
 /// root: when the suite runs as root, the server runs as the system user `postgres`.
-final class PostgresServer: @unchecked Sendable {
+public final class PostgresServer: @unchecked Sendable {
     /// The password of the role `beckon`: every test checks it never appears in any output.
-    static let password = "Pg-s3cret-\(UUID().uuidString.prefix(8))"
+    public static let password = "Pg-s3cret-\(UUID().uuidString.prefix(8))"
 
     /// One server shared by the suites that do not stop or restart it.
-    static let shared: Result<PostgresServer, Failure> = {
+    public static let shared: Result<PostgresServer, Failure> = {
         do {
             let server = try PostgresServer()
             atexit { if case .success(let server) = PostgresServer.shared { server.stop() } }
@@ -27,16 +25,20 @@ final class PostgresServer: @unchecked Sendable {
         }
     }()
 
-    let folder: String
-    let port: Int
+    public let folder: String
+    public let port: Int
     private let binaries: String
     private var stopped = false
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
-    init() throws {
+    public init() throws {
         binaries = try Self.findBinaries()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-pg-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -51,18 +53,33 @@ final class PostgresServer: @unchecked Sendable {
         try admin("CREATE ROLE beckon LOGIN PASSWORD '\(Self.password)' CREATEDB")
     }
 
-    var dataFolder: String { folder + "/data" }
+    public var dataFolder: String { folder + "/data" }
 
     /// `store.options` for a database on this server, the password from `BECKON_PG_PASSWORD`.
-    func options(database: String, extra: String = "") -> String {
+    public func options(database: String, extra: String = "") -> String {
         "{\"connectTimeout\":\"2s\",\"dbname\":\"\(database)\",\"host\":\"127.0.0.1\",\"passwordEnv\":\"BECKON_PG_PASSWORD\",\"port\":\(port),\"user\":\"beckon\"\(extra)}"
     }
 
     /// The environment a host needs to connect (the password in it).
-    static var environment: [String: String] { ["BECKON_PG_PASSWORD": password] }
+    public static var environment: [String: String] { ["BECKON_PG_PASSWORD": password] }
+
+    /// The `plugins:` and `store:` of a configuration whose store is `postgres.store` on
+    /// `database` of this server (the password read from BECKON_PG_PASSWORD, which this sets in
+    /// the process's environment): YAML to put at the top level of a configuration.
+    public func storeYAML(database: String) throws -> String {
+        setenv("BECKON_PG_PASSWORD", Self.password, 1)
+        return """
+            plugins:
+              - path: \(try BuiltProducts.path("libbeckon-postgres-store.so"))
+            store:
+              backend: postgres.store
+              options: \(options(database: database))
+
+            """
+    }
 
     /// A new, empty database owned by `beckon`.
-    func createDatabase(_ prefix: String) throws -> String {
+    public func createDatabase(_ prefix: String) throws -> String {
         let name = "\(prefix)_\(UUID().uuidString.prefix(8).lowercased())"
         try admin("CREATE DATABASE \(name) OWNER beckon")
         return name
@@ -70,14 +87,14 @@ final class PostgresServer: @unchecked Sendable {
 
     /// Runs SQL as the superuser over the Unix socket; returns psql's unaligned output.
     @discardableResult
-    func admin(_ sql: String, database: String = "postgres") throws -> String {
+    public func admin(_ sql: String, database: String = "postgres") throws -> String {
         let (status, output, error) = try ProcessRunner.run("/usr/bin/env", ["psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1",
                                                                                "-h", folder, "-p", String(port), "-U", "postgres", "-d", database, "-c", sql])
         guard status == 0 else { throw Failure(description: "psql failed (\(status)): \(error)") }
         return output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    func start() throws {
+    public func start() throws {
         let arguments = [binaries + "/pg_ctl", "-D", dataFolder, "-l", folder + "/server.log", "-w", "-t", "30", "start", "-o",
                          "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"]
         let status = getuid() == 0
@@ -91,13 +108,13 @@ final class PostgresServer: @unchecked Sendable {
     }
 
     /// Stops the server fast (open connections are cut), keeping its files.
-    func halt() throws {
+    public func halt() throws {
         try asServerUser(binaries + "/pg_ctl", ["-D", dataFolder, "-w", "-t", "30", "-m", "fast", "stop"])
         stopped = true
     }
 
     /// Stops the server (if running) and deletes its folder.
-    func stop() {
+    public func stop() {
         if !stopped { try? halt() }
         try? FileManager.default.removeItem(atPath: folder)
     }
@@ -128,7 +145,7 @@ final class PostgresServer: @unchecked Sendable {
     }
 
     /// A loopback port nothing listens on (bound, read, released).
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let (socket, port) = try LoopbackSocket.bound()
         close(socket)
         return port

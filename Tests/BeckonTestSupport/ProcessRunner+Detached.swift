@@ -1,11 +1,10 @@
-import BeckonTestSupport
 import Foundation
 
 extension ProcessRunner {
     /// Runs `program` to its end with its output and error discarded, through posix_spawn and
     /// waitpid: for `pg_ctl start`, which leaves a daemon behind, and whose end `Process` was
     /// seen to miss (the child left a zombie, the wait never returned).
-    static func runDetached(_ program: String, _ arguments: [String]) throws -> Int32 {
+    public static func runDetached(_ program: String, _ arguments: [String]) throws -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
