@@ -9,7 +9,7 @@ import Foundation
 /// each with parameters, two events' counters and logs, a tip's record and what's new, copied
 /// into `postgres.store` by `SubjectData.copy` (what `beckon data copy --to` runs: every subject
 /// read consistently, restored at its version, then both stores listed and compared), timed, in
-/// subjects per second. `Benchmarks/postgres/copy.sh` starts a server of its own and runs this.
+/// subjects per second. `Benchmarks/postgres/run.sh copy` starts a server of its own and runs this.
 struct CopyBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "copy",

@@ -1,5 +1,6 @@
 public import ArgumentParser  // public: PluginLog.Level conforms to ExpressibleByArgument below
 import BeckonConfig
+import BeckonCore
 import BeckonDiagnostics
 import BeckonPluginHost
 import BeckonRuntime
@@ -85,6 +86,20 @@ struct ConfigOptions: ParsableArguments {
             }
             let pluginUnavailable = error.diagnostics.contains { $0.code == "plugin.unavailable" }
             throw pluginUnavailable ? ExitStatus.unavailable : ExitStatus.dataError
+        }
+    }
+
+    /// Loads the configuration (as `loadConfiguration` does) and opens its store: exit 69, saying
+    /// why, when the store cannot be opened.
+    func openRuntime() throws -> Runtime {
+        let configuration = try loadConfiguration()
+        do {
+            return try Runtime.open(configuration)
+        } catch .store(let error) {
+            Output.error("store unavailable: \(error.message)")
+            throw ExitStatus.unavailable
+        } catch .configuration {
+            throw ExitStatus.internalError  // the configuration was already loaded
         }
     }
 }

@@ -121,18 +121,9 @@ struct DataOptions: ParsableArguments {
 
     var json: Bool { configOptions.json }
 
-    /// Loads the configuration and opens its store: exit 65 or 66 for the configuration, 69 for the store.
+    /// Loads the configuration (`configOptions`, default this command's) and opens its store.
     func openRuntime(_ configOptions: ConfigOptions? = nil) throws -> Runtime {
-        let options = configOptions ?? self.configOptions
-        let configuration = try options.loadConfiguration()
-        do {
-            return try Runtime.open(configuration)
-        } catch .store(let error) {
-            Output.error("store unavailable: \(error.message)")
-            throw ExitStatus.unavailable
-        } catch .configuration {
-            throw ExitStatus.internalError  // the configuration was already loaded
-        }
+        try (configOptions ?? self.configOptions).openRuntime()
     }
 
     /// Runs a data operation; prints its error and exits with its status.

@@ -102,17 +102,9 @@ struct DecisionOptions: ParsableArguments {
                                locales: locale.flatMap(LocaleLookup.requestRanges) ?? [])
     }
 
-    /// Loads the configuration and opens its store: exit 65 or 66 for the configuration, 69 for the store.
+    /// Loads the configuration and opens its store (`ConfigOptions.openRuntime`).
     func openRuntime() throws -> Runtime {
-        let configuration = try configOptions.loadConfiguration()
-        do {
-            return try Runtime.open(configuration)
-        } catch .store(let error) {
-            Output.error("store unavailable: \(error.message)")
-            throw ExitStatus.unavailable
-        } catch .configuration {
-            throw ExitStatus.internalError  // the configuration was already loaded
-        }
+        try configOptions.openRuntime()
     }
 
     /// Opens the runtime, builds the operation, runs it, prints its answer and exits 0 for a

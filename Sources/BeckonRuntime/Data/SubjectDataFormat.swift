@@ -91,17 +91,8 @@ public enum SubjectDataFormat {
     }
 
     /// A value in the JSON type its declaration reads back: durations and instants as integer
-    /// milliseconds (exact, unlike their text forms' rounding), versions as text.
+    /// milliseconds, versions as text.
     static func json(_ value: Value) -> JSONValue {
-        switch value {
-        case .null: .null
-        case .bool(let value): .bool(value)
-        case .int(let value): .int(value)
-        case .double(let value): .double(value)
-        case .string(let value): .string(value)
-        case .duration(let value), .timestamp(let value): .int(value)
-        case .version(let value): .string(value.description)
-        case .list(let items): .array(items.map(json))
-        }
+        ValueRenderer.json(value, timesInMilliseconds: true)
     }
 }
