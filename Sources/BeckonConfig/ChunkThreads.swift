@@ -8,7 +8,7 @@ import Darwin
 /// Runs the chunks of a large piece of work (compiling many rules, reading many tips, parsing a
 /// large file ahead) on the machine's processors, with plain POSIX threads: no thread pool or
 /// library is started for it, and a small configuration never starts a thread at all.
-enum ChunkThreads {
+public enum ChunkThreads {
     /// How many chunks to split work into: the processors online, at most 4 (one when unknown).
     /// Asked once per process (the system reads a file to answer).
     static let processorCount: Int = {
@@ -36,6 +36,12 @@ enum ChunkThreads {
         body(0)
         for chunk in inline { body(chunk) }
         for thread in threads { pthread_join(thread, nil) }
+    }
+
+    /// Runs `body(0)` … `body(count - 1)` as `runner` does: each chunk but the first on a thread
+    /// of its own, returning once all have finished.
+    public static func run(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        runner(count, body)
     }
 
     /// Runs `work` on a new thread, to be joined with `pthread_join`; nil when no thread could be

@@ -56,7 +56,7 @@ struct CopyBenchmark: ParsableCommand {
         }
         print("copy: \(subjects) subjects written to SQLite in \(Self.seconds(since: started)) s")
 
-        let target = try PostgresBenchmark.openStore(plugin: plugin, options: options, poolSize: 1)
+        let target = try PostgresBenchmark.openStore(plugin: plugin, options: options, poolSize: SubjectData.copyWorkers)
         started = Date()
         let summary = try SubjectData.copy(from: source, to: target)
         let elapsed = Date().timeIntervalSince(started)

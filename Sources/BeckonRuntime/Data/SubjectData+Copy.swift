@@ -1,4 +1,6 @@
+import BeckonConfig
 public import BeckonCore
+import Synchronization
 
 extension SubjectData {
     /// What a copy did, and what its check found.
@@ -25,27 +27,26 @@ extension SubjectData {
     /// the same data is skipped; one it holds with other data is refused, never overwritten.
     public static func copy(from source: any Store, to target: any Store, progress: ProgressHandler? = nil) throws(SubjectDataError) -> CopySummary {
         var summary = CopySummary()
-        var pages = SubjectPages(store: source)
-        var done = 0
+        var cursor: String?
         do {
-            while let subject = try pages.next() {
-                done += 1
-                defer { progress?(Progress(done: done, total: nil, phase: "copied")) }
-                guard let snapshot = try source.snapshot(subject: subject) else { continue }
-                if let existing = try target.snapshot(subject: subject) {
-                    if existing.record == snapshot.record && existing.logs == snapshot.logs {
-                        summary.unchanged += 1
-                    } else {
+            // A page at a time, its subjects spread over `copyWorkers` threads: a server store's
+            // round trips (reads, a restore, its commit's flush) wait rather than compute.
+            while true {
+                let page = try source.subjects(after: cursor, limit: pageSize).map(\.subject)
+                let outcomes = try concurrently(page) { subject throws(StoreError) in try copyOne(subject, from: source, to: target) }
+                for (subject, outcome) in zip(page, outcomes) {
+                    switch outcome {
+                    case .copied: summary.copied += 1
+                    case .unchanged: summary.unchanged += 1
+                    case .refused:
                         summary.refusedCount += 1
                         if summary.refused.count < SubjectDataError.listedFaults { summary.refused.append(subject) }
+                    case .gone: break
                     }
-                } else if try target.restore(subject: subject, expectedVersion: 0, snapshot: snapshot) {
-                    summary.copied += 1
-                } else {
-                    // Written by someone else between the read and the write: the check says whether it matches.
-                    summary.refusedCount += 1
-                    if summary.refused.count < SubjectDataError.listedFaults { summary.refused.append(subject) }
                 }
+                progress?(Progress(done: summary.copied + summary.unchanged + summary.refusedCount, total: nil, phase: "copied"))
+                guard page.count == pageSize, let last = page.last else { break }
+                cursor = last
             }
             try check(source, target, into: &summary, progress: progress)
         } catch {
@@ -54,22 +55,71 @@ extension SubjectData {
         return summary
     }
 
-    /// Walks both stores' lists side by side (both in the same byte order) and compares each
-    /// subject's snapshot.
+    /// Threads a copy (and its check) spreads each page over.
+    public static let copyWorkers = 8
+
+    /// What copying one subject did.
+    private enum CopyOutcome: Sendable {
+        case copied, unchanged, refused
+        /// Erased from the source since it was listed.
+        case gone
+    }
+
+    private static func copyOne(_ subject: String, from source: any Store, to target: any Store) throws(StoreError) -> CopyOutcome {
+        guard let snapshot = try source.snapshot(subject: subject) else { return .gone }
+        if let existing = try target.snapshot(subject: subject) {
+            return existing.record == snapshot.record && existing.logs == snapshot.logs ? .unchanged : .refused
+        }
+        // False: written by someone else between the read and the write; the check says whether it matches.
+        return try target.restore(subject: subject, expectedVersion: 0, snapshot: snapshot) ? .copied : .refused
+    }
+
+    /// `body` of each item, on up to `copyWorkers` threads, in the items' order; the first error
+    /// thrown is thrown once all have finished.
+    private static func concurrently<T: Sendable>(_ items: [String], _ body: @escaping @Sendable (String) throws(StoreError) -> T) throws(StoreError) -> [T] {
+        let results = Mutex<[T?]>(Array(repeating: nil, count: items.count))
+        let failure = Mutex<StoreError?>(nil)
+        let workers = min(copyWorkers, items.count)
+        ChunkThreads.run(workers) { worker in
+            for index in stride(from: worker, to: items.count, by: workers) {
+                guard failure.withLock({ $0 == nil }) else { return }
+                do throws(StoreError) {
+                    let result = try body(items[index])
+                    results.withLock { $0[index] = result }
+                } catch {
+                    failure.withLock { if $0 == nil { $0 = error } }
+                }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        return results.withLock { $0.map { $0! } }
+    }
+
+    /// Walks both stores' lists side by side (both in the same byte order) and compares the
+    /// snapshots of each subject both hold, a page of them at a time across threads.
     private static func check(_ source: any Store, _ target: any Store, into summary: inout CopySummary,
                               progress: ProgressHandler?) throws(StoreError) {
         var left = SubjectPages(store: source), right = SubjectPages(store: target)
         var one = try left.next(), other = try right.next()
+        var both: [String] = []
         func mismatch(_ subject: String) {
             summary.mismatchCount += 1
             if summary.mismatches.count < SubjectDataError.listedFaults { summary.mismatches.append(subject) }
         }
+        func compare() throws(StoreError) {
+            let equal = try concurrently(both) { subject throws(StoreError) in
+                let first = try source.snapshot(subject: subject), second = try target.snapshot(subject: subject)
+                return first?.record == second?.record && first?.logs == second?.logs
+            }
+            for (subject, same) in zip(both, equal) where !same { mismatch(subject) }
+            both.removeAll(keepingCapacity: true)
+            progress?(Progress(done: summary.checked, total: nil, phase: "checked"))
+        }
         while one != nil || other != nil {
             summary.checked += 1
-            progress?(Progress(done: summary.checked, total: nil, phase: "checked"))
             if let a = one, let b = other, a == b {
-                let first = try source.snapshot(subject: a), second = try target.snapshot(subject: b)
-                if first?.record != second?.record || first?.logs != second?.logs { mismatch(a) }
+                both.append(a)
+                if both.count == pageSize { try compare() }
                 one = try left.next()
                 other = try right.next()
             } else if let a = one, other.map({ StoredSubject.precedes(a, $0) }) ?? true {
@@ -80,6 +130,7 @@ extension SubjectData {
                 other = try right.next()
             }
         }
+        try compare()
     }
 }
 
