@@ -40,3 +40,11 @@ typealias GroupCheckOperation = @convention(c) (OpaquePointer?, UnsafePointer<be
                                                 UnsafeMutablePointer<beckon_group_result>?, UnsafeMutablePointer<beckon_error>?) -> beckon_status
 typealias ScenarioCheckOperation = @convention(c) (OpaquePointer?, UnsafePointer<beckon_request>?, beckon_handle,
                                                    UnsafeMutablePointer<beckon_scenario_result>?, UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias SubjectsOperation = @convention(c) (OpaquePointer?, beckon_string, Int64, UnsafeMutablePointer<beckon_sink>?,
+                                              UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias SubjectIdOperation = @convention(c) (OpaquePointer?, beckon_string, UnsafeMutablePointer<beckon_sink>?,
+                                               UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias SubjectImportOperation = @convention(c) (OpaquePointer?, beckon_string, UInt32, UnsafeMutablePointer<beckon_sink>?,
+                                                   UnsafeMutablePointer<beckon_error>?) -> beckon_status
+typealias SubjectsExpireOperation = @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<beckon_sink>?,
+                                                    UnsafeMutablePointer<beckon_error>?) -> beckon_status

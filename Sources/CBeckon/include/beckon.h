@@ -1,5 +1,5 @@
 /*
- * beckon.h — the Beckon embedding API, version 1.4: the engine behind a C ABI (libbeckon.so).
+ * beckon.h — the Beckon embedding API, version 1.5: the engine behind a C ABI (libbeckon.so).
  *
  * A host in C, C++, Python (ctypes), Go (cgo) or Rust opens an engine from a configuration (a
  * file or YAML text, with its plugins and its store), asks it what to show a subject at an
@@ -59,7 +59,7 @@ extern "C" {
 
 /** The ABI of this header. */
 #define BECKON_ABI_MAJOR 1
-#define BECKON_ABI_MINOR 4
+#define BECKON_ABI_MINOR 5
 
 /* ---------------------------------------------------------------------------------------------
  * Statuses, errors and strings (shared with beckon_plugin.h)
@@ -285,7 +285,7 @@ typedef struct beckon_request {
 /** The library's version ("0.1.0"): NUL-terminated, static. */
 const char *beckon_version(void);
 
-/** The library's ABI: (major << 16) | minor, 1 << 16 | 4 for this header. A host built for 1.x runs with any library 1.y, y >= x. */
+/** The library's ABI: (major << 16) | minor, 1 << 16 | 5 for this header. A host built for 1.x runs with any library 1.y, y >= x. */
 uint32_t beckon_abi_version(void);
 
 /**
@@ -512,6 +512,82 @@ beckon_status beckon_subject_status(beckon_engine *engine, const beckon_request 
  */
 beckon_status beckon_reset_subject(beckon_engine *engine, const beckon_request *request, beckon_sink *result,
                                    beckon_error *error);
+
+/* ---------------------------------------------------------------------------------------------
+ * Users' data (ABI 1.5): list, export, import, erase and expire whole subjects
+ *
+ * `beckon data …` for a host: over a store that can list, erase and restore subjects (memory,
+ * SQLite, and plugin stores with the plugin ABI 1.3's list_subjects and erase_subject); any other
+ * store answers BECKON_UNAVAILABLE ("this store cannot list subjects …"). The format of a
+ * subject's data is the README's "The subject data format": JSON Lines, one subject a line (one
+ * JSON object, keys sorted, ending in "\n"), the same bytes for the same state. The other answers
+ * are the JSON of `beckon data … --json`. These functions take no request: a subject is named by
+ * its id. Each function lists its statuses; every one may return
+ *   BECKON_INVALID_ARGUMENT  a NULL engine, a sink smaller than 1.0's, a string that is not UTF-8;
+ *   BECKON_UNAVAILABLE       the store failed, or cannot list, erase or restore subjects.
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * One page of the stored subjects after `after` (empty: from the first), at most `limit` (1 to
+ * 100000), in the byte order of their ids (UTF-8), each with when it was last active (its last
+ * commit or import): {"subjects": [{"subject": ID, "lastActive": ISO-8601}], "next": ID|null}.
+ * `next` is the cursor of the next page (pass it as `after`): the page's last id when the page is
+ * full, null after the last page.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT (also a `limit` out of range), BECKON_UNAVAILABLE.
+ */
+beckon_status beckon_subjects(beckon_engine *engine, beckon_string after, int64_t limit, beckon_sink *result,
+                              beckon_error *error);
+
+/**
+ * The subject's data: one line of the data format (ending in "\n"), read consistently (its record
+ * and its logs of one version), as `beckon data export --subject ID` writes it; lines of several
+ * calls, written one after the other, are a file beckon_subject_import and `beckon data import`
+ * read.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT (also an empty subject), BECKON_NOT_FOUND (the
+ * subject is not stored; nothing is written to `result`), BECKON_UNAVAILABLE.
+ */
+beckon_status beckon_subject_export(beckon_engine *engine, beckon_string subject, beckon_sink *result, beckon_error *error);
+
+/** beckon_subject_import's flags: overwrite subjects stored with other data (`--replace`). */
+#define BECKON_IMPORT_REPLACE 1u
+/** beckon_subject_import's flags: skip bad lines, and without REPLACE subjects stored with other data (`--skip-bad`). */
+#define BECKON_IMPORT_SKIP_BAD 2u
+
+/**
+ * Imports subjects' data: `lines` is lines of the data format (as beckon_subject_export and
+ * `beckon data export` write them; empty lines are skipped). Every line is checked against the
+ * configuration, and each subject against the store, before anything is written: a bad line
+ * (malformed JSON, bytes that are not UTF-8, another format version, an undeclared id, a value of
+ * the wrong type, a subject given twice) refuses the whole text with BECKON_INVALID_ARGUMENT, the
+ * message naming each ("line 7: /logs/saved/0/info/count: expected an int, got \"3\"", the first
+ * 20); a subject stored with other data refuses it with BECKON_CONFLICT, naming them; in both
+ * cases nothing is written. With BECKON_IMPORT_SKIP_BAD the rest is imported instead. A subject
+ * stored with the same data is left as it is (the same text twice changes nothing);
+ * BECKON_IMPORT_REPLACE overwrites one stored with other data. `flags`' other bits are reserved:
+ * pass 0. Answers {"imported", "unchanged", "replaced", "refused": [ids], "skippedLines": [numbers]}.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT (also reserved flags), BECKON_CONFLICT,
+ * BECKON_UNAVAILABLE.
+ */
+beckon_status beckon_subject_import(beckon_engine *engine, beckon_string lines, uint32_t flags, beckon_sink *result,
+                                    beckon_error *error);
+
+/**
+ * Erases every trace of the subject from the store: its record and every log (in SQLite, the
+ * freed pages and the write-ahead log overwritten; the README gives each store's guarantees).
+ * Answers {"subject": ID, "erased": true}, or "erased": false when it was not stored.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT (also an empty subject), BECKON_UNAVAILABLE.
+ */
+beckon_status beckon_subject_erase(beckon_engine *engine, beckon_string subject, beckon_sink *result, beckon_error *error);
+
+/**
+ * Erases the subjects last active before the engine's clock (beckon_set_clock; the wall clock
+ * until set) minus the configuration's `store.expireSubjectsAfter`, one page of subjects at a
+ * time; a subject active again between its listing and its erasure stays. With `dry_run`
+ * nonzero nothing is erased. Answers {"listed", "expired": [ids], "erased", "dryRun"}.
+ * Returns BECKON_OK, BECKON_INVALID_ARGUMENT (also a configuration without
+ * `store.expireSubjectsAfter`), BECKON_UNAVAILABLE.
+ */
+beckon_status beckon_subjects_expire(beckon_engine *engine, int32_t dry_run, beckon_sink *result, beckon_error *error);
 
 /* ---------------------------------------------------------------------------------------------
  * The typed path (ABI 1.1): decisions with no JSON, on ids resolved once into handles

@@ -4,7 +4,8 @@
  * embedding-layout-v1.txt. A field moved, resized or inserted mid-struct changes the output;
  * a minor that appends fields or constants updates the snapshot on purpose (1.1: beckon_request
  * from `transients` on; 1.2: BECKON_ABI_MINOR only; 1.3: beckon_request from `typed_transients`
- * on, beckon_transient and the BECKON_VALUE_ codes; 1.4: beckon_request's `locale`).
+ * on, beckon_transient and the BECKON_VALUE_ codes; 1.4: beckon_request's `locale`; 1.5: the
+ * BECKON_IMPORT_ flags).
  *
  *     cc -std=c11 -I Sources/CBeckon/include -o embedding_layout embedding_layout.c && ./embedding_layout
  */
@@ -107,5 +108,7 @@ int main(void) {
     CONSTANT(BECKON_VALUE_TIMESTAMP);
     CONSTANT(BECKON_VALUE_VERSION);
     CONSTANT(BECKON_VALUE_TEXT);
+    CONSTANT(BECKON_IMPORT_REPLACE);
+    CONSTANT(BECKON_IMPORT_SKIP_BAD);
     return 0;
 }
