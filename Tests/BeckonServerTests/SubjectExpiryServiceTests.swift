@@ -58,6 +58,31 @@ struct SubjectExpiryServiceTests {
         #expect(try store.subjects(after: nil, limit: 10).map(\.subject) == ["ada"])
     }
 
+    /// The runtime is read at each page: a reload that sets the setting starts expiry, one
+    /// that removes it stops it.
+    @Test func aReloadSetsOrRemovesTheSetting() async throws {
+        let folder = try ServedBeckon.folder()
+        let file = folder.appendingPathComponent("beckon.yaml").path
+        let store = MemoryStore(clock: { 0 })
+        let server = BeckonServer(runtime: try ReloadableRuntime(configPath: file, store: store), configurationFile: file)
+        let service = SubjectExpiryService(server: server)
+        var expiry: SubjectExpiry?
+        for subject in ["ada", "bob"] {
+            _ = try store.commit(subject: subject, expectedVersion: 0, record: SubjectRecord(), donations: DonationChanges())
+        }
+        #expect(await service.step(&expiry) == .idle)
+        try ServedBeckon.replaceConfiguration(in: folder, with: Self.configuration)
+        #expect(server.reloader.reload(trigger: "test").result == .ok)
+        #expect(await service.step(&expiry) == .pass)
+        #expect(try store.subjects(after: nil, limit: 10).isEmpty)
+        #expect(Samples(server.metrics.text)["beckon_subjects_expired_total", [:]] == 2)
+        _ = try store.commit(subject: "carol", expectedVersion: 0, record: SubjectRecord(), donations: DonationChanges())
+        try ServedBeckon.replaceConfiguration(in: folder, with: ServedBeckon.configuration)
+        #expect(server.reloader.reload(trigger: "test").result == .ok)
+        #expect(await service.step(&expiry) == .idle)
+        #expect(try store.subjects(after: nil, limit: 10).map(\.subject) == ["carol"])
+    }
+
     @Test func aStoreErrorIsCountedAndTheServiceGoesOn() async throws {
         let folder = try ServedBeckon.folder(Self.configuration)
         let server = BeckonServer(runtime: try ReloadableRuntime(configPath: folder.appendingPathComponent("beckon.yaml").path, store: DownStore()))

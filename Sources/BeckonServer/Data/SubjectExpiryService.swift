@@ -14,7 +14,8 @@ import ServiceLifecycle
 /// grows with it. The runtime is read again at each page: a reload that changes the setting
 /// starts a new pass with it, one that removes it stops expiry until a reload sets it again
 /// (checked every `expiryPassPause`). Subjects erased count in `beckon_subjects_expired_total`,
-/// finished passes in `beckon_expiry_passes_total`; a store error is logged, counted in
+/// finished passes in `beckon_expiry_passes_total`, and each erasure is an `erase` event of the
+/// subject's change stream; a store error is logged, counted in
 /// `beckon_store_errors_total`, and the pass starts again after `expiryPassPause`: it never
 /// stops the server.
 final class SubjectExpiryService: Service {
@@ -65,6 +66,8 @@ final class SubjectExpiryService: Service {
             ?? SubjectExpiry(inactivity: inactivity, pageSize: server.expiryPageSize)
         let store = runtime.engine.store
         let clock = server.wallClock
+        let notifier = server.changeNotifier
+        let server = server
         let before = current
         let outcome = await server.storeThreads.run(for: store) { () -> Result<(SubjectExpiry, erased: Int), StoreError> in
             var expiry = before
@@ -74,7 +77,9 @@ final class SubjectExpiryService: Service {
                 let now = clock()
                 var erased = 0
                 for subject in expiry.received(listed, now: now) {
-                    if try store.erase(subject: subject, activeBefore: expiry.activeBefore(now: now)) { erased += 1 }
+                    guard try store.erase(subject: subject, activeBefore: expiry.activeBefore(now: now)) else { continue }
+                    erased += 1
+                    notifier.publishWhole(subject, why: "erase", server: server)
                 }
                 return .success((expiry, erased))
             } catch {
