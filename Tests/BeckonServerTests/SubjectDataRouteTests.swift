@@ -55,22 +55,26 @@ struct SubjectDataRouteTests {
         }
     }
 
+    /// Pages in the byte order of the ids, `next` the cursor of the next (null after a page
+    /// shorter than `limit`); a cursor is percent-decoded as a path's subject is.
     @Test func subjectsAreListedInPages() async throws {
         let folder = try ServedBeckon.folder()
         try await ServedBeckon.withServer(folder) { client in
-            for subject in ["carol", "ada", "bob"] { try await Self.record(subject, client) }
-            let first = try await client.get("/v1/subjects?limit=2")
-            #expect(first.status == 200, "\(first.body)")
+            for subject in ["carol", "ada", "bob", "ada%20lovelace"] { try await Self.record(subject, client) }
             let names = { (answer: ServedBeckon.Client.Answer) in
                 (answer.object["subjects"] as? [[String: Any]] ?? []).compactMap { $0["subject"] as? String }
             }
-            #expect(names(first) == ["ada", "bob"])
-            #expect(first.object["next"] as? String == "bob")
+            let first = try await client.get("/v1/subjects?limit=2")
+            #expect(first.status == 200, "\(first.body)")
+            #expect(names(first) == ["ada", "ada lovelace"])
+            #expect(first.object["next"] as? String == "ada lovelace")
             #expect((first.object["subjects"] as? [[String: Any]])?.allSatisfy { $0["lastActive"] is String } == true)
-            let second = try await client.get("/v1/subjects?after=bob&limit=2")
-            #expect(names(second) == ["carol"])
-            #expect(second.object["next"] is NSNull, "\(second.body)")
-            #expect(names(try await client.get("/v1/subjects")) == ["ada", "bob", "carol"])
+            let second = try await client.get("/v1/subjects?after=ada%20lovelace&limit=2")
+            #expect(names(second) == ["bob", "carol"] && second.object["next"] as? String == "carol", "\(second.body)")
+            let last = try await client.get("/v1/subjects?after=carol&limit=2")
+            #expect(names(last).isEmpty && last.object["next"] is NSNull, "\(last.body)")
+            let all = try await client.get("/v1/subjects")
+            #expect(names(all) == ["ada", "ada lovelace", "bob", "carol"] && all.object["next"] is NSNull, "\(all.body)")
         }
     }
 
