@@ -16,7 +16,8 @@ import UnixSignals
 /// `/v1/config` which configuration serves and how its last reload went, `/metrics` the
 /// server's metrics (`OperatorRoutes`). Every request is counted (`ServerMetrics`) and logged
 /// in one line (`ObservationMiddleware`). The configuration is reloaded on SIGHUP and when its
-/// file changes (`ConfigurationWatcher`); SIGTERM and SIGINT stop the server gracefully.
+/// file changes (`ConfigurationWatcher`); subjects inactive for `store.expireSubjectsAfter` are
+/// erased a page at a time (`SubjectExpiryService`); SIGTERM and SIGINT stop the server gracefully.
 public struct BeckonServer: Sendable {
     /// The runtime every request decides with (read once per request: a reload never mixes two
     /// configurations in one answer).
@@ -44,6 +45,14 @@ public struct BeckonServer: Sendable {
     /// Threads of their own for the decisions of a store whose calls may wait (a plugin's
     /// store over a database server); see `WaitingStoreThreads`.
     public var storeThreads = WaitingStoreThreads()
+    /// With `store.expireSubjectsAfter` set, the pause between two pages of expiry
+    /// (`SubjectExpiryService`).
+    public var expiryPagePause: Duration = .seconds(1)
+    /// The pause between two expiry passes, and between two looks at a configuration that sets
+    /// no expiry (a reload may set it).
+    public var expiryPassPause: Duration = .seconds(60)
+    /// The subjects an expiry page lists.
+    public var expiryPageSize = SubjectData.pageSize
     /// The subscribers of change streams and the events they get (shared by copies of the server).
     let changeNotifier = ChangeNotifier()
 
@@ -108,7 +117,8 @@ public struct BeckonServer: Sendable {
     /// `reloadingOnSignal`, SIGHUP reloads the configuration.
     public func application(listeningOn address: ListenAddress, reloadingOnSignal: Bool = false,
                             onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> Application<RouterResponder<BasicRequestContext>> {
-        var services: [any Service] = []
+        // Expiry idles while the configuration sets none; a reload may set it.
+        var services: [any Service] = [SubjectExpiryService(server: self)]
         if !configuration.file.isEmpty, watchInterval != nil || reloadingOnSignal {
             services.append(ConfigurationWatcher(reloader: reloader, interval: watchInterval, reloadsOnSignal: reloadingOnSignal,
                                                  tokens: edge.access, logger: logger))

@@ -72,6 +72,10 @@ struct ServerProblemsTests {
         Case(method: "PUT", path: "/v1/subjects/ada%20lovelace/parameters/plan/x", status: 404, code: "no_route", exitCode: 64),
         Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/display",
              body: "{\"now\": \"" + String(repeating: "9", count: 70_000) + "\"}", status: 413, code: "too_large", exitCode: 64),
+        Case(method: "GET", path: "/v1/subjects?limit=0", status: 400, code: "usage", exitCode: 64),
+        Case(method: "GET", path: "/v1/subjects/nobody/data", status: 404, code: "not_found", exitCode: 65),
+        Case(method: "PUT", path: "/v1/subjects/ada/data", body: #"{"format": 2}"#, status: 422, code: "invalid_argument", exitCode: 65),
+        Case(method: "PUT", path: "/v1/subjects/ada/data", status: 400, code: "usage", exitCode: 64),
     ]
 
     @Test func everyFailureIsAProblem() async throws {

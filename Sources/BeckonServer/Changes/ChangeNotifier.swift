@@ -15,6 +15,8 @@ import Synchronization
 /// - the subject's earliest `revisitAt` is reached on the server's clock (`why: "revisit"`):
 ///   a timer per watched subject, armed when its first subscriber comes and again after each
 ///   event;
+/// - the subject's data was imported or erased as a whole (`why: "import"`, `why: "erase"`,
+///   `PUT`/`DELETE /v1/subjects/{subject}/data`): an event naming nothing, as a resync's;
 /// - a subscriber resumes with a `Last-Event-ID` the subject's ring does not hold (older than
 ///   the ring, from another server, or given after every subscriber had left): one event
 ///   `why: "resync"`, to that subscriber only, meaning "ask again for everything". Its id is the
@@ -149,10 +151,18 @@ final class ChangeNotifier: Sendable {
         if publish(subject, why: "write", changed: changed) { arm(subject, server) }
     }
 
+    /// Tells the subject's subscribers that its data was replaced as a whole (`why`: `import`,
+    /// `erase`): an event naming nothing, like a resync, as any answer may have changed; then
+    /// learns its next `revisitAt` again.
+    func publishWhole(_ subject: String, why: String, server: BeckonServer) {
+        guard isWatched(subject) else { return }
+        if publish(subject, why: why, changed: nil) { arm(subject, server) }
+    }
+
     /// Sends one event to the subject's subscribers and keeps it in its ring; false when the
     /// subject is no longer watched.
     @discardableResult
-    private func publish(_ subject: String, why: String, changed: Changed) -> Bool {
+    private func publish(_ subject: String, why: String, changed: Changed?) -> Bool {
         state.withLock { state in
             guard var watch = state.watches[subject] else { return false }
             let eventID = state.nextEventID

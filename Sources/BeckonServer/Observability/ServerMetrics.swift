@@ -17,6 +17,8 @@ import Synchronization
 /// | `beckon_store_errors_total`              | counter   | `code`                      |
 /// | `beckon_configuration_generation`        | gauge     |                             |
 /// | `beckon_configuration_reloads_total`     | counter   | `result`                    |
+/// | `beckon_subjects_expired_total`          | counter   |                             |
+/// | `beckon_expiry_passes_total`             | counter   |                             |
 ///
 /// `route` is the route's template (`/v1/subjects/{subject}/tips/{tip}`), never the path as
 /// requested: the subject is personal data, and one series per subject would grow without end.
@@ -27,6 +29,8 @@ public final class ServerMetrics: Sendable {
     private let factory: PrometheusMetricsFactory
     private let generation: CoreMetrics.Gauge
     private let inFlight: CoreMetrics.Meter
+    private let subjectsExpired: CoreMetrics.Counter
+    private let expiryPasses: CoreMetrics.Counter
     /// The metrics of each kind of request made so far, kept so that a request costs a lookup
     /// rather than making them again (their series are few: routes × methods × statuses).
     private let requestMetrics = Mutex<[RequestKind: (count: CoreMetrics.Counter, duration: CoreMetrics.Timer)]>([:])
@@ -64,6 +68,8 @@ public final class ServerMetrics: Sendable {
         generation.record(1)
         inFlight = CoreMetrics.Meter(label: "beckon_http_requests_in_flight", factory: factory)
         inFlight.set(0)
+        subjectsExpired = CoreMetrics.Counter(label: "beckon_subjects_expired_total", factory: factory)
+        expiryPasses = CoreMetrics.Counter(label: "beckon_expiry_passes_total", factory: factory)
     }
 
     /// A request has come in (its head is read; its body may still be on its way).
@@ -119,6 +125,16 @@ public final class ServerMetrics: Sendable {
     /// A request that failed because of the store: a problem with code `unavailable` or `conflict`.
     public func recordStoreError(_ code: Problem.Code) {
         CoreMetrics.Counter(label: "beckon_store_errors_total", dimensions: [("code", code.rawValue)], factory: factory).increment()
+    }
+
+    /// Subjects erased by expiry (`store.expireSubjectsAfter`, `SubjectExpiryService`).
+    public func recordExpired(_ count: Int) {
+        if count > 0 { subjectsExpired.increment(by: count) }
+    }
+
+    /// An expiry pass that went through every stored subject.
+    public func recordExpiryPass() {
+        expiryPasses.increment()
     }
 
     /// A reload: by its result, and the generation serving after it.

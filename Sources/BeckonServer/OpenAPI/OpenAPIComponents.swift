@@ -127,7 +127,7 @@ extension OpenAPIDocument {
         InvalidateBody: {type: object, additionalProperties: false, required: [reason], properties: {\#(members(DecisionInput.bodyMembers, overriding: ["reason": "{$ref: '#/components/schemas/InvalidationReason'}"]))}}
         ValueBody: {type: object, additionalProperties: false, required: [value], properties: {\#(members(DecisionInput.bodyMembers, overriding: ["value": "{$ref: '#/components/schemas/Scalar'}"]))}}
         ChangeEvent:
-          description: 'One `changed` event of the stream: `data` is JSON naming the ids whose answers may have changed, and why (`write`, `revisit`, `resync`).'
+          description: 'One `changed` event of the stream: `data` is JSON naming the ids whose answers may have changed, and why (`write`, `revisit`; `resync`, `import`, `erase` name no id: ask again for everything).'
           type: object
           required: [event, id, data]
           properties:
@@ -157,6 +157,26 @@ extension OpenAPIDocument {
             subject: {type: string}
             now: {type: string}
             answers: {type: array, items: {type: object}}
+        SubjectPage:
+          type: object
+          required: [subjects, next]
+          properties:
+            subjects: {type: array, items: {type: object, required: [subject, lastActive], properties: {subject: {type: string}, lastActive: {type: string, description: 'When the subject was last written (ISO-8601).'}}}}
+            next: {type: [string, 'null'], description: 'The `after` of the next page; null after the last page.'}
+        SubjectLine:
+          type: object
+          required: [format, subject, version, parameters, events, logs, tips, scenarios, whatsNew]
+          description: 'One subject''s data in the subject data format (README, "The subject data format"; its JSON Schema is `Docs/subject-data.schema.json`).'
+          properties: {format: {const: \#(SubjectDataFormat.version)}, subject: {type: string}, version: {type: integer}, parameters: {type: object}, events: {type: object}, logs: {type: object}, tips: {type: object}, scenarios: {type: object}, whatsNew: {type: object}}
+        ImportSummary:
+          type: object
+          required: [imported, unchanged, replaced, refused, skippedLines]
+          description: 'What the import did: 1 in one of `imported` (was not stored), `unchanged` (stored with the same data), `replaced` (`replace=true`).'
+          properties: {imported: {type: integer, minimum: 0}, unchanged: {type: integer, minimum: 0}, replaced: {type: integer, minimum: 0}, refused: {type: array, items: {type: string}}, skippedLines: {type: array, items: {type: integer}}}
+        Erasure:
+          type: object
+          required: [subject, erased]
+          properties: {subject: {type: string}, erased: {type: boolean, description: 'False: nothing was stored.'}}
         ConfigAnswer:
           type: object
           required: [generation, file, loadedAt, lastReload]

@@ -41,6 +41,7 @@ extension OpenAPIDocument {
       - {name: scenarios}
       - {name: whatsNew}
       - {name: subject}
+      - {name: data, description: 'A subject''s data as a whole: list, export, import, erase (`beckon data`); a write token, as it is personal data.'}
       - {name: server}
       - {name: ofrep, description: 'OpenFeature Remote Evaluation Protocol: flags tips.ID, groups.ID, scenarios.ID and whatsNew, evaluated without recording anything.'}
     paths:
@@ -235,9 +236,49 @@ extension OpenAPIDocument {
         delete:
           operationId: resetAll
           tags: [subject]
-          summary: Forgets everything recorded about the subject (`beckon reset --all`).
+          summary: Forgets everything recorded about the subject (`beckon reset --all`); the subject stays stored (`DELETE /v1/subjects/{subject}/data` erases it).
           requestBody: {$ref: '#/components/requestBodies/Decision'}
           responses: *write
+      /v1/subjects:
+        get:
+          operationId: subjects
+          tags: [data]
+          summary: A page of stored subjects in the byte order of their ids, each with its last activity (`beckon data subjects`). A write token, as for every data route.
+          parameters:
+            - {name: after, in: query, required: false, description: 'List the subjects after this one: the `next` of the previous page.', schema: {type: string}}
+            - {name: limit, in: query, required: false, description: 'At most this many subjects (\#(SubjectDataRoutes.defaultLimit) when absent; another number is a `usage` problem).', schema: {type: integer, minimum: \#(SubjectDataRoutes.limits.lowerBound), maximum: \#(SubjectDataRoutes.limits.upperBound)}}
+          responses:
+            '200': {description: A page of subjects and the cursor of the next., content: {application/json: {schema: {$ref: '#/components/schemas/SubjectPage'}}}}
+            \#(problemResponses(.subjects))
+      /v1/subjects/{subject}/data:
+        parameters: [{$ref: '#/components/parameters/subject'}]
+        get:
+          operationId: exportData
+          tags: [data]
+          summary: The subject's data, the line `beckon data export --subject S` writes (without its newline); 404 when the subject is not stored.
+          responses:
+            '200': {description: 'One line of the subject data format.', headers: {Cache-Control: {description: no-store, schema: {type: string}}}, content: {application/json: {schema: {$ref: '#/components/schemas/SubjectLine'}}}}
+            \#(problemResponses(.exportData))
+        put:
+          operationId: importData
+          tags: [data]
+          summary: Imports one line of the subject data format for this subject (`beckon data import`); a subject stored with other data is 409 unless `replace=true`; the same line twice changes nothing.
+          parameters:
+            - {name: replace, in: query, required: false, description: Overwrite the subject when it is stored with other data., schema: {type: boolean}}
+          requestBody:
+            required: true
+            description: 'One line of the subject data format (a trailing newline is allowed) whose `subject` is the path''s (else 422).'
+            content: {application/json: {schema: {$ref: '#/components/schemas/SubjectLine'}}}
+          responses:
+            '200': {description: What the import did., content: {application/json: {schema: {$ref: '#/components/schemas/ImportSummary'}}}}
+            \#(problemResponses(.importData))
+        delete:
+          operationId: eraseData
+          tags: [data]
+          summary: 'Erases every trace of the subject, its record and its logs (`beckon data erase --subject S`): the subject is no longer stored. `DELETE /v1/subjects/{subject}` (`resetAll`) instead clears its state and keeps it stored.'
+          responses:
+            '200': {description: 'Whether anything was erased (false: the subject was not stored).', content: {application/json: {schema: {$ref: '#/components/schemas/Erasure'}}}}
+            \#(problemResponses(.eraseData))
       /v1/subjects/{subject}/batch:
         parameters: [{$ref: '#/components/parameters/subject'}]
         post:
@@ -255,7 +296,7 @@ extension OpenAPIDocument {
         get:
           operationId: changes
           tags: [subject]
-          summary: Server-Sent Events, one `changed` event whenever an answer for the subject changed on this server (a write it served, or a `revisitAt` reached); re-fetch on each. Resumes after `Last-Event-ID`.
+          summary: Server-Sent Events, one `changed` event whenever an answer for the subject changed on this server (a write it served, its data imported or erased, or a `revisitAt` reached); re-fetch on each. Resumes after `Last-Event-ID`.
           parameters:
             - {name: Last-Event-ID, in: header, required: false, description: 'The last event id the client saw; longer than \#(ChangeStreamRoute.lastEventIDLimit) characters is a `usage` problem.', schema: {type: string, maxLength: \#(ChangeStreamRoute.lastEventIDLimit)}}
           responses:

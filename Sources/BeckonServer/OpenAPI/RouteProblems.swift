@@ -21,6 +21,10 @@ enum RouteProblems: CaseIterable {
     case ready
     /// `/metrics`.
     case metrics
+    /// `GET /v1/subjects`.
+    case subjects
+    /// `GET`, `PUT`, `DELETE /v1/subjects/{subject}/data`.
+    case exportData, importData, eraseData
 
     /// The kind of the route `method` `path` (as `OpenAPIDocument.routes` writes it); nil for
     /// OFREP's, whose failures are OFREP's own (`OpenAPIOFREP`).
@@ -30,6 +34,8 @@ enum RouteProblems: CaseIterable {
         case "/readyz": return .ready
         case "/metrics": return .metrics
         case "/v1/config": return .config
+        case "/v1/subjects": return .subjects
+        case _ where path.hasSuffix("/data"): return method == "GET" ? .exportData : method == "PUT" ? .importData : .eraseData
         case _ where path.hasPrefix("/ofrep/"): return nil
         case _ where path.hasSuffix("/changes"): return .changes
         case _ where path.hasSuffix("/batch"): return .batch
@@ -53,6 +59,10 @@ enum RouteProblems: CaseIterable {
         case .open: []
         case .ready: [.unavailable]
         case .metrics: [.notFound]
+        case .subjects: [.usage, .unauthorized, .forbidden, .unavailable]
+        case .exportData: subject + [.forbidden, .notFound, .tooLarge, .unavailable]
+        case .importData: subject + [.forbidden, .invalidArgument, .tooLarge, .conflict, .unavailable]
+        case .eraseData: subject + [.forbidden, .tooLarge, .unavailable]
         }
         return own + Self.everyRequest
     }

@@ -34,6 +34,9 @@ struct ServerRoute: Sendable {
         case openAPI
         /// OFREP's single and bulk evaluations (`OFREPRoutes`).
         case ofrepFlag, ofrepFlags
+        /// A page of stored subjects, a subject's data exported, imported, erased
+        /// (`SubjectDataRoutes`).
+        case subjects, exportData, importData, eraseData
     }
 
     /// Who may ask a route when tokens are configured (`AccessControl`).
@@ -90,6 +93,11 @@ struct ServerRoute: Sendable {
         ServerRoute(.put, subject + "/parameters/{name}", .operation("param.set"), .write, "parameterSet"),
         ServerRoute(.get, subject, .operation("status"), .read, "status"),
         ServerRoute(.delete, subject, .operation("reset"), .write, "resetAll"),
+        // A subject's data as a whole is personal data: reading it needs a write token too.
+        ServerRoute(.get, "/v1/subjects", .subjects, .write, "subjects"),
+        ServerRoute(.get, subject + "/data", .exportData, .write, "exportData"),
+        ServerRoute(.put, subject + "/data", .importData, .write, "importData"),
+        ServerRoute(.delete, subject + "/data", .eraseData, .write, "eraseData"),
         ServerRoute(.post, subject + "/batch", .batch, .batch, "batch"),
         ServerRoute(.get, subject + "/changes", .changes, .read, "changes"),
         ServerRoute(.get, "/v1/config", .configuration, .read, "config"),

@@ -15,7 +15,7 @@ import NIOCore
 /// route's operation is built by `ServerOperation`, as a batch's are. A subject longer than
 /// `subjectLimit` UTF-8 bytes is a `subject_too_long` problem. Every GET route but `changes`
 /// also answers HEAD (`ServerRoute.answersHead`). The answers of GET and HEAD routes carry an
-/// `ETag` (`AnswerETag`).
+/// `ETag` (`AnswerETag`), but a subject's data (`SubjectDataRoutes`), which no cache keeps.
 struct ServerRoutes: Sendable {
     let server: BeckonServer
 
@@ -68,6 +68,14 @@ struct ServerRoutes: Sendable {
         case .ofrepFlags:
             let ofrep = OFREPRoutes(server: server)
             return { request, _ in await ofrep.evaluateAll(request) }
+        case .subjects:
+            return { request, _ in await SubjectDataRoutes(server: self.server).subjects(request) }
+        case .exportData:
+            return { request, context in await SubjectDataRoutes(server: self.server).export(request, context) }
+        case .importData:
+            return { request, context in await SubjectDataRoutes(server: self.server).importData(request, context) }
+        case .eraseData:
+            return { request, context in await SubjectDataRoutes(server: self.server).erase(request, context) }
         }
     }
 
