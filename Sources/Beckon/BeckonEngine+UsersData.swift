@@ -18,7 +18,7 @@ extension BeckonEngine {
     /// The stored subjects after `after` (nil: from the first), at most `limit` (1 to 100000),
     /// in the byte order of their ids, each with its last activity. Page on with `next`.
     public func subjects(after: String? = nil, limit: Int = 100) throws(BeckonError) -> BeckonSubjectPage {
-        guard (1...100_000).contains(limit) else { throw .invalidValue("limit must be from 1 to 100000, not \(limit)") }
+        if let problem = SubjectData.pageLimitProblem(Int64(limit)) { throw .invalidValue(problem) }
         let store = runtimes.current.engine.store
         do {
             return BeckonSubjectPage(try SubjectData.subjects(in: store, after: after, limit: limit), limit: limit)

@@ -7,16 +7,13 @@ import BeckonRuntime
 // beckon_subjects_expire. The operations are the runtime's `SubjectData`; their JSON is
 // `SubjectDataReport`'s, as `beckon data … --json` prints it.
 
-/// The page sizes `beckon_subjects` accepts, as `beckon data subjects --limit`.
-private let pageLimits: ClosedRange<Int64> = 1...100_000
-
 @_cdecl("beckon_subjects")
 public func beckonSubjects(_ engine: OpaquePointer?, _ after: beckon_string, _ limit: Int64, _ result: UnsafeMutablePointer<beckon_sink>?,
                            _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     usersData(engine, result, error) { runtime, _ throws(CallFailure) in
         guard let cursor = CBridge.string(after) else { throw CallFailure(BECKON_INVALID_ARGUMENT, "after is not UTF-8") }
-        guard pageLimits.contains(limit) else {
-            throw CallFailure(BECKON_INVALID_ARGUMENT, "limit must be from \(pageLimits.lowerBound) to \(pageLimits.upperBound), not \(limit)")
+        if let problem = SubjectData.pageLimitProblem(limit) {
+            throw CallFailure(BECKON_INVALID_ARGUMENT, problem)
         }
         let page = try dataStep { () throws(SubjectDataError) in
             try SubjectData.subjects(in: runtime.engine.store, after: cursor.isEmpty ? nil : cursor, limit: Int(limit))

@@ -24,7 +24,7 @@ struct DataCommand: ParsableCommand {
         @OptionGroup var options: DataOptions
 
         func validate() throws {
-            guard (1...100_000).contains(limit) else { throw ValidationError("--limit must be from 1 to 100000, not \(limit)") }
+            if let problem = SubjectData.pageLimitProblem(Int64(limit)) { throw ValidationError("--" + problem) }
         }
 
         func run() throws {

@@ -8,6 +8,16 @@ public enum SubjectData {
     /// Subjects read from a store per page.
     public static let pageSize = 500
 
+    /// The page sizes a host may ask a listing for (the CLI, the C API, the Swift library; the
+    /// server keeps answers smaller, see its route).
+    public static let pageLimits = 1...100_000
+
+    /// Why `limit` is refused, nil when it is one of `pageLimits`.
+    public static func pageLimitProblem(_ limit: Int64) -> String? {
+        (Int64(pageLimits.lowerBound)...Int64(pageLimits.upperBound)).contains(limit)
+            ? nil : "limit must be from \(pageLimits.lowerBound) to \(pageLimits.upperBound), not \(limit)"
+    }
+
     /// How far a long operation has come, for a host's progress display.
     public struct Progress: Sendable, Equatable {
         /// Subjects (or lines) done so far.
