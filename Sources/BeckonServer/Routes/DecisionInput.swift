@@ -77,7 +77,8 @@ public struct DecisionInput: Sendable {
                 throw Problem(.usage, "unknown query member '\(name)'; the members are \(Self.queryMembers.sorted().joined(separator: ", "))")
             }
         }
-        guard let body, body.contains(where: { !" \t\r\n".utf8.contains($0) }) else { return }
+        // No body is no input; a body of only white space is not JSON, and is refused as any other.
+        guard let body, !body.isEmpty else { return }
         let decoded: Body
         do {
             decoded = try JSONDecoder().decode(CheckedBody.self, from: Data(body)).body
