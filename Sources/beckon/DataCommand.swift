@@ -85,12 +85,7 @@ struct DataCommand: ParsableCommand {
         func run() throws {
             var instant = HostClock.now()
             if let now {
-                switch TimestampSyntax.parseInstant(now) {
-                case .success(let parsed): instant = parsed
-                case .failure(let error):
-                    Output.error("--now \(error.message)")
-                    throw ExitStatus.dataError
-                }
+                instant = try DecisionOptions.instant(now)
                 HostClock.set(instant)
             }
             let runtime = try options.openRuntime()

@@ -78,18 +78,20 @@ struct DecisionOptions: ParsableArguments {
         return (request, runtime)
     }
 
+    /// The instant `--now` gives (ISO 8601 or Unix ms), or exit 65 saying why it is not one.
+    static func instant(_ now: String) throws -> Int64 {
+        switch TimestampSyntax.parseInstant(now) {
+        case .success(let parsed): return parsed
+        case .failure(let error):
+            Output.error("--now \(error.message)")
+            throw ExitStatus.dataError
+        }
+    }
+
     /// The request's subject, instant, app version and locales, or exit 65 for a malformed or out-of-range
     /// instant, or a malformed version.
     private func request() throws -> DecisionRequest {
-        var instant = Int64((Date().timeIntervalSince1970 * 1000).rounded())
-        if let now {
-            switch TimestampSyntax.parseInstant(now) {
-            case .success(let parsed): instant = parsed
-            case .failure(let error):
-                Output.error("--now \(error.message)")
-                throw ExitStatus.dataError
-            }
-        }
+        let instant = try now.map(Self.instant) ?? Int64((Date().timeIntervalSince1970 * 1000).rounded())
         var version: Version?
         if let appVersion {
             guard let parsed = Version(appVersion) else {
