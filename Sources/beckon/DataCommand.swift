@@ -40,7 +40,7 @@ struct DataCommand: ParsableCommand {
                 }
             }
             // The cursor of the next page, for a script that pages on.
-            if page.count == limit, let last = page.last, !options.json { Output.standardError("next page: --after '\(last.subject)'\n") }
+            if let next = SubjectData.nextCursor(after: page, limit: limit), !options.json { Output.standardError("next page: --after '\(next)'\n") }
         }
     }
 

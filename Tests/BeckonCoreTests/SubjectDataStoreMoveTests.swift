@@ -63,9 +63,7 @@ struct SubjectDataStoreMoveTests {
         let now = Self.writeHistories(engine, &random) + 86_400_000
         let before = try Self.answers(engine, now: now)
 
-        let server = try PostgresServer.shared.get()
-        let yaml = "version: 1\n" + (try server.storeYAML(database: try server.createDatabase("move")))
-        let postgres = try Runtime.open(try Runtime.load(yaml: yaml, path: "postgres.yaml")).engine.store
+        let (postgres, _) = try SubjectDataRoundTripTests.emptyStore("postgres")
         let stored = try engine.store.subjects(after: nil, limit: 1000).count
         #expect(stored > Self.subjects / 2, "most subjects have a history")
         let there = try SubjectData.copy(from: engine.store, to: postgres)

@@ -35,7 +35,7 @@ struct SubjectDataFormatPropertyTests {
 
     static func double(_ random: inout SplitMix64) -> Double {
         while true {
-            let value = random.pick([Double(bitPattern: random.next()), 0.1, -0.0, 1e-7, 5e-324, .greatestFiniteMagnitude, Double(random.next() % 1000) / 8])
+            let value = random.pick([Double(bitPattern: random.next()), 0.1, -0.0, 1e-7, .leastNonzeroMagnitude, .greatestFiniteMagnitude, Double(random.next() % 1000) / 8])
             if value.isFinite { return value }
         }
     }

@@ -20,12 +20,11 @@ extension BeckonError {
 }
 
 extension BeckonSubjectPage {
-    /// The page of `listed` subjects asked for with `limit`; its `next` is the one every host
-    /// answers (`SubjectDataReport.page`).
+    /// The page of `listed` subjects asked for with `limit`, with the `next` cursor every host
+    /// answers (`SubjectData.nextCursor`).
     init(_ listed: [StoredSubject], limit: Int) {
-        var next: String?
-        if case .object(let page) = SubjectDataReport.page(listed, limit: limit), case .string(let cursor)? = page["next"] { next = cursor }
-        self.init(subjects: listed.map { Subject(subject: $0.subject, lastActiveMilliseconds: $0.lastActive) }, next: next)
+        self.init(subjects: listed.map { Subject(subject: $0.subject, lastActiveMilliseconds: $0.lastActive) },
+                  next: SubjectData.nextCursor(after: listed, limit: limit))
     }
 }
 

@@ -27,12 +27,12 @@ extension SubjectData {
     /// the same data is skipped; one it holds with other data is refused, never overwritten.
     public static func copy(from source: any Store, to target: any Store, progress: ProgressHandler? = nil) throws(SubjectDataError) -> CopySummary {
         var summary = CopySummary()
-        var cursor: String?
+        var pages = SubjectPages(store: source)
         do {
             // A page at a time, its subjects spread over `copyWorkers` threads: a server store's
             // round trips (reads, a restore, its commit's flush) wait rather than compute.
-            while true {
-                let page = try source.subjects(after: cursor, limit: pageSize).map(\.subject)
+            while let listed = try pages.nextPage() {
+                let page = listed.map(\.subject)
                 let outcomes = try concurrently(page) { subject throws(StoreError) in try copyOne(subject, from: source, to: target) }
                 for (subject, outcome) in zip(page, outcomes) {
                     switch outcome {
@@ -45,8 +45,6 @@ extension SubjectData {
                     }
                 }
                 progress?(Progress(done: summary.copied + summary.unchanged + summary.refusedCount, total: nil, phase: "copied"))
-                guard page.count == pageSize, let last = page.last else { break }
-                cursor = last
             }
             try check(source, target, into: &summary, progress: progress)
         } catch {
@@ -131,29 +129,5 @@ extension SubjectData {
             }
         }
         try compare()
-    }
-}
-
-/// A store's subjects one at a time, read a page at a time.
-struct SubjectPages {
-    let store: any Store
-    private var page: [StoredSubject] = []
-    private var index = 0
-    private var cursor: String?
-    private var finished = false
-
-    init(store: any Store) { self.store = store }
-
-    mutating func next() throws(StoreError) -> String? {
-        if index == page.count {
-            guard !finished else { return nil }
-            page = try store.subjects(after: cursor, limit: SubjectData.pageSize)
-            index = 0
-            finished = page.count < SubjectData.pageSize
-            cursor = page.last?.subject
-            guard !page.isEmpty else { return nil }
-        }
-        defer { index += 1 }
-        return page[index].subject
     }
 }

@@ -63,12 +63,12 @@ public enum SubjectData {
             for subject in subjects where seen.insert(subject).inserted { try write(subject) }
             return summary
         }
-        var cursor: String?
+        var pages = SubjectPages(store: store)
         while true {
-            let page = try Self.subjects(in: store, after: cursor, limit: pageSize)
-            for listed in page { try write(listed.subject) }
-            guard page.count == pageSize, let last = page.last else { return summary }
-            cursor = last.subject
+            let subject: String?
+            do { subject = try pages.next() } catch { throw SubjectDataError.store(error) }
+            guard let subject else { return summary }
+            try write(subject)
         }
     }
 

@@ -12,8 +12,8 @@ public enum SubjectDataReport {
     /// A page of listed subjects with the cursor of the next page (null after the last page):
     /// `{"next": "…"|null, "subjects": [...]}`. A page shorter than `limit` is the last.
     public static func page(_ subjects: [StoredSubject], limit: Int) -> JSONValue {
-        let next = subjects.count >= limit ? subjects.last.map { JSONValue.string($0.subject) } : nil
-        return .object(["subjects": .array(subjects.map(listed)), "next": next ?? .null])
+        let next = SubjectData.nextCursor(after: subjects, limit: limit)
+        return .object(["subjects": .array(subjects.map(listed)), "next": next.map(JSONValue.string) ?? .null])
     }
 
     /// An erasure: `{"erased": true|false, "subject": "…"}` (false: nothing was stored).

@@ -37,8 +37,8 @@ public struct SubjectExpiry: Sendable, Equatable {
     public mutating func received(_ page: [StoredSubject], now: Int64) -> [String] {
         guard !isFinished else { return [] }
         listed += page.count
-        if let last = page.last { cursor = last.subject }
-        if page.count < pageSize { isFinished = true }
+        cursor = SubjectData.nextCursor(after: page, limit: pageSize)
+        if cursor == nil { isFinished = true }
         let before = activeBefore(now: now)
         let erase = page.filter { $0.lastActive < before }.map(\.subject)
         expired += erase.count
