@@ -1,5 +1,3 @@
-public import BeckonRules
-
 /// A subject as a store lists it.
 public struct StoredSubject: Hashable, Sendable {
     /// The subject's id.

@@ -1,5 +1,5 @@
 public import BeckonCore
-public import BeckonRules
+import BeckonRules
 
 extension SubjectDataFormat {
     /// Reads one line (its bytes without the `\n`), checking it against `configuration`: every

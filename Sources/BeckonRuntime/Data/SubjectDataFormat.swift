@@ -1,5 +1,5 @@
 public import BeckonCore
-public import BeckonRules
+import BeckonRules
 
 /// The portable form of a subject's data: JSON Lines, one subject a line, `"format": 1`.
 ///
