@@ -49,43 +49,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Five tips, so five OFREP flags (`tips.ID`). landmark-tour reads two transient parameters, given
-# in the query by the transients row (and taken at their defaults by OFREP's bulk evaluation); the
-# other rows ask favorite-landmark, whose rules are as they were.
-body='
-parameters:
-  plan: {type: string, default: free}
-  screenBrightness: {type: double, default: 1.0, transient: true}
-  connection: {type: string, default: wifi, transient: true}
-events:
-  appLaunched: {}
-  landmarkViewed: {}
-tips:
-  welcome:
-    title: Welcome to Landmarks
-    message: Browse famous places near you.
-  favorite-landmark:
-    title: Save as favorite
-    message: Tap the star to keep this landmark.
-    rules:
-      - events.landmarkViewed.within(7d).count >= 2
-      - params.plan == "free"
-    maxDisplayCount: 3
-  landmark-tour:
-    title: Take the tour
-    message: A walk past the landmarks you viewed, for a bright screen and a connection.
-    rules:
-      - events.landmarkViewed.within(7d).count >= 2
-      - params.screenBrightness >= 0.3
-      - params.connection != "none"
-  share-landmark:
-    title: Share it
-    message: Send this landmark to a friend.
-  offline-maps:
-    title: Maps offline
-    message: Download the map of this area.
-    rules:
-      - events.landmarkViewed.within(7d).count >= 1'
+# The configuration's parameters, events and tips (`tips.yaml`), with each store in front.
+body="$(cat "$here/tips.yaml")"
 printf 'version: 1\nstore: {backend: memory}\n%s\n' "$body" > "$folder/memory.yaml"
 printf 'version: 1\nstore: {backend: sqlite, path: %s/state.db}\n%s\n' "$folder" "$body" > "$folder/sqlite.yaml"
 
