@@ -254,7 +254,7 @@ let package = Package(
             // A PostgreSQL server of its own, the built plugin (also loaded in process), CLI,
             // conformance tool and C hosts.
             name: "BeckonPostgresTests",
-            dependencies: ["BeckonCore", "BeckonDiagnostics", "BeckonPluginHost", "BeckonRules", "BeckonTestSupport"],
+            dependencies: ["BeckonCore", "BeckonDiagnostics", "BeckonPluginHost", "BeckonRules", "BeckonStoreConformance", "BeckonTestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),

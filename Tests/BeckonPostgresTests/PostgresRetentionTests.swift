@@ -2,6 +2,7 @@ import BeckonCore
 import BeckonDiagnostics
 import BeckonPluginHost
 import BeckonRules
+import BeckonStoreConformance
 import BeckonTestSupport
 import Foundation
 import Testing
@@ -22,29 +23,10 @@ struct PostgresRetentionTests {
         let reader = try Self.open(server, database: database)
         let memory = MemoryStore()
         var generator = SplitMix64(seed: UInt64(seed))
-        let maxCounts = Self.events.map { _ in [0, 1, 2, 3, 5, 17][Int.random(in: 0..<6, using: &generator)] }
-        let ages: [Int64?] = Self.events.map { _ in Bool.random(using: &generator) ? nil : Int64.random(in: 5...200, using: &generator) }
-        var versions = ["s1": Int64(0), "s2": Int64(0)]
-        var clock: Int64 = 1000
+        var workload = RetentionWorkload(events: Self.events, bounds: [0, 1, 2, 3, 5, 17], clearsAllBelow: 4, clearsOneBelow: 8,
+                                         using: &generator)
         for step in 0..<120 {
-            let subject = Bool.random(using: &generator) ? "s1" : "s2"
-            var changes = DonationChanges()
-            let roll = Int.random(in: 0..<100, using: &generator)
-            if roll < 4 {
-                changes.clearsAll = true
-            } else if roll < 8 {
-                changes.clearedEvents = [Self.events[Int.random(in: 0..<Self.events.count, using: &generator)]]
-            }
-            for _ in 0..<Int.random(in: 1...3, using: &generator) {
-                let slot = Int.random(in: 0..<Self.events.count, using: &generator)
-                clock += Int64.random(in: -3...6, using: &generator)
-                let retention = Retention(maxCount: maxCounts[slot], maxAge: ages[slot])
-                changes.appends.append((Self.events[slot], Donation(time: clock, info: [.int(Int64(step))]), retention))
-            }
-            let version = versions[subject]!
-            #expect(try writer.commit(subject: subject, expectedVersion: version, record: SubjectRecord(), donations: changes))
-            #expect(try memory.commit(subject: subject, expectedVersion: version, record: SubjectRecord(), donations: changes))
-            versions[subject] = version + 1
+            let subject = try workload.commitNext(step: step, to: [writer, memory], using: &generator)
             for event in Self.events {
                 let expected = try memory.donations(subject: subject, event: event, since: nil)
                 #expect(try reader.donations(subject: subject, event: event, since: nil) == expected,

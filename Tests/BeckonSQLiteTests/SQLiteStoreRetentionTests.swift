@@ -1,6 +1,7 @@
 import BeckonCore
 import BeckonRules
 import BeckonSQLite
+import BeckonStoreConformance
 import Foundation
 import Testing
 import BeckonTestSupport
@@ -24,31 +25,12 @@ import BeckonTestSupport
         let reader = try SQLiteStore(path: path)
         let memory = MemoryStore()
         // Each event keeps one bound for the whole run, so that what stays on disk can be checked.
-        let maxCounts = Self.events.map { _ in [1, 2, 3, 5, 17, 40][Int.random(in: 0..<6, using: &generator)] }
-        let ages: [Int64?] = Self.events.map { _ in Bool.random(using: &generator) ? nil : Int64.random(in: 5...200, using: &generator) }
-        var versions = ["s1": Int64(0), "s2": Int64(0)]
-        var clock: Int64 = 1000
+        var workload = RetentionWorkload(events: Self.events, bounds: [1, 2, 3, 5, 17, 40], clearsAllBelow: 3, clearsOneBelow: 6,
+                                         using: &generator)
         for step in 0..<300 {
-            let subject = Bool.random(using: &generator) ? "s1" : "s2"
-            var changes = DonationChanges()
-            let roll = Int.random(in: 0..<100, using: &generator)
-            if roll < 3 {
-                changes.clearsAll = true
-            } else if roll < 6 {
-                changes.clearedEvents = [Self.events[Int.random(in: 0..<2, using: &generator)]]
-            }
-            for _ in 0..<Int.random(in: 1...3, using: &generator) {
-                let slot = Int.random(in: 0..<2, using: &generator)
-                clock += Int64.random(in: -3...6, using: &generator)
-                let retention = Retention(maxCount: maxCounts[slot], maxAge: ages[slot])
-                changes.appends.append((Self.events[slot], Donation(time: clock, info: [.int(Int64(step))]), retention))
-            }
-            let version = versions[subject]!
-            #expect(try writer.commit(subject: subject, expectedVersion: version, record: SubjectRecord(), donations: changes))
-            #expect(try memory.commit(subject: subject, expectedVersion: version, record: SubjectRecord(), donations: changes))
-            versions[subject] = version + 1
+            let subject = try workload.commitNext(step: step, to: [writer, memory], using: &generator)
             for event in Self.events {
-                let since = Bool.random(using: &generator) ? nil : clock - Int64.random(in: 0...60, using: &generator)
+                let since = Bool.random(using: &generator) ? nil : workload.clock - Int64.random(in: 0...60, using: &generator)
                 let expected = try memory.donations(subject: subject, event: event, since: since)
                 #expect(try reader.donations(subject: subject, event: event, since: since) == expected,
                         "seed \(seed), step \(step), \(subject)/\(event) since \(since.map(String.init) ?? "nil")")
@@ -60,9 +42,9 @@ import BeckonTestSupport
         // On disk a log holds at most its bound and the slack.
         let raw = try RawSQLite(path)
         for (slot, event) in Self.events.enumerated() {
-            for subject in versions.keys {
+            for subject in workload.versions.keys {
                 let rows = Int(try raw.text("SELECT count(*) FROM donations WHERE subject = '\(subject)' AND event = '\(event)'") ?? "0")!
-                #expect(rows <= maxCounts[slot] + 32)
+                #expect(rows <= workload.maxCounts[slot] + 32)
             }
         }
     }

@@ -64,8 +64,7 @@ final class EvaluationScope: RuleContext, @unchecked Sendable {
     }
 
     func eventSummary(_ slot: Int) -> EventSummary {
-        let counters = record.event(slot, id: engine.eventIDs[slot], layout: engine.slotLayout) ?? EventCounters()
-        return EventSummary(count: counters.count, first: counters.first, last: counters.last)
+        record.event(slot, id: engine.eventIDs[slot], layout: engine.slotLayout) ?? EventCounters()
     }
 
     /// Marks a tip as being evaluated; false when it already is (a cycle through `tips.X.status`).

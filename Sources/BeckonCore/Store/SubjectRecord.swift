@@ -75,20 +75,9 @@ extension SubjectRecord {
     }
 }
 
-/// Lifetime counters of one event (SEMANTICS §3).
-public struct EventCounters: Hashable, Sendable {
-    /// Donations since the last reset, exact even after the log was pruned.
-    public var count: Int64 = 0
-    public var first: Int64?
-    public var last: Int64?
-
-    /// Creates counters.
-    public init(count: Int64 = 0, first: Int64? = nil, last: Int64? = nil) {
-        self.count = count
-        self.first = first
-        self.last = last
-    }
-}
+/// Lifetime counters of one event (SEMANTICS §3): what a subject's record keeps is what the rule
+/// language reads (`events.X.count`, `.first`, `.last`), so it is the rules' own summary.
+public typealias EventCounters = EventSummary
 
 /// Why a tip was invalidated.
 public enum InvalidationReason: AnswerWord, Hashable {
