@@ -75,7 +75,8 @@ let package = Package(
         .target(name: "CBeckonPlugin", path: "Sources/CBeckonPlugin"),
         .target(
             name: "BeckonPluginHost",
-            dependencies: ["BeckonClock", "BeckonCore", "BeckonRules", "BeckonDiagnostics", "CBeckonPlugin"],
+            // BeckonPluginKit: the ABI's statuses by their names, spelled once (PluginStatus).
+            dependencies: ["BeckonClock", "BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonPluginKit", "CBeckonPlugin"],
             swiftSettings: strictSettings
         ),
         // For plugin authors who write Swift: the C descriptor built from Swift types.

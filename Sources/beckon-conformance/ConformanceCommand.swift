@@ -95,7 +95,7 @@ struct ConformanceCommand: ParsableCommand {
     static func json(_ text: String?, _ option: String) throws -> ConfigValue {
         guard let text else { return .null }
         do {
-            return try JSONReader.read(text)
+            return try JSONOptions.read(text)
         } catch {
             throw ValidationError("\(option) is not valid JSON: \(error)")
         }

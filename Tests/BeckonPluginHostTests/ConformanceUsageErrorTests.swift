@@ -8,7 +8,12 @@ struct ConformanceUsageErrorTests {
         ([], "missing expected argument '<PATH.so>'"),
         (["libx.so", "--bogus"], "unknown option '--bogus' (see 'beckon-conformance --help')"),
         (["libx.so", "--store"], "missing value for '--store <NAME>' (see 'beckon-conformance --help')"),
-        (["libx.so", "--options", "{"], "--options is not valid JSON: a key in double quotes was expected at offset 1 (see 'beckon-conformance --help')"),
+        (["libx.so", "--options", "{"],
+         "--options is not valid JSON: the text ends early (truncated?): expected a member's name at byte 2 (see 'beckon-conformance --help')"),
+        (["libx.so", "--config", "{\"a\": 1, \"a\": 2}"],
+         "--config is not valid JSON: the member \"a\" is given twice at byte 10 (see 'beckon-conformance --help')"),
+        (["libx.so", "--options", "{\"size\": 1e999}"],
+         "--options is not valid JSON: the number 1e999 is out of range (see 'beckon-conformance --help')"),
     ]
 
     @Test(arguments: cases)

@@ -1,4 +1,5 @@
 internal import CBeckonPlugin
+import BeckonPluginKit
 import Glibc
 
 /// A `beckon_error` for one call: on the caller's stack, with only the fields a plugin reads
@@ -24,7 +25,7 @@ enum CError {
     /// The message a plugin left, or the status's name when it left none.
     static func message(_ error: UnsafePointer<beckon_error>, status: beckon_status) -> String {
         let text = field(error, at: messageOffset, capacity: Int(BECKON_ERROR_MESSAGE_CAPACITY))
-        return text.isEmpty ? "it returned \(statusName(status)) without a message" : text
+        return text.isEmpty ? "it returned \(PluginStatus(rawValue: status)) without a message" : text
     }
 
     /// Whether the plugin left a message.
@@ -44,20 +45,5 @@ enum CError {
         let length = strnlen(start, capacity)
         let bytes = UnsafeRawBufferPointer(start: start, count: length)
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The `#define` name of a status, for messages.
-    static func statusName(_ status: beckon_status) -> String {
-        switch status {
-        case BECKON_OK: "BECKON_OK"
-        case BECKON_INVALID_ARGUMENT: "BECKON_INVALID_ARGUMENT"
-        case BECKON_NOT_FOUND: "BECKON_NOT_FOUND"
-        case BECKON_CONFLICT: "BECKON_CONFLICT"
-        case BECKON_UNAVAILABLE: "BECKON_UNAVAILABLE"
-        case BECKON_TIMEOUT: "BECKON_TIMEOUT"
-        case BECKON_UNSUPPORTED: "BECKON_UNSUPPORTED"
-        case BECKON_INTERNAL: "BECKON_INTERNAL"
-        default: "unknown status \(status)"
-        }
     }
 }

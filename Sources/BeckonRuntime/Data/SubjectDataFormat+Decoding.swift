@@ -10,8 +10,8 @@ extension SubjectDataFormat {
             let offset = Self.firstInvalidUTF8(bytes)
             throw SubjectDataLineError(line: line, path: "", message: "not UTF-8 text (byte \(offset + 1) of the line)")
         }
-        let json: DataJSON
-        do { json = try DataJSONParser.parse(bytes) } catch {
+        let json: ParsedJSON
+        do { json = try JSONParser.parse(bytes) } catch {
             throw SubjectDataLineError(line: line, path: "", message: "not valid JSON at byte \(error.offset): \(error.message)")
         }
         var reader = LineReader(line: line, configuration: configuration)
@@ -46,7 +46,7 @@ private struct LineReader {
         return SubjectDataLineError(line: line, path: pointer, message: message)
     }
 
-    mutating func subject(_ json: DataJSON) throws(SubjectDataLineError) -> (subject: String, snapshot: SubjectSnapshot) {
+    mutating func subject(_ json: ParsedJSON) throws(SubjectDataLineError) -> (subject: String, snapshot: SubjectSnapshot) {
         let members = try object(json, [], known: ["format", "subject", "version", "parameters", "events", "logs", "tips",
                                                      "scenarios", "lastNewTipDisplay", "whatsNew"])
         let format = try integer(try required(members, "format", []), ["format"])
@@ -150,9 +150,9 @@ private struct LineReader {
     // MARK: Members
 
     /// An object's members by name; with `known`, any other member is refused.
-    func object(_ json: DataJSON, _ path: [String], known: Set<String>? = nil) throws(SubjectDataLineError) -> [String: DataJSON] {
+    func object(_ json: ParsedJSON, _ path: [String], known: Set<String>? = nil) throws(SubjectDataLineError) -> [String: ParsedJSON] {
         guard case .object(let members) = json else { throw fail(path, "expected an object, got \(json.shown)") }
-        var result: [String: DataJSON] = [:]
+        var result: [String: ParsedJSON] = [:]
         for (key, value) in members {
             if let known, !known.contains(key) {
                 throw fail(path + [key], "unknown member; expected one of \(known.sorted().joined(separator: ", "))")
@@ -162,24 +162,24 @@ private struct LineReader {
         return result
     }
 
-    func required(_ members: [String: DataJSON], _ key: String, _ path: [String]) throws(SubjectDataLineError) -> DataJSON {
+    func required(_ members: [String: ParsedJSON], _ key: String, _ path: [String]) throws(SubjectDataLineError) -> ParsedJSON {
         guard let value = members[key] else { throw fail(path, "the member \"\(key)\" is missing") }
         return value
     }
 
-    func integer(_ json: DataJSON, _ path: [String]) throws(SubjectDataLineError) -> Int64 {
+    func integer(_ json: ParsedJSON, _ path: [String]) throws(SubjectDataLineError) -> Int64 {
         guard case .number(let text) = json, let value = Int64(text) else {
             throw fail(path, "expected an integer, got \(json.shown)")
         }
         return value
     }
 
-    func optionalInteger(_ members: [String: DataJSON], _ key: String, _ path: [String]) throws(SubjectDataLineError) -> Int64? {
+    func optionalInteger(_ members: [String: ParsedJSON], _ key: String, _ path: [String]) throws(SubjectDataLineError) -> Int64? {
         guard let value = members[key], value != .null else { return nil }
         return try integer(value, path + [key])
     }
 
-    func version(_ json: DataJSON, _ path: [String]) throws(SubjectDataLineError) -> Version {
+    func version(_ json: ParsedJSON, _ path: [String]) throws(SubjectDataLineError) -> Version {
         guard case .string(let text) = json, let version = Version(text) else {
             throw fail(path, "expected a version such as \"1.2.0\", got \(json.shown)")
         }
@@ -187,7 +187,7 @@ private struct LineReader {
     }
 
     /// A value of the declared type, in the JSON type `SubjectDataFormat.json` writes it in.
-    func value(_ json: DataJSON, _ type: ValueType, _ path: [String]) throws(SubjectDataLineError) -> Value {
+    func value(_ json: ParsedJSON, _ type: ValueType, _ path: [String]) throws(SubjectDataLineError) -> Value {
         if json == .null { return .null }
         switch (type, json) {
         case (.bool, .bool(let value)): return .bool(value)

@@ -1,16 +1,17 @@
-/// A JSON value as a data line holds it: numbers kept as their text, so that an Int64 or a
-/// double is converted once, exactly, to the type the configuration declares (a generic parser
-/// would have read every number as a double and lost 64-bit integers).
-indirect enum DataJSON: Equatable {
+/// A JSON value as `JSONParser` reads it: numbers kept as their text, so that an Int64 or a double
+/// is converted once, exactly, to the type its reader needs (a generic parser would have read
+/// every number as a double and lost 64-bit integers). Read by the subject data format (a line of
+/// an export) and by beckon-conformance (its `--options` and `--config`); not public API.
+package indirect enum ParsedJSON: Equatable {
     case null
     case bool(Bool)
     case number(String)
     case string(String)
-    case array([DataJSON])
+    case array([ParsedJSON])
     /// Members in the order written; a key given twice is refused while parsing.
-    case object([(String, DataJSON)])
+    case object([(String, ParsedJSON)])
 
-    static func == (left: DataJSON, right: DataJSON) -> Bool {
+    package static func == (left: ParsedJSON, right: ParsedJSON) -> Bool {
         switch (left, right) {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
@@ -23,7 +24,7 @@ indirect enum DataJSON: Equatable {
     }
 
     /// How the value reads in a message: its JSON kind and, for a scalar, its text.
-    var shown: String {
+    package var shown: String {
         switch self {
         case .null: "null"
         case .bool(let value): value ? "true" : "false"

@@ -1,18 +1,19 @@
-/// Why a line is not JSON: the byte offset (from 1) and what was expected.
-struct DataJSONSyntaxError: Error {
-    let offset: Int
-    let message: String
+/// Why a text is not JSON: the byte offset (from 1) and what was expected.
+package struct JSONSyntaxError: Error {
+    package let offset: Int
+    package let message: String
 }
 
-/// A strict RFC 8259 parser for one line's UTF-8 bytes (already checked to be valid UTF-8).
-struct DataJSONParser {
+/// A strict RFC 8259 parser of one value in UTF-8 bytes (already checked to be valid UTF-8),
+/// refusing a member name given twice in an object.
+package struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     /// Deep nesting is refused before it can exhaust the stack.
     private static let maximumDepth = 64
 
-    static func parse(_ bytes: [UInt8]) throws(DataJSONSyntaxError) -> DataJSON {
-        var parser = DataJSONParser(bytes: bytes)
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> ParsedJSON {
+        var parser = JSONParser(bytes: bytes)
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
@@ -22,15 +23,15 @@ struct DataJSONParser {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    private func error(_ message: String) -> DataJSONSyntaxError {
-        DataJSONSyntaxError(offset: index + 1, message: index >= bytes.count ? "the line ends early (truncated?): \(message)" : message)
+    private func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(offset: index + 1, message: index >= bytes.count ? "the text ends early (truncated?): \(message)" : message)
     }
 
     private mutating func skipSpace() {
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
     }
 
-    private mutating func value(depth: Int) throws(DataJSONSyntaxError) -> DataJSON {
+    private mutating func value(depth: Int) throws(JSONSyntaxError) -> ParsedJSON {
         guard depth < Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) levels deep") }
         guard index < bytes.count else { throw error("expected a value") }
         switch bytes[index] {
@@ -45,7 +46,7 @@ struct DataJSONParser {
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws(DataJSONSyntaxError) {
+    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         for byte in expected {
             guard index < bytes.count, bytes[index] == byte else { throw error("expected \(word)") }
@@ -53,15 +54,15 @@ struct DataJSONParser {
         }
     }
 
-    private mutating func expect(_ byte: UInt8, _ what: String) throws(DataJSONSyntaxError) {
+    private mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
         skipSpace()
         guard index < bytes.count, bytes[index] == byte else { throw error("expected \(what)") }
         index += 1
     }
 
-    private mutating func object(depth: Int) throws(DataJSONSyntaxError) -> DataJSON {
+    private mutating func object(depth: Int) throws(JSONSyntaxError) -> ParsedJSON {
         index += 1
-        var members: [(String, DataJSON)] = []
+        var members: [(String, ParsedJSON)] = []
         var keys: Set<String> = []
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object([]) }
@@ -71,7 +72,7 @@ struct DataJSONParser {
             let keyStart = index
             let key = try string()
             guard keys.insert(key).inserted else {
-                throw DataJSONSyntaxError(offset: keyStart + 1, message: "the member \"\(key)\" is given twice")
+                throw JSONSyntaxError(offset: keyStart + 1, message: "the member \"\(key)\" is given twice")
             }
             try expect(UInt8(ascii: ":"), "':'")
             skipSpace()
@@ -83,9 +84,9 @@ struct DataJSONParser {
         }
     }
 
-    private mutating func array(depth: Int) throws(DataJSONSyntaxError) -> DataJSON {
+    private mutating func array(depth: Int) throws(JSONSyntaxError) -> ParsedJSON {
         index += 1
-        var items: [DataJSON] = []
+        var items: [ParsedJSON] = []
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array([]) }
         while true {
@@ -98,9 +99,9 @@ struct DataJSONParser {
         }
     }
 
-    private mutating func number() throws(DataJSONSyntaxError) -> String {
+    private mutating func number() throws(JSONSyntaxError) -> String {
         let start = index
-        func digits(_ parser: inout DataJSONParser) -> Int {
+        func digits(_ parser: inout JSONParser) -> Int {
             let from = parser.index
             while parser.index < parser.bytes.count, (0x30...0x39).contains(parser.bytes[parser.index]) { parser.index += 1 }
             return parser.index - from
@@ -108,7 +109,7 @@ struct DataJSONParser {
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         let integral = index
         guard digits(&self) > 0 else { throw error("expected a digit") }
-        if bytes[integral] == UInt8(ascii: "0"), index - integral > 1 { throw DataJSONSyntaxError(offset: integral + 1, message: "a number cannot start with 0") }
+        if bytes[integral] == UInt8(ascii: "0"), index - integral > 1 { throw JSONSyntaxError(offset: integral + 1, message: "a number cannot start with 0") }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard digits(&self) > 0 else { throw error("expected a digit after '.'") }
@@ -121,11 +122,11 @@ struct DataJSONParser {
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
-    private mutating func string() throws(DataJSONSyntaxError) -> String {
+    private mutating func string() throws(JSONSyntaxError) -> String {
         index += 1
         var scalars = String.UnicodeScalarView()
         var run = index
-        func flush(_ parser: DataJSONParser, _ end: Int) {
+        func flush(_ parser: JSONParser, _ end: Int) {
             scalars.append(contentsOf: String(decoding: parser.bytes[run..<end], as: UTF8.self).unicodeScalars)
         }
         while true {
@@ -171,7 +172,7 @@ struct DataJSONParser {
         }
     }
 
-    private mutating func hex4() throws(DataJSONSyntaxError) -> UInt32 {
+    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard index < bytes.count, let digit = Self.hexValue(bytes[index]) else { throw error("expected 4 hex digits") }
