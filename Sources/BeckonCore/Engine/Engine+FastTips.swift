@@ -8,6 +8,7 @@ extension Engine {
     /// when the general path must decide it (see `FastTipPlan.plans`; a request with testing
     /// overrides). Every entry point that decides a tip's status asks this first
     /// (`tipVerdict(checked:_:)`), so they all agree.
+    @inline(__always)  // into every entry point: see `decision(_:_:locale:)` for what it saves
     func verdict(slot: Int, request: DecisionRequest) -> TipVerdict? {
         guard request.testing.isEmpty, let plan = fastTips[slot], let memoryStore else { return nil }
         let now = request.now, transients = FastTransients.byName(request.transientParameters)
@@ -98,6 +99,7 @@ extension Engine {
     }
 
     /// The full verdict of a fast outcome on the tip in `slot` (the rule's text from its plan).
+    @inline(__always)  // see `decision(_:_:locale:)`
     private func verdict(_ slot: Int, _ outcome: FastOutcome, templateValues: TemplateValues? = nil) -> TipVerdict {
         let reason: TipReason
         switch outcome.reason {
