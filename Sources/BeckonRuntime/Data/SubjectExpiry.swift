@@ -45,6 +45,23 @@ public struct SubjectExpiry: Sendable, Equatable {
         return erase
     }
 
+    /// One step of the pass against `store` at `now`: lists the next page, then erases each
+    /// subject it finds expired (each with `activeBefore`, so one active since its listing
+    /// stays; none with `dryRun`). Returns the subjects found expired and those erased, nil when
+    /// the pass is over. Every host that expires (the CLI's whole pass, the server's service
+    /// page by page) goes through here.
+    public mutating func expireNextPage(in store: any Store, now: Int64, dryRun: Bool = false)
+        throws(StoreError) -> (expired: [String], erased: [String])? {
+        guard let page = nextPage else { return nil }
+        let expired = received(try store.subjects(after: page.after, limit: page.limit), now: now)
+        guard !dryRun else { return (expired, []) }
+        var erased: [String] = []
+        for subject in expired where try store.erase(subject: subject, activeBefore: activeBefore(now: now)) {
+            erased.append(subject)
+        }
+        return (expired, erased)
+    }
+
     /// Begins a new pass from the first subject.
     public mutating func restart() {
         cursor = nil
@@ -71,17 +88,12 @@ extension SubjectData {
                               progress: ProgressHandler? = nil) throws(SubjectDataError) -> ExpirySummary {
         var expiry = SubjectExpiry(inactivity: inactivity)
         var summary = ExpirySummary()
-        while let page = expiry.nextPage {
-            let listed = try subjects(in: store, after: page.after, limit: page.limit)
-            let expired = expiry.received(listed, now: now)
-            summary.expired += expired
-            if !dryRun {
-                for subject in expired {
-                    do {
-                        if try store.erase(subject: subject, activeBefore: expiry.activeBefore(now: now)) { summary.erased += 1 }
-                    } catch { throw .store(error) }
-                }
-            }
+        while true {
+            let step: (expired: [String], erased: [String])?
+            do { step = try expiry.expireNextPage(in: store, now: now, dryRun: dryRun) } catch { throw .store(error) }
+            guard let step else { break }
+            summary.expired += step.expired
+            summary.erased += step.erased.count
             progress?(Progress(done: expiry.listed, total: nil, phase: "checked"))
         }
         summary.listed = expiry.listed

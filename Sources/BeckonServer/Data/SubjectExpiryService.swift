@@ -7,9 +7,8 @@ import ServiceLifecycle
 /// Erases subjects inactive for the serving configuration's `store.expireSubjectsAfter`, as a
 /// service that runs beside the HTTP server and stops with it (graceful shutdown).
 ///
-/// It goes through the store one page at a time (`SubjectExpiry`): a page listed and its
-/// expired subjects erased (each with `activeBefore` at the server's `wallClock`, so a subject
-/// active since its listing stays), then `expiryPagePause`; a finished pass starts again after
+/// It goes through the store one page at a time (`SubjectExpiry.expireNextPage`, at the server's
+/// `wallClock`): a page listed and its expired subjects erased, then `expiryPagePause`; a finished pass starts again after
 /// `expiryPassPause`. A page's work is bounded, so expiry never holds the store for a time that
 /// grows with it. The runtime is read again at each page: a reload that changes the setting
 /// starts a new pass with it, one that removes it stops expiry until a reload sets it again
@@ -71,17 +70,10 @@ final class SubjectExpiryService: Service {
         let before = current
         let outcome = await server.storeThreads.run(for: store) { () -> Result<(SubjectExpiry, erased: Int), StoreError> in
             var expiry = before
-            guard let page = expiry.nextPage else { return .success((expiry, 0)) }
             do throws(StoreError) {
-                let listed = try store.subjects(after: page.after, limit: page.limit)
-                let now = clock()
-                var erased = 0
-                for subject in expiry.received(listed, now: now) {
-                    guard try store.erase(subject: subject, activeBefore: expiry.activeBefore(now: now)) else { continue }
-                    erased += 1
-                    notifier.publishWhole(subject, why: "erase", server: server)
-                }
-                return .success((expiry, erased))
+                let erased = try expiry.expireNextPage(in: store, now: clock())?.erased ?? []
+                for subject in erased { notifier.publishWhole(subject, why: "erase", server: server) }
+                return .success((expiry, erased.count))
             } catch {
                 return .failure(error)
             }
