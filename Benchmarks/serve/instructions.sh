@@ -69,10 +69,10 @@ send() {
   curl -K "$list"
 }
 
-# The instructions of the last dump, over the requests sent.
+# The instructions of the last dump (callgrind.out.PID.N, the highest N), over the requests sent.
 count() {
   local dump
-  dump="$(ls -t "$folder"/callgrind.out.* | head -1)"
+  dump="$folder/$(ls "$folder" | grep '^callgrind\.out\.[0-9]*\.[0-9]*$' | sort -t . -k 4 -n | tail -1)"
   awk -v n="$requests" '/^(summary|totals):/ { s = $2 } END { printf "%.0f", s / n }' "$dump"
 }
 

@@ -88,13 +88,14 @@ extension SubjectData {
                               progress: ProgressHandler? = nil) throws(SubjectDataError) -> ExpirySummary {
         var expiry = SubjectExpiry(inactivity: inactivity)
         var summary = ExpirySummary()
-        while true {
-            let step: (expired: [String], erased: [String])?
-            do { step = try expiry.expireNextPage(in: store, now: now, dryRun: dryRun) } catch { throw .store(error) }
-            guard let step else { break }
-            summary.expired += step.expired
-            summary.erased += step.erased.count
-            progress?(Progress(done: expiry.listed, total: nil, phase: "checked"))
+        do throws(StoreError) {
+            while let step = try expiry.expireNextPage(in: store, now: now, dryRun: dryRun) {
+                summary.expired += step.expired
+                summary.erased += step.erased.count
+                progress?(Progress(done: expiry.listed, total: nil, phase: "checked"))
+            }
+        } catch {
+            throw .store(error)
         }
         summary.listed = expiry.listed
         return summary
