@@ -39,6 +39,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // SHA-256 of plugin files, for the digests `plugins:` entries pin.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // Only BeckonServerTests: a real HTTP client over a loopback socket.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
@@ -76,7 +78,9 @@ let package = Package(
         .target(
             name: "BeckonPluginHost",
             // BeckonPluginKit: the ABI's statuses by their names, spelled once (PluginStatus).
-            dependencies: ["BeckonClock", "BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonPluginKit", "CBeckonPlugin"],
+            // Crypto: the SHA-256 of a plugin file, checked against its pin before it is opened.
+            dependencies: ["BeckonClock", "BeckonCore", "BeckonRules", "BeckonDiagnostics", "BeckonPluginKit", "CBeckonPlugin",
+                           .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings
         ),
         // For plugin authors who write Swift: the C descriptor built from Swift types.

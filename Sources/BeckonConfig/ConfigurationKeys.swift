@@ -26,8 +26,10 @@ public enum ConfigurationKeys {
     public static let display = MappingKeys(["frequency"])
     /// `store:`.
     public static let store = MappingKeys(["backend", "path", "options", "synchronous", "busyTimeout", "expireSubjectsAfter"])
-    /// An item of `plugins:`.
-    public static let plugin = MappingKeys(["path", "as", "config"], required: ["path"])
+    /// `plugins:` written as a mapping (rather than as the list of plugins alone).
+    public static let pluginSettings = MappingKeys(["requirePins", "load"])
+    /// An item of `plugins:` (or of `plugins.load`): exactly one of `path` and `name`.
+    public static let plugin = MappingKeys(["path", "name", "version", "sha256", "as", "config"])
     /// `parameters.ID`.
     public static let parameter = MappingKeys(["type", "default", "transient"], required: ["type"])
     /// `events.ID`.

@@ -107,7 +107,7 @@ struct LoadSession {
             unavailableNamespaces = plugins.unavailableNamespaces
             diagnostics.append(contentsOf: plugins.diagnostics)
             PluginStoreChecker(assembly: assembly, offered: plugins.stores,
-                               somePluginFailed: plugins.diagnostics.contains { $0.code == "plugin.unavailable" },
+                               somePluginFailed: PluginUnavailability.any(in: plugins.diagnostics),
                                optionsChecking: storeOptionsChecking)
                 .check(into: &diagnostics)
         }

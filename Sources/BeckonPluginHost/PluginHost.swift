@@ -42,9 +42,14 @@ public final class PluginHost: Sendable {
     /// diagnostic at its declaration (or, for a config problem, at the offending value): codes
     /// `plugin.unavailable` (the file, its descriptor or its `init`), `plugin.config` (one per
     /// problem the plugin found in its config, at the value or key it names) and
-    /// `plugin.duplicate` (a namespace taken twice).
-    public static func load(_ declarations: [PluginDeclaration]) -> (host: PluginHost, diagnostics: [Diagnostic]) {
-        var loader = PluginLoader()
+    /// `plugin.duplicate` (a namespace taken twice); and for what an entry asks of its file:
+    /// `plugin.integrity` (not the pinned file; never opened), `plugin.version` (a version
+    /// `version:` does not accept), `plugin.ambiguous` (two files answer a `name:` in one folder)
+    /// and `plugin.unpinned` (no `sha256:` while `requirePins`; never opened). Entries given by
+    /// `name:` are found in `searchPath`, by default the process's (`PluginSearchPath.standard()`).
+    public static func load(_ declarations: [PluginDeclaration], requirePins: Bool = false,
+                            searchPath: PluginSearchPath? = nil) -> (host: PluginHost, diagnostics: [Diagnostic]) {
+        var loader = PluginLoader(requirePins: requirePins, searchPath: searchPath)
         for declaration in declarations { loader.load(declaration) }
         let host = PluginHost(plugins: loader.plugins, functions: loader.functions, unavailableNamespaces: loader.unavailableNamespaces,
                               stores: loader.stores, instances: loader.instances)

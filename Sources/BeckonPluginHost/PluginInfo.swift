@@ -1,9 +1,16 @@
 internal import CBeckonPlugin
+import BeckonCore
 
 /// What `beckon plugins` shows about one loaded plugin.
 public struct PluginInfo: Sendable, Hashable {
-    /// The file as the configuration names it.
+    /// The file as the configuration names it (for an entry given by `name:`, the file found).
     public var path: String
+    /// The file as opened: `path` resolved against the configuration's folder.
+    public var file: String
+    /// The name the entry looked the plugin up by (`name:`), when it did.
+    public var lookupName: String?
+    /// The digest the entry pins (`sha256:`), when it does; the file had it when loaded.
+    public var pinnedSHA256: String?
     /// The namespace rules and `store.backend` use (`as:`, else the plugin's name).
     public var namespace: String
     /// The plugin's own name and version.
@@ -38,8 +45,11 @@ public struct PluginInfo: Sendable, Hashable {
         public var summary: String?
     }
 
-    init(_ descriptor: PluginDescriptor, path: String, namespace: String) {
-        self.path = path
+    init(_ descriptor: PluginDescriptor, declaration: PluginDeclaration, namespace: String) {
+        path = declaration.writtenPath
+        file = declaration.path
+        lookupName = declaration.lookupName
+        pinnedSHA256 = declaration.sha256?.hex
         self.namespace = namespace
         name = descriptor.name
         version = descriptor.version

@@ -6,6 +6,11 @@ import BeckonRules
 /// The steps of loading a configuration's plugins, one declaration at a time, collecting what
 /// loaded and a diagnostic for every plugin that did not.
 struct PluginLoader {
+    init(requirePins: Bool, searchPath: PluginSearchPath?) {
+        self.requirePins = requirePins
+        self.searchPath = searchPath
+    }
+
     private(set) var plugins: [PluginInfo] = []
     private(set) var functions: [String: RuleSchema.Function] = [:]
     private(set) var stores: [String: StoreEntry] = [:]
@@ -14,8 +19,16 @@ struct PluginLoader {
     private(set) var unavailableNamespaces: Set<String> = []
     /// Which declaration took each namespace.
     private var namespaceOwners: [String: String] = [:]
+    /// Whether an entry without `sha256:` is refused.
+    let requirePins: Bool
+    /// Where entries given by `name:` are found; the process's own unless given.
+    let searchPath: PluginSearchPath?
 
     mutating func load(_ declaration: PluginDeclaration) {
+        guard let declaration = locate(declaration) else {
+            if let namespace = declaration.namespace ?? declaration.lookupName { unavailableNamespaces.insert(namespace) }
+            return
+        }
         let descriptor: PluginDescriptor
         switch PluginLibrary.load(path: declaration.path, writtenPath: declaration.writtenPath, host: HostServices.table,
                                   nameIsNamespace: declaration.namespace == nil) {
@@ -27,6 +40,11 @@ struct PluginLoader {
             descriptor = loaded
         }
         let label = "plugin '\(declaration.writtenPath)'"
+        if let versions = declaration.versions, let problem = PluginFinder.versionProblem(versions.value, descriptor.version) {
+            diagnostics.append(.error(PluginUnavailability.version, "\(label) \(problem)", at: versions.span))
+            unavailableNamespaces.insert(declaration.namespace ?? descriptor.name)
+            return
+        }
         let namespace = declaration.namespace ?? descriptor.name
         if let owner = namespaceOwners[namespace] {
             let hint = declaration.namespace == nil ? "; give one of them another with 'as:'" : ""
@@ -42,7 +60,7 @@ struct PluginLoader {
         namespaceOwners[namespace] = declaration.writtenPath
         let instance = PluginInstance(descriptor: descriptor, state: state)
         instances.append(instance)
-        plugins.append(PluginInfo(descriptor, path: declaration.writtenPath, namespace: namespace))
+        plugins.append(PluginInfo(descriptor, declaration: declaration, namespace: namespace))
         for condition in descriptor.conditions {
             let qualified = "\(namespace).\(condition.name)"
             let gate = instance.gate ?? (condition.serializesCalls ? CallGate() : nil)
@@ -53,6 +71,41 @@ struct PluginLoader {
         }
         for store in descriptor.stores {
             stores["\(namespace).\(store.name)"] = StoreEntry(descriptor: store, instance: instance)
+        }
+    }
+
+    /// The entry with the file to open, once the pin policy, the lookup by name and the pin
+    /// allow it; nil (with a diagnostic) when they do not. No file is opened here except, for a
+    /// lookup by name, the candidates whose descriptor must be read.
+    private mutating func locate(_ declaration: PluginDeclaration) -> PluginDeclaration? {
+        var declaration = declaration
+        let label = "plugin '\(declaration.lookupName ?? declaration.writtenPath)'"
+        if requirePins, declaration.sha256 == nil {
+            diagnostics.append(.error("plugin.unpinned", "\(label) has no 'sha256:', and pins are required (plugins.requirePins or --require-pins): "
+                + "`beckon plugins --pin` prints the digest to pin after review", at: declaration.span))
+            return nil
+        }
+        if let name = declaration.lookupName {
+            switch PluginFinder(searchPath: searchPath ?? .standard()).file(for: declaration, named: name) {
+            case .found(let file):
+                (declaration.path, declaration.writtenPath) = (file, file)
+                return declaration
+            case .refused(let diagnostic):
+                diagnostics.append(diagnostic)
+                return nil
+            }
+        }
+        guard let pin = declaration.sha256 else { return declaration }
+        switch FileDigest.sha256(ofFile: declaration.path) {
+        case .failure(let problem):
+            unavailable("\(label): \(problem.clause)", declaration)
+            return nil
+        case .success(let actual) where actual != pin.hex:
+            diagnostics.append(.error(PluginUnavailability.integrity, "\(label) is not the file its pin names: its sha256 is \(PinnedDigest.short(actual, beside: pin.hex)), "
+                + "the entry pins \(PinnedDigest.short(pin.hex, beside: actual)); it was not opened", at: pin.span))
+            return nil
+        case .success:
+            return declaration
         }
     }
 

@@ -38,6 +38,16 @@ public enum PluginNames {
         return namespaceProblem(with: candidate) == nil ? candidate : nil
     }
 
+    /// The rule for a plugin's own name and a store's name, which only YAML writes (ABI 1.0's),
+    /// as a pattern for messages.
+    public static let pluginNamePattern = "[A-Za-z][A-Za-z0-9_-]*"
+
+    /// Whether `name` follows `pluginNamePattern`.
+    public static func isPluginName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, Lexer.isASCIILetter(first) else { return false }
+        return name.unicodeScalars.allSatisfy { Lexer.isIdentifierPart($0) || $0 == "-" }
+    }
+
     /// `[A-Za-z][A-Za-z0-9_]*`.
     private static func isLetterLed(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, Lexer.isASCIILetter(first) else { return false }

@@ -41,7 +41,7 @@ public enum ConfigurationSchema {
                 "frequency": displayFrequency,
             ]),
             "store": store,
-            "plugins": F.list("Plugins to load, in order.", of: plugin, default: .array([])),
+            "plugins": plugins,
             "parameters": F.declarations("Typed values per subject.", of: parameter),
             "events": F.declarations("Events that can be donated.", of: event),
             "tips": F.declarations("Tips.", of: tip),
@@ -106,10 +106,36 @@ public enum ConfigurationSchema {
         ])
     }
 
+    /// The list of plugins, or a mapping of `requirePins` and that list.
+    private static var plugins: JSONValue {
+        typealias F = SchemaFragments
+        let list = F.list("Plugins to load, in order.", of: plugin, default: nil)
+        let settings = F.mapping(ConfigurationKeys.pluginSettings, "Plugins to load and how they must be pinned.", properties: [
+            "requirePins": F.boolean("Refuse any plugin entry without sha256 (for production).", default: false),
+            "load": list,
+        ])
+        return F.object([
+            ("description", .string("Plugins to load, in order: a list, or a mapping with requirePins and the list as load.")),
+            ("default", .array([])),
+            ("anyOf", .array([list, settings])),
+        ])
+    }
+
     private static var plugin: JSONValue {
         typealias F = SchemaFragments
-        return F.mapping(ConfigurationKeys.plugin, "A plugin to load.", properties: [
+        let entry = F.mapping(ConfigurationKeys.plugin, "A plugin to load: its file (path) or its name to find in the plugin folders.", properties: [
             "path": F.text("The .so file, relative to the declaring file; absolute allowed."),
+            "name": F.object([
+                ("type", .string("string")),
+                ("description", .string("The plugin's own name, found in $BECKON_PLUGIN_PATH, then ~/.local/lib/beckon/plugins, /usr/local/lib/beckon/plugins, /usr/lib/beckon/plugins.")),
+                ("pattern", .string("^" + PluginNames.pluginNamePattern + "$")),
+            ]),
+            "version": F.text("The plugin versions accepted, as a range: \">=1.2, <2\", \"^1.4\", \"~1.2.3\", \"=1.2.3\", \"1.*\"."),
+            "sha256": F.object([
+                ("type", .string("string")),
+                ("description", .string("The file's SHA-256 digest (beckon plugins --pin prints it): any other file is refused.")),
+                ("pattern", .string("^[0-9A-Fa-f]{64}$")),
+            ]),
             "as": F.object([
                 ("type", .string("string")),
                 ("description", .string("The namespace of its functions in rules and of its stores; defaults to the plugin's own name.")),
@@ -118,6 +144,9 @@ public enum ConfigurationSchema {
             ]),
             "config": F.anyValue("Any YAML, handed to the plugin as canonical JSON; the plugin checks it."),
         ])
+        guard case .object(var members) = entry else { return entry }
+        members["oneOf"] = .array([.object(["required": .array([.string("path")])]), .object(["required": .array([.string("name")])])])
+        return .object(members)
     }
 
     private static var testing: JSONValue {

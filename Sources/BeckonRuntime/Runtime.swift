@@ -33,9 +33,9 @@ public struct Runtime: Sendable {
     }
 
     /// Loads the configuration at `configPath` and its plugins; the rules are checked against
-    /// the plugins' conditions.
-    public static func load(configPath: String) throws(ConfigurationLoadError) -> PluggedConfiguration {
-        let plugins = PluginSlot()
+    /// the plugins' conditions. `pins` says whether every plugin entry must be pinned.
+    public static func load(configPath: String, pins: PinRequirement = .asConfigured) throws(ConfigurationLoadError) -> PluggedConfiguration {
+        let plugins = PluginSlot(pins: pins)
         let loaded = try plugins.loader.load(path: configPath)
         return PluggedConfiguration(loaded: loaded, plugins: plugins.host)
     }
@@ -95,6 +95,16 @@ public struct PluggedConfiguration: Sendable {
     }
 }
 
+/// Whether every `plugins:` entry must pin its file (`sha256:`).
+public enum PinRequirement: Sendable {
+    /// As `plugins.requirePins` says.
+    case asConfigured
+    /// Always (`beckon check --require-pins`): an unpinned entry is refused.
+    case required
+    /// Never (`beckon plugins --pin`, which prints the pins to add).
+    case notRequired
+}
+
 /// Why a runtime could not be opened.
 public enum RuntimeError: Error, Sendable {
     /// The configuration did not load (unreadable or invalid).
@@ -106,12 +116,22 @@ public enum RuntimeError: Error, Sendable {
 /// Where the loader's plugin step leaves the plugins it loaded.
 private final class PluginSlot: Sendable {
     private let loadedHost = Mutex<PluginHost>(.empty)
+    private let pins: PinRequirement
+
+    init(pins: PinRequirement = .asConfigured) {
+        self.pins = pins
+    }
 
     var host: PluginHost { loadedHost.withLock { $0 } }
 
     var loader: ConfigurationLoader {
         ConfigurationLoader(pluginLoading: { configuration in
-            let (host, diagnostics) = PluginHost.load(configuration.plugins)
+            let requirePins = switch self.pins {
+            case .asConfigured: configuration.requirePluginPins
+            case .required: true
+            case .notRequired: false
+            }
+            let (host, diagnostics) = PluginHost.load(configuration.plugins, requirePins: requirePins)
             self.loadedHost.withLock { $0 = host }
             return (host.functions, host.unavailableNamespaces, host.storeNames, diagnostics)
         }, storeOptionsChecking: { backend, options in
@@ -129,6 +149,6 @@ extension ConfigurationLoadError {
     /// than because it is wrong (exit 65).
     public var isPluginUnavailable: Bool {
         guard case .invalid(let error) = self else { return false }
-        return error.diagnostics.contains { $0.code == "plugin.unavailable" }
+        return PluginUnavailability.any(in: error.diagnostics)
     }
 }

@@ -13,7 +13,9 @@ struct Check: ParsableCommand {
             Formats: text (for people, on standard error), json (one JSON array on standard output; \
             --json is the same) and github (GitHub Actions workflow commands on standard output, one \
             per diagnostic). Exit 0 when valid (warnings allowed), 65 when not, 66 when the file \
-            cannot be read, 69 when a plugin cannot be loaded.
+            cannot be read, 69 when a plugin cannot be loaded (or is not the file or version its \
+            entry asks for). With --require-pins, as with plugins.requirePins, an entry without \
+            sha256 is an error (plugin.unpinned) and is not loaded.
             """
     )
 
@@ -25,6 +27,9 @@ struct Check: ParsableCommand {
 
     @Flag(help: "Also print which text each locale shows for each content text (JSON with --json).")
     var locales = false
+
+    @Flag(name: .customLong("require-pins"), help: "Refuse any plugin entry without sha256, as plugins.requirePins does (for production).")
+    var requirePins = false
 
     /// `--json` is `--format json`; together with another format it is a usage error.
     func validate() throws {
@@ -38,7 +43,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let format = chosenFormat
-        let loaded = try options.loadConfiguration(format: format).loaded
+        let loaded = try options.loadConfiguration(format: format, pins: requirePins ? .required : .asConfigured).loaded
         switch format {
         case .json:
             let diagnostics = loaded.warnings.map(DiagnosticJSON.init)

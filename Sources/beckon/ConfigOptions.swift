@@ -60,11 +60,11 @@ struct ConfigOptions: ParsableArguments {
     /// one `--json` asks for) and exits 65 (invalid), 66 (unreadable) or 69 (a plugin cannot be
     /// loaded). In the GitHub format the diagnostics go to standard output as workflow commands,
     /// an unreadable file as one `::error` line, and the summary error line to standard error.
-    func loadConfiguration(format: DiagnosticFormat? = nil) throws -> PluggedConfiguration {
+    func loadConfiguration(format: DiagnosticFormat? = nil, pins: PinRequirement = .asConfigured) throws -> PluggedConfiguration {
         if let logLevel { PluginLog.setLevel(logLevel) }
         let format = format ?? diagnosticFormat
         do {
-            return try Runtime.load(configPath: configPath)
+            return try Runtime.load(configPath: configPath, pins: pins)
         } catch .unreadable(let path, let reason) {
             let message = "cannot read configuration '\(path)': \(reason)"
             if format == .github {
@@ -84,7 +84,7 @@ struct ConfigOptions: ParsableArguments {
                 Output.standardError(DiagnosticRenderer(sources: error.sources).render(error.diagnostics))
                 Output.error("\(configPath) is not valid: \(DiagnosticRenderer.summary(of: error.diagnostics))")
             }
-            let pluginUnavailable = error.diagnostics.contains { $0.code == "plugin.unavailable" }
+            let pluginUnavailable = PluginUnavailability.any(in: error.diagnostics)
             throw pluginUnavailable ? ExitStatus.unavailable : ExitStatus.dataError
         }
     }

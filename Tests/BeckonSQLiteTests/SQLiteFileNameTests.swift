@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import BeckonCore
 @testable import BeckonSQLite
 import Foundation

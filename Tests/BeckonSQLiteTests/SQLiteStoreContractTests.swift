@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import BeckonCore
 import BeckonSQLite
 import BeckonStoreConformance

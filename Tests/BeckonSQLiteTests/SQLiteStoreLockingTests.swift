@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import BeckonCore
 import BeckonRules
 import BeckonSQLite

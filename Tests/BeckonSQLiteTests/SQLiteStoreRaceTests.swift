@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import BeckonConfig
 import BeckonCore
 import BeckonRules

@@ -127,34 +127,6 @@ struct ConfigFileReader {
         }
     }
 
-    private mutating func readPlugins(_ node: YAMLNode) {
-        guard let items = reader.list(node, "'plugins'") else { return }
-        for item in items {
-            guard let fields = reader.fields(item, "a plugin", ConfigurationKeys.plugin),
-                  let pathNode = fields["path"], let written = reader.path(pathNode, "a plugin's 'path'", source: source) else { continue }
-            var namespace: String?
-            if let name = fields["as"] {
-                guard let id = reader.id(name, kind: "plugin"), namespaceIsWritable(id, at: name.span),
-                      assembly.claim(id, kind: "plugin", at: name.span, diagnostics: &reader.diagnostics) else { continue }
-                namespace = id
-            }
-            let config = fields["config"].map { ConfigValueReader.value(of: $0, diagnostics: &reader.diagnostics) } ?? .null
-            let configSpans = fields["config"].map { ConfigValueReader.spans(of: $0) } ?? [:]
-            let configKeySpans = fields["config"].map { ConfigValueReader.keySpans(of: $0) } ?? [:]
-            assembly.plugins.append(PluginDeclaration(
-                path: PathResolver.resolve(written, relativeTo: file), writtenPath: written, namespace: namespace,
-                config: config, configSpans: configSpans, configKeySpans: configKeySpans, span: pathNode.span))
-        }
-    }
-
-    /// Whether rules can write `namespace` (an `as:`) before a condition's name; reports it when not.
-    private mutating func namespaceIsWritable(_ namespace: String, at span: SourceSpan) -> Bool {
-        guard let problem = PluginNames.namespaceProblem(with: namespace) else { return true }
-        let example = PluginNames.writableNamespace(for: namespace).map { ", such as '\($0)'" } ?? ""
-        reader.diagnostics.error("config.id", "'\(namespace)' cannot be a plugin's namespace, which rules write before its conditions' names: \(problem); choose another\(example)", at: span)
-        return false
-    }
-
     private mutating func readTesting(_ node: YAMLNode, keySpan: SourceSpan) {
         guard assembly.claimSection("testing", at: keySpan, diagnostics: &reader.diagnostics),
               let fields = reader.fields(node, "'testing'", ConfigurationKeys.testing) else { return }

@@ -19,6 +19,7 @@ struct ConfigurationAssembly {
     /// a plugin store's problems with its options are shown where they are.
     var storeOptionsLocation = StoreOptionsLocation()
     var plugins: [PluginDeclaration] = []
+    var requirePluginPins = false
     var parameters = Declarations<ParameterDeclaration>()
     var events = Declarations<EventDeclaration>()
     var tips = Declarations<TipDeclaration>()
@@ -80,7 +81,7 @@ struct ConfigurationAssembly {
     var configuration: Configuration {
         Configuration(
             formatVersion: formatVersion ?? 1, appVersion: appVersion, defaultLocale: defaultLocale, displayFrequency: displayFrequency,
-            store: store, plugins: plugins, parameters: parameters, events: events, tips: tips, groups: groups,
+            store: store, plugins: plugins, requirePluginPins: requirePluginPins, parameters: parameters, events: events, tips: tips, groups: groups,
             scenarios: scenarios, whatsNew: whatsNew, testing: testing, files: files
         )
     }

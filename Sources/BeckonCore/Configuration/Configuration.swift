@@ -18,6 +18,9 @@ public struct Configuration: Sendable {
     public var store: StoreSettings
     /// Plugins to load, in order.
     public var plugins: [PluginDeclaration]
+    /// Whether every plugin entry must pin its file (`plugins.requirePins`): an unpinned one is
+    /// refused, never loaded.
+    public var requirePluginPins: Bool
     /// Declared parameters.
     public var parameters: Declarations<ParameterDeclaration>
     /// Declared events.
@@ -43,6 +46,7 @@ public struct Configuration: Sendable {
         displayFrequency: Int64 = 0,
         store: StoreSettings = StoreSettings(),
         plugins: [PluginDeclaration] = [],
+        requirePluginPins: Bool = false,
         parameters: Declarations<ParameterDeclaration> = Declarations(),
         events: Declarations<EventDeclaration> = Declarations(),
         tips: Declarations<TipDeclaration> = Declarations(),
@@ -58,6 +62,7 @@ public struct Configuration: Sendable {
         self.displayFrequency = displayFrequency
         self.store = store
         self.plugins = plugins
+        self.requirePluginPins = requirePluginPins
         self.parameters = parameters
         self.events = events
         self.tips = tips

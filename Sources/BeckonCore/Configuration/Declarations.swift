@@ -65,39 +65,6 @@ public struct InfoField: Hashable, Sendable {
     }
 }
 
-/// A plugin to load (PLUGIN-ABI).
-public struct PluginDeclaration: Hashable, Sendable {
-    /// The `.so` path as resolved against the declaring file's folder.
-    public var path: String
-    /// The path as written.
-    public var writtenPath: String
-    /// The namespace of its functions and stores in rules; nil = the plugin's own name.
-    public var namespace: String?
-    /// The `config:` subtree, handed to the plugin as JSON.
-    public var config: ConfigValue
-    /// Where each value of `config` is written, by its JSON pointer ("" is the whole config), so
-    /// that a plugin's complaint about a value is shown at that line and column.
-    public var configSpans: [String: SourceSpan]
-    /// Where each key of `config` is written, by the JSON pointer of the member it names
-    /// ("/weekends" is the key `weekends`), so that a complaint about a key (an unknown one) is
-    /// shown at the key rather than at its value.
-    public var configKeySpans: [String: SourceSpan]
-    /// Where the plugin is declared (its `path:` value).
-    public var span: SourceSpan
-
-    /// Creates a plugin declaration.
-    public init(path: String, writtenPath: String, namespace: String?, config: ConfigValue = .null,
-                configSpans: [String: SourceSpan] = [:], configKeySpans: [String: SourceSpan] = [:], span: SourceSpan) {
-        self.path = path
-        self.writtenPath = writtenPath
-        self.namespace = namespace
-        self.config = config
-        self.configSpans = configSpans
-        self.configKeySpans = configKeySpans
-        self.span = span
-    }
-}
-
 /// Where and how state is kept.
 public struct StoreSettings: Hashable, Sendable {
     /// Which store.

@@ -16,19 +16,19 @@ enum NameRule {
     case store
 
     /// ABI 1.0's rule for the names YAML alone writes.
-    static let yamlNamePattern = "[A-Za-z][A-Za-z0-9_-]*"
+    static let yamlNamePattern = PluginNames.pluginNamePattern
 
     /// What is wrong with `name` under this rule, as the clause after the field and the name
     /// ("is not a valid store name: it must match …"); nil when it follows the rule.
     func problem(with name: String) -> String? {
         switch self {
         case .plugin, .store:
-            return Self.isYAMLName(name) ? nil : "is not a valid \(noun): it must match \(Self.yamlNamePattern)"
+            return PluginNames.isPluginName(name) ? nil : "is not a valid \(noun): it must match \(Self.yamlNamePattern)"
         case .condition:
             return PluginNames.conditionProblem(with: name).map { "is not a valid \(noun): \($0)" }
         case .namespace:
             // Not even a 1.0 name: `as:` would not help, so the rule to follow is the whole advice.
-            if !Self.isYAMLName(name) { return "is not a valid \(noun): it must match \(PluginNames.namespacePattern)" }
+            if !PluginNames.isPluginName(name) { return "is not a valid \(noun): it must match \(PluginNames.namespacePattern)" }
             guard let problem = PluginNames.namespaceProblem(with: name) else { return nil }
             let example = PluginNames.writableNamespace(for: name).map { ", such as '\($0)'" } ?? ""
             return "cannot be the namespace rules call the plugin by: \(problem); "
@@ -43,21 +43,5 @@ enum NameRule {
         case .condition: "condition name"
         case .store: "store name"
         }
-    }
-
-    /// `[A-Za-z][A-Za-z0-9_-]*`.
-    private static func isYAMLName(_ name: String) -> Bool {
-        var bytes = name.utf8.makeIterator()
-        guard let first = bytes.next(), isLetter(first) else { return false }
-        while let byte = bytes.next() {
-            let allowed = isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-            guard allowed else { return false }
-        }
-        return true
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 }

@@ -16,10 +16,11 @@ import Darwin
 /// crashes later, far from the cause. RTLD_NOW resolves every symbol at load, so a plugin with a
 /// missing dependency fails here with a message rather than in the middle of a decision.
 enum PluginLibrary {
-    /// The descriptor each opened library's entry returned (0 for NULL), by library handle.
-    /// The header promises a plugin one call of its entry per process; a file loaded again
-    /// (another configuration in the same process) gets the descriptor it returned the first time.
-    private static let entryResults = Mutex<[UInt: UInt]>([:])
+    /// The descriptor each opened library's entry returned (0 for NULL), by library handle, and
+    /// the file it was opened from. The header promises a plugin one call of its entry per
+    /// process; a file loaded again (another configuration in the same process) gets the
+    /// descriptor it returned the first time.
+    private static let entryResults = Mutex<[UInt: (descriptor: UInt, file: FileIdentity)]>([:])
 
     /// Opens the plugin file at `path`, calls its `beckon_plugin_entry_v1` with `host`, and
     /// validates the whole descriptor it returns. Failure messages name the file as `writtenPath`
@@ -30,7 +31,11 @@ enum PluginLibrary {
         path: String, writtenPath: String? = nil, host: UnsafePointer<beckon_host>, nameIsNamespace: Bool = true
     ) -> Result<PluginDescriptor, PluginLoadFailure> {
         let shownPath = writtenPath ?? path
-        if let problem = fileProblem(path) { return .failure(PluginLoadFailure(path: shownPath, problem)) }
+        let file: FileIdentity
+        switch FileIdentity.of(path) {
+        case .failure(let problem): return .failure(PluginLoadFailure(path: shownPath, problem.clause))
+        case .success(let identity): file = identity
+        }
         // Entry calls are lifecycle calls: one at a time in the process, under this lock.
         let outcome: Result<UInt, PluginLoadFailure> = entryResults.withLock { results in
             let handle: UnsafeMutableRawPointer
@@ -39,7 +44,15 @@ enum PluginLibrary {
             case .failure(let failure): return .failure(failure)
             }
             let key = UInt(bitPattern: handle)
-            if let known = results[key] { return .success(known) }
+            if let known = results[key] {
+                // The dynamic loader knows a library by its path: opening a path again returns
+                // the library first opened there, even when another file has replaced it since.
+                guard known.file == file else {
+                    return .failure(PluginLoadFailure(path: shownPath, "was replaced on disk after this process loaded it; a process keeps "
+                        + "the file it first loaded from a path, so restart it to load the new one"))
+                }
+                return .success(known.descriptor)
+            }
             guard let symbol = dlsym(handle, BECKON_PLUGIN_ENTRY_SYMBOL) else {
                 return .failure(PluginLoadFailure(
                     path: shownPath,
@@ -48,7 +61,7 @@ enum PluginLibrary {
             }
             let entry = unsafeBitCast(symbol, to: beckon_plugin_entry_fn.self)
             let descriptor = UInt(bitPattern: entry(host))
-            results[key] = descriptor
+            results[key] = (descriptor, file)
             return .success(descriptor)
         }
         switch outcome {
@@ -65,18 +78,6 @@ enum PluginLibrary {
         }
     }
 
-    /// Why `path` cannot be a plugin file before even trying to open it, if it cannot.
-    private static func fileProblem(_ path: String) -> String? {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            let code = errno
-            return code == ENOENT || code == ENOTDIR
-                ? "cannot open: no such file" : "cannot open: \(String(cString: strerror(code)))"
-        }
-        if (status.st_mode & S_IFMT) == S_IFDIR { return "cannot open: it is a directory, not a shared object" }
-        return nil
-    }
-
     /// `dlopen`s the file; never paired with `dlclose` (see the type's documentation).
     private static func open(_ path: String, shownPath: String) -> Result<UnsafeMutableRawPointer, PluginLoadFailure> {
         // A name without '/' would make dlopen search the library path instead of the folder
@@ -88,5 +89,25 @@ enum PluginLibrary {
             return .failure(PluginLoadFailure(path: shownPath, "not a loadable shared object: \(reason)"))
         }
         return .success(handle)
+    }
+}
+
+/// Which file a path names, and as it was: a file replaced (a new inode) or rewritten in place (a
+/// new size or modification time) is another file.
+struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modifiedSeconds: Int
+    var modifiedNanoseconds: Int
+
+    /// The identity of the file at `path`, or why it cannot be a plugin file (a clause), before
+    /// even trying to open it.
+    static func of(_ path: String) -> Result<FileIdentity, FileReadProblem> {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .failure(FileReadProblem(errno: errno)) }
+        if (status.st_mode & S_IFMT) == S_IFDIR { return .failure(FileReadProblem(errno: EISDIR)) }
+        return .success(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+                                     modifiedSeconds: status.st_mtim.tv_sec, modifiedNanoseconds: status.st_mtim.tv_nsec))
     }
 }

@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import BeckonConfig
 import BeckonDiagnostics
 import Foundation
@@ -67,39 +68,6 @@ enum Fixtures {
     }
 }
 
-/// A fresh folder under the system's temporary folder, removed by `remove()`.
-struct TemporaryFolder {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("beckon-config-tests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    /// Writes `bytes` to `name` in the folder and returns the file's path.
-    @discardableResult
-    func write(_ name: String, bytes: [UInt8]) throws -> String {
-        let file = path + "/" + name
-        try Data(bytes).write(to: URL(fileURLWithPath: file))
-        return file
-    }
-
-    /// Writes `text` to `name` in the folder and returns the file's path.
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        try write(name, bytes: Array(text.utf8))
-    }
-
-    /// Creates a folder inside this one.
-    func createFolder(_ name: String) throws {
-        try FileManager.default.createDirectory(atPath: path + "/" + name, withIntermediateDirectories: true)
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}
 
 extension DiagnosticsError {
     /// The diagnostics' codes, in order.

@@ -25,8 +25,11 @@ enum CPluginBuilder {
         let output = outputFolder.appendingPathComponent("lib\(name).so").path
         let temporary = output + ".\(UUID().uuidString).tmp"
         try CPlugin.compile(sources, into: temporary, defines: defines, header: header)
-        // Renamed into place so that a concurrent test never loads a half-written file.
-        guard rename(temporary, output) == 0 else { throw TestSupportFailure("cannot move \(temporary) to \(output)") }
+        // Linked into place so that a concurrent test never loads a half-written file, and never
+        // replaced: a test racing to build the same plugin keeps the file the first one placed
+        // (a library replaced under a loaded path is refused, as another file).
+        defer { unlink(temporary) }
+        guard link(temporary, output) == 0 || errno == EEXIST else { throw TestSupportFailure("cannot link \(temporary) to \(output)") }
         built.withLock { $0[name] = output }
         return output
     }
