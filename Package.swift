@@ -171,7 +171,7 @@ let package = Package(
             name: "beckon",
             dependencies: [
                 "BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonPluginHost", "BeckonRules", "BeckonRuntime",
-                "BeckonServer",
+                "BeckonServer", "BeckonStoreConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -49,6 +49,26 @@ public enum StoreConformance {
         return StoreConformanceResult(check: check.name, failures: probe.failures, skipped: probe.skipped)
     }
 
+    /// Runs one check against a store that `open` opens (a new handle each call), on subjects
+    /// under `prefix` (empty: none), so that a durable or shared store, which shows each run the
+    /// data of the runs before, starts empty for the check; a store that `sharesData` (durable,
+    /// shared) is read back through second handles unless `reopens` is false.
+    public static func run(_ check: StoreConformanceCheck, opening open: () throws -> any Store, prefix: String,
+                           sharesData: Bool, reopens: Bool = true) -> StoreConformanceResult {
+        func prefixed() throws -> any Store {
+            let store = try open()
+            return prefix.isEmpty ? store : PrefixedStore(store, prefix: prefix)
+        }
+        return withoutActuallyEscaping(prefixed) { prefixed in
+            run(check, makeStore: prefixed, reopen: sharesData && reopens ? { _ in try prefixed() } : nil)
+        }
+    }
+
+    /// A prefix no earlier run used: `TOOL/RANDOM/`, to which each check's name and `/` are added.
+    public static func runPrefix(_ tool: String) -> String {
+        tool + "/" + String(UInt64.random(in: 0...UInt64.max), radix: 16) + "/"
+    }
+
     /// Runs every check, each against its own fresh store.
     public static func runAll(makeStore: () throws -> any Store,
                               reopen: ((any Store) throws -> any Store)? = nil) -> [StoreConformanceResult] {

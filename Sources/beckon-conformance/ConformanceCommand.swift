@@ -59,7 +59,7 @@ struct ConformanceCommand: ParsableCommand {
         let target = try ConformanceTarget.open(path: path, storeName: store, options: try Self.json(options, "--options"),
                                                 config: try Self.json(config, "--config"))
         let reopens = !noReopen && target.sharesData
-        let runPrefix = "beckon-conformance/" + String(UInt64.random(in: 0...UInt64.max), radix: 16) + "/"
+        let runPrefix = StoreConformance.runPrefix("beckon-conformance")
         Console.line(target.title)
         Console.line(target.capabilitiesLine + (reopens ? "; read back through second handles" : "") + (noPrefix ? "" : "; subjects under \(runPrefix)"))
         Console.line()
@@ -68,8 +68,8 @@ struct ConformanceCommand: ParsableCommand {
         var skipped: [String] = []
         for check in selected {
             let prefix = noPrefix ? "" : "\(runPrefix)\(check.name)/"
-            let result = StoreConformance.run(check, makeStore: { try target.open(prefix: prefix) },
-                                              reopen: reopens ? { _ in try target.open(prefix: prefix) } : nil)
+            let result = StoreConformance.run(check, opening: { () throws(StoreError) in try target.open() }, prefix: prefix,
+                                              sharesData: target.sharesData, reopens: !noReopen)
             if let reason = result.skipped, result.passed {
                 skipped.append(check.name)
                 Console.line("– \(check.name): skipped: \(reason)")
@@ -93,11 +93,6 @@ struct ConformanceCommand: ParsableCommand {
 
     /// The value of a JSON option (null when not given); a usage error when it is not JSON.
     static func json(_ text: String?, _ option: String) throws -> ConfigValue {
-        guard let text else { return .null }
-        do {
-            return try JSONOptions.read(text)
-        } catch {
-            throw ValidationError("\(option) is not valid JSON: \(error)")
-        }
+        try JSONOptions.option(text, named: option).mapError { ValidationError($0.description) }.get()
     }
 }

@@ -51,17 +51,16 @@ struct ConformanceTarget {
         // Opened once before any check, so that a store that cannot open at all is reported as
         // unavailable rather than as every check failing.
         do {
-            _ = try target.open(prefix: "")
+            _ = try target.open()
         } catch {
             throw fail(error.message, ExitCode(69))
         }
         return target
     }
 
-    /// A new handle on the store, seen through `prefix`.
-    func open(prefix: String) throws(StoreError) -> any Store {
-        let opened = try host.openStore(namespace: plugin.namespace, name: store.name, options: options)
-        return prefix.isEmpty ? opened : PrefixedStore(opened, prefix: prefix)
+    /// A new handle on the store.
+    func open() throws(StoreError) -> any Store {
+        try host.openStore(namespace: plugin.namespace, name: store.name, options: options)
     }
 
     /// Whether a second `open` with the same options sees the same data (durable or shared).

@@ -16,7 +16,7 @@ struct BeckonCommand: ParsableCommand {
             InitCommand.self,
             Check.self, StatusCommand.self, TipCommand.self, GroupCommand.self, EventCommand.self, ParamCommand.self,
             SchemaCommand.self,
-            ScenarioCommand.self, WhatsNewCommand.self, ExplainCommand.self, ResetCommand.self, DataCommand.self, Simulate.self, PluginsCommand.self,
+            ScenarioCommand.self, WhatsNewCommand.self, ExplainCommand.self, ResetCommand.self, DataCommand.self, Simulate.self, PluginsCommand.self, PluginCommand.self,
             ServeCommand.self,
         ]
     )

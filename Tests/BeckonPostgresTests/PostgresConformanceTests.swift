@@ -20,6 +20,23 @@ struct PostgresConformanceTests {
         #expect(!(output + error).contains(PostgresServer.password))
     }
 
+    /// The shipped plugin passes `beckon plugin verify` as it is, its store against this server.
+    @Test func thePluginPassesVerify() throws {
+        let server = try PostgresServer.shared.get()
+        let database = try server.createDatabase("verify")
+        let (status, output, error) = try ProcessRunner.run(try BuiltProducts.path("beckon"),
+                                                            ["plugin", "verify", try BuiltProducts.plugin, "--json",
+                                                             "--store-options", server.options(database: database)],
+                                                            environment: PostgresServer.environment)
+        #expect(status == 0, "\(output)\(error)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        #expect(report["passed"] as? Bool == true)
+        let checks = try #require(report["checks"] as? [[String: Any]])
+        #expect(checks.map { $0["name"] as? String } == ["exports", "undefined", "descriptor", "conditions", "stores"])
+        #expect((checks.last?["notes"] as? [String]) == ["store postgres.store: passes the Store contract"])
+        #expect(!(output + error).contains(PostgresServer.password))
+    }
+
     @Test func aDifferentSchemaKeepsItsOwnSubjects() throws {
         let server = try PostgresServer.shared.get()
         let database = try server.createDatabase("schemas")

@@ -13,9 +13,12 @@ public enum CPlugin {
     /// Compiles `sources` (paths below the repository root, or absolute) into the shared object
     /// `output`; `defines` become `-D` flags and `header` is the folder of the `beckon_plugin.h`
     /// to build against. Throws with cc's command line and output when it fails.
-    public static func compile(_ sources: [String], into output: String, defines: [String] = [], header: URL = headerFolder) throws {
+    /// `without` leaves flags out of the build line (`-Wl,--no-undefined`, to build a plugin that
+    /// needs a symbol no library provides).
+    public static func compile(_ sources: [String], into output: String, defines: [String] = [], header: URL = headerFolder,
+                               without: [String] = []) throws {
         let paths = sources.map { $0.hasPrefix("/") ? $0 : Repository.path($0) }
-        let arguments = flags + defines.map { "-D" + $0 } + ["-I", header.path, "-o", output] + paths
+        let arguments = flags.filter { !without.contains($0) } + defines.map { "-D" + $0 } + ["-I", header.path, "-o", output] + paths
         let (status, log) = try ProcessRunner.combined("cc", arguments)
         guard status == 0 else { throw TestSupportFailure("cc \(arguments.joined(separator: " ")) failed:\n\(log)") }
     }

@@ -9,27 +9,41 @@ import Musl
 /// is tens of megabytes): what a `sha256:` pin is compared with before the file is ever opened as
 /// a library.
 enum FileDigest {
-    /// 64 lowercase hexadecimal digits, or why the file could not be read (a clause: "cannot
-    /// open: no such file").
+    /// 64 lowercase hexadecimal digits, or why the file could not be read.
     static func sha256(ofFile path: String) -> Result<String, FileReadProblem> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(FileReadProblem(errno: errno)) }
-        defer { close(descriptor) }
         var hasher = SHA256()
+        if let problem = FileChunks.read(path, { hasher.update(bufferPointer: $0) }) { return .failure(problem) }
+        let digits = Array("0123456789abcdef".utf8)
+        return .success(String(decoding: hasher.finalize().flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }, as: UTF8.self))
+    }
+}
+
+/// A file's bytes, read whole: what the symbol table of a plugin is read from.
+enum FileBytes {
+    static func read(_ path: String) -> Result<[UInt8], FileReadProblem> {
+        var bytes: [UInt8] = []
+        if let problem = FileChunks.read(path, { bytes.append(contentsOf: $0) }) { return .failure(problem) }
+        return .success(bytes)
+    }
+}
+
+/// Reads a file from start to end, handing each piece to `body`.
+enum FileChunks {
+    /// Nil once the whole file was read; why not, otherwise.
+    static func read(_ path: String, _ body: (UnsafeRawBufferPointer) -> Void) -> FileReadProblem? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return FileReadProblem(errno: errno) }
+        defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { break }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return nil }
             if count < 0 {
                 if errno == EINTR { continue }
-                return .failure(FileReadProblem(errno: errno))
+                return FileReadProblem(errno: errno)
             }
-            buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            buffer.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }
-        return .success(hasher.finalize().map { byte in
-            let digits = Array("0123456789abcdef".utf8)
-            return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]], as: UTF8.self)
-        }.joined())
     }
 }
 

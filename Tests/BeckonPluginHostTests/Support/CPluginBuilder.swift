@@ -19,12 +19,14 @@ enum CPluginBuilder {
 
     /// Compiles `sources` (paths relative to the repository root, or absolute) into
     /// `lib<name>.so` once per test run and returns its path; `defines` become `-D` flags, and
-    /// `header` is the folder of the `beckon_plugin.h` to build against (this repository's).
-    static func build(_ name: String, sources: [String], defines: [String] = [], header: URL = headerFolder) throws -> String {
+    /// `header` is the folder of the `beckon_plugin.h` to build against (this repository's);
+    /// `without` leaves flags out of the build line.
+    static func build(_ name: String, sources: [String], defines: [String] = [], header: URL = headerFolder,
+                      without: [String] = []) throws -> String {
         if let path = built.withLock({ $0[name] }) { return path }
         let output = outputFolder.appendingPathComponent("lib\(name).so").path
         let temporary = output + ".\(UUID().uuidString).tmp"
-        try CPlugin.compile(sources, into: temporary, defines: defines, header: header)
+        try CPlugin.compile(sources, into: temporary, defines: defines, header: header, without: without)
         // Linked into place so that a concurrent test never loads a half-written file, and never
         // replaced: a test racing to build the same plugin keeps the file the first one placed
         // (a library replaced under a loaded path is refused, as another file).

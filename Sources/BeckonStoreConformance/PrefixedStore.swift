@@ -1,27 +1,30 @@
-import BeckonCore
+public import BeckonCore
 
 /// A store seen through a subject prefix, so that each check starts on subjects nobody wrote:
 /// the conformance checks need an empty store each, and a durable or shared store (a database,
 /// a server) shows every run the data of the ones before. The prefix is unique per run and per
 /// check; the data stays in the store afterwards.
-final class PrefixedStore: Store {
-    let base: any Store
-    let prefix: String
+public final class PrefixedStore: Store {
+    /// The store seen through the prefix.
+    public let base: any Store
+    /// Prepended to every subject id.
+    public let prefix: String
 
-    init(_ base: any Store, prefix: String) {
+    /// `base`, every subject id under `prefix`.
+    public init(_ base: any Store, prefix: String) {
         self.base = base
         self.prefix = prefix
     }
 
-    func load(subject: String) throws(StoreError) -> StoredRecord {
+    public func load(subject: String) throws(StoreError) -> StoredRecord {
         try base.load(subject: prefix + subject)
     }
 
-    func commit(subject: String, expectedVersion: Int64, record: SubjectRecord, donations: DonationChanges) throws(StoreError) -> Bool {
+    public func commit(subject: String, expectedVersion: Int64, record: SubjectRecord, donations: DonationChanges) throws(StoreError) -> Bool {
         try base.commit(subject: prefix + subject, expectedVersion: expectedVersion, record: record, donations: donations)
     }
 
-    func donations(subject: String, event: String, since: Int64?) throws(StoreError) -> [Donation] {
+    public func donations(subject: String, event: String, since: Int64?) throws(StoreError) -> [Donation] {
         try base.donations(subject: prefix + subject, event: event, since: since)
     }
 
@@ -29,7 +32,7 @@ final class PrefixedStore: Store {
     /// starts after the prefix less its last byte ('/'), which every id under the prefix follows
     /// (the prefix itself, the empty id, included); ids of other checks sorting in between (a
     /// check whose name extends this one's) are read past, page by page.
-    func subjects(after: String?, limit: Int) throws(StoreError) -> [StoredSubject] {
+    public func subjects(after: String?, limit: Int) throws(StoreError) -> [StoredSubject] {
         var cursor = after.map { prefix + $0 } ?? String(prefix.dropLast())
         var found: [StoredSubject] = []
         while found.count < limit {
@@ -50,11 +53,11 @@ final class PrefixedStore: Store {
         return found
     }
 
-    func erase(subject: String, activeBefore: Int64?) throws(StoreError) -> Bool {
+    public func erase(subject: String, activeBefore: Int64?) throws(StoreError) -> Bool {
         try base.erase(subject: prefix + subject, activeBefore: activeBefore)
     }
 
-    func restore(subject: String, expectedVersion: Int64, snapshot: SubjectSnapshot) throws(StoreError) -> Bool {
+    public func restore(subject: String, expectedVersion: Int64, snapshot: SubjectSnapshot) throws(StoreError) -> Bool {
         try base.restore(subject: prefix + subject, expectedVersion: expectedVersion, snapshot: snapshot)
     }
 }

@@ -1,17 +1,16 @@
-import BeckonCore
-
-/// The JSON of `--options` and `--config` as a `ConfigValue`, object members in the order written
+/// The JSON of a command-line option (beckon-conformance's `--options` and `--config`, `beckon
+/// plugin verify`'s) as a `ConfigValue`, object members in the order written
 /// (as YAML would hand them to the plugin), read by the parser the subject data format uses
 /// (`JSONParser`: RFC 8259, one value, nothing after it, no member name given twice). Integers that
 /// fit 64 bits read as `.int`, other numbers as `.double`.
-enum JSONOptions {
+package enum JSONOptions {
     /// Why the text is not JSON, and the byte (from 1) where reading stopped.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// The value `text` holds.
-    static func read(_ text: String) throws(Failure) -> ConfigValue {
+    package static func read(_ text: String) throws(Failure) -> ConfigValue {
         let json: ParsedJSON
         do {
             json = try JSONParser.parse(Array(text.utf8))
@@ -19,6 +18,17 @@ enum JSONOptions {
             throw Failure(description: "\(error.message) at byte \(error.offset)")
         }
         return try configValue(json)
+    }
+
+    /// The value of the command-line option `name` given as `text` (null when not given), or
+    /// why it is not JSON, naming the option.
+    package static func option(_ text: String?, named name: String) -> Result<ConfigValue, Failure> {
+        guard let text else { return .success(.null) }
+        do {
+            return .success(try read(text))
+        } catch {
+            return .failure(Failure(description: "\(name) is not valid JSON: \(error)"))
+        }
     }
 
     private static func configValue(_ json: ParsedJSON) throws(Failure) -> ConfigValue {
