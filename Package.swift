@@ -175,6 +175,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            // What `beckon plugin new` writes: files kept as files (the header is a link to the
+            // one plugin authors build against), carried in the binary.
+            resources: [
+                "beckon_plugin.h", "c-plugin.c.template", "c-build.sh.template", "swift-plugin.swift.template",
+                "swift-Package.swift.template", "swift-build.sh.template", "exports.map.template", "example.yaml.template",
+                "test.sh.template", "README.md.template",
+            ].map { .embedInCode("PluginTemplates/" + $0) },
             swiftSettings: strictSettings,
             // Without `--export-dynamic` (which the static Swift runtime's link arguments add), the
             // runtime's `dladdr` at start-up does not scan 23k exported symbols, 8% of a cold

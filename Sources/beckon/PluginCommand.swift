@@ -8,8 +8,8 @@ import BeckonStoreConformance
 struct PluginCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plugin",
-        abstract: "Tools for plugin authors: check a plugin file before shipping it.",
-        subcommands: [Verify.self]
+        abstract: "Tools for plugin authors: start a plugin, check a plugin file before shipping it.",
+        subcommands: [New.self, Verify.self]
     )
 
     /// `beckon plugin verify FILE.so`.

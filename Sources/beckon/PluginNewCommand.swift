@@ -1,0 +1,112 @@
+import ArgumentParser
+import BeckonRules
+import FoundationEssentials
+
+extension PluginCommand {
+    /// `beckon plugin new NAME --lang c|swift`: a folder with a plugin that builds and passes
+    /// its checks as it is, for a new author to start from.
+    struct New: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "new",
+            abstract: "Start a plugin: a folder with a plugin that builds, a test that checks it, and a README.",
+            discussion: """
+                Writes NAME/ (or --output): for C, NAME.c, include/beckon_plugin.h and build.sh (plain cc, \\
+                -Wall -Wextra -Werror); for Swift, a SwiftPM package on BeckonPluginKit (Package.swift \\
+                names Beckon's package at --beckon-package, default ../beckon). Both have example.yaml, \\
+                test.sh (builds, then beckon check, a rule through beckon tip status and beckon plugin \\
+                verify) and README.md. Never replaces anything: exit 65 when the folder exists, 66 when a \
+                file cannot be created, 64 for a name rules cannot write.
+                """
+        )
+
+        enum Language: String, CaseIterable, ExpressibleByArgument {
+            case c, swift
+        }
+
+        @Argument(help: ArgumentHelp("The plugin's name: its namespace in rules (\(PluginNames.namespacePattern)).", valueName: "name"))
+        var name: String
+
+        @Option(help: "The language: c (plain cc against the header) or swift (a SwiftPM package on BeckonPluginKit).")
+        var lang: Language
+
+        @Option(help: ArgumentHelp("The folder to create. Default: NAME.", valueName: "folder"), completion: .directory)
+        var output: String?
+
+        @Option(name: .customLong("beckon-package"), help: ArgumentHelp("Where Beckon's package is, for a Swift plugin's Package.swift.", valueName: "path"),
+                completion: .directory)
+        var beckonPackage = "../beckon"
+
+        func validate() throws {
+            if let problem = PluginNames.namespaceProblem(with: name) {
+                throw ValidationError("'\(name)' cannot be a plugin's name, which rules write before its conditions: \(problem)")
+            }
+        }
+
+        func run() throws {
+            let folder = output ?? name
+            let files = FileManager.default
+            guard !files.fileExists(atPath: folder) else {
+                Output.error("\(folder) already exists, and is kept: choose another name or --output")
+                throw ExitStatus.dataError
+            }
+            for file in PluginTemplate.files(for: lang, name: name, beckonPackage: beckonPackage) {
+                let path = folder + "/" + file.path
+                let parent = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+                let made = (try? files.createDirectory(atPath: parent, withIntermediateDirectories: true)) != nil
+                guard made, files.createFile(atPath: path, contents: Data(file.contents), attributes: [.posixPermissions: file.executable ? 0o755 : 0o644]) else {
+                    Output.error("cannot create '\(path)'")
+                    throw ExitStatus.noInput
+                }
+            }
+            Output.line("\(folder)/: a \(lang == .c ? "C" : "Swift") plugin '\(name)'. Next: cd \(folder) && ./test.sh")
+        }
+    }
+}
+
+/// The files of a new plugin, from the templates carried in the binary (`PluginTemplates/`).
+enum PluginTemplate {
+    struct File {
+        var path: String
+        var contents: [UInt8]
+        var executable = false
+    }
+
+    /// The name SwiftPM gives a package depended on by path: its folder's, lowercased.
+    static func packageIdentity(_ path: String) -> String {
+        (path.split(separator: "/").last.map(String.init) ?? path).lowercased()
+    }
+
+    static func files(for language: PluginCommand.New.Language, name: String, beckonPackage: String) -> [File] {
+        let library = language == .c ? "lib\(name).so" : ".build/release/lib\(name).so"
+        let source = language == .c ? "\(name).c" : "Sources/\(name).swift"
+        let words = ["__NAME__": name, "__LIBRARY__": library, "__SOURCE__": source, "__LANG__": language.rawValue,
+                     "__LANGUAGE__": language == .c ? "C" : "Swift", "__BECKON_PACKAGE__": beckonPackage,
+                     "__BECKON_IDENTITY__": packageIdentity(beckonPackage)]
+        func fill(_ template: [UInt8]) -> [UInt8] {
+            var text = String(decoding: template, as: UTF8.self)
+            for (placeholder, value) in words { text = text.replacing(placeholder, with: value) }
+            return Array(text.utf8)
+        }
+        let common = [
+            File(path: "example.yaml", contents: fill(PackageResources.example_yaml_template)),
+            File(path: "test.sh", contents: fill(PackageResources.test_sh_template), executable: true),
+            File(path: "README.md", contents: fill(PackageResources.README_md_template)),
+        ]
+        switch language {
+        case .c:
+            return [
+                File(path: "\(name).c", contents: fill(PackageResources.c_plugin_c_template)),
+                File(path: "include/beckon_plugin.h", contents: PackageResources.beckon_plugin_h),
+                File(path: "build.sh", contents: fill(PackageResources.c_build_sh_template), executable: true),
+            ] + common
+        case .swift:
+            return [
+                File(path: "Package.swift", contents: fill(PackageResources.swift_Package_swift_template)),
+                File(path: "Sources/\(name).swift", contents: fill(PackageResources.swift_plugin_swift_template)),
+                File(path: "Sources/exports.map", contents: PackageResources.exports_map_template),
+                File(path: "build.sh", contents: fill(PackageResources.swift_build_sh_template), executable: true),
+                File(path: ".gitignore", contents: Array(".build/\nPackage.resolved\n".utf8)),
+            ] + common
+        }
+    }
+}

@@ -1,0 +1,1 @@
+../../CBeckonPlugin/include/beckon_plugin.h

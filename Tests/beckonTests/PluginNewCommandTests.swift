@@ -1,0 +1,53 @@
+import BeckonTestSupport
+import Foundation
+import Testing
+
+/// `beckon plugin new`: the folder it writes builds and passes its own test (`test.sh`: build,
+/// `beckon check`, a rule through `beckon tip status`, `beckon plugin verify`) as it is, from a
+/// temporary folder, exactly as a new author would run it.
+@Suite("beckon plugin new")
+struct PluginNewCommandTests {
+    /// Writes the plugin `name` in `language` into a new temporary folder and runs its `test.sh`.
+    static func makeAndTest(_ name: String, language: String, extra: [String] = []) throws -> (folder: URL, status: Int32, output: String) {
+        let parent = try BeckonProcess.temporaryFolder()
+        let made = try BeckonProcess.run(["plugin", "new", name, "--lang", language] + extra, in: parent)
+        #expect(made.status == 0, "\(made.standardError)")
+        #expect(made.standardOutput == "\(name)/: a \(language == "c" ? "C" : "Swift") plugin '\(name)'. Next: cd \(name) && ./test.sh\n")
+        let folder = parent.appendingPathComponent(name)
+        let (status, output, error) = try ProcessRunner.run("bash", ["test.sh"], in: folder.path,
+                                                            environment: ["BECKON": BeckonProcess.executable.path])
+        return (folder, status, output + error)
+    }
+
+    @Test func aNewCPluginBuildsWithEveryWarningAnErrorAndPassesItsTest() throws {
+        let (folder, status, output) = try Self.makeAndTest("rollout", language: "c")
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("tip.status evenVisit → available"), "\(output)")
+        #expect(output.contains("rollout: all checks passed\n"), "\(output)")
+        let build = try String(contentsOf: folder.appendingPathComponent("build.sh"), encoding: .utf8)
+        #expect(build.contains("-Wall -Wextra -Werror"))
+        // The header written is the one this Beckon speaks.
+        #expect(try Data(contentsOf: folder.appendingPathComponent("include/beckon_plugin.h"))
+                == Data(contentsOf: Repository.url("Sources/CBeckonPlugin/include/beckon_plugin.h")))
+    }
+
+    @Test func aNewSwiftPluginBuildsOnBeckonPluginKitAndPassesItsTest() throws {
+        let (_, status, output) = try Self.makeAndTest("rollsw", language: "swift", extra: ["--beckon-package", Repository.root.path])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("✓ exports"), "\(output)")
+        #expect(output.contains("rollsw: all checks passed\n"), "\(output)")
+    }
+
+    @Test func anExistingFolderIsKeptAndABadNameRefused() throws {
+        let parent = try BeckonProcess.temporaryFolder()
+        try FileManager.default.createDirectory(at: parent.appendingPathComponent("taken"), withIntermediateDirectories: false)
+        let taken = try BeckonProcess.run(["plugin", "new", "taken", "--lang", "c"], in: parent)
+        #expect(taken.status == 65)
+        #expect(taken.standardError.contains("taken already exists, and is kept"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.appendingPathComponent("taken").path).isEmpty)
+
+        let bad = try BeckonProcess.run(["plugin", "new", "roll-out", "--lang", "c"], in: parent)
+        #expect(bad.status == 64)
+        #expect(bad.standardError.contains("'roll-out' cannot be a plugin's name"))
+    }
+}
