@@ -148,6 +148,8 @@ let package = Package(
             name: "BeckonServer",
             dependencies: [
                 "BeckonConfig", "BeckonCore", "BeckonDiagnostics", "BeckonRules", "BeckonRuntime",
+                // The plugin calls past their time limit, counted at /metrics.
+                "BeckonPluginHost",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -179,8 +181,11 @@ let package = Package(
             // one plugin authors build against), carried in the binary.
             resources: [
                 "beckon_plugin.h", "c-plugin.c.template", "c-build.sh.template", "swift-plugin.swift.template",
-                "swift-Package.swift.template", "swift-build.sh.template", "exports.map.template", "example.yaml.template",
-                "test.sh.template", "README.md.template",
+                "swift-Package.swift.template", "swift-build.sh.template", "exports.map.template",
+                "example-conditions.yaml.template", "example-store.yaml.template", "test.sh.template", "README.md.template",
+                // --store: the memory-store plugin itself (links to Plugins/memory-store), renamed when written.
+                "store-plugin.swift.template", "store-EventLog.swift.template", "store-MemoryStoreBackend.swift.template",
+                "store-MemoryStoreConfig.swift.template",
             ].map { .embedInCode("PluginTemplates/" + $0) },
             swiftSettings: strictSettings,
             // Without `--export-dynamic` (which the static Swift runtime's link arguments add), the

@@ -29,7 +29,7 @@ public enum ConfigurationKeys {
     /// `plugins:` written as a mapping (rather than as the list of plugins alone).
     public static let pluginSettings = MappingKeys(["requirePins", "load"])
     /// An item of `plugins:` (or of `plugins.load`): exactly one of `path` and `name`.
-    public static let plugin = MappingKeys(["path", "name", "version", "sha256", "as", "config"])
+    public static let plugin = MappingKeys(["path", "name", "version", "sha256", "as", "timeout", "config"])
     /// `parameters.ID`.
     public static let parameter = MappingKeys(["type", "default", "transient"], required: ["type"])
     /// `events.ID`.

@@ -17,16 +17,21 @@ enum HostServices {
             host_name: UnsafePointer(strdup("beckon")),
             log: { level, plugin, message in HostServices.log(level: level, plugin: plugin, message: message) },
             now: { HostClock.now() },
-            eval_now: { eval in EvaluationFrame.at(eval).readClock() },
-            eval_subject: { eval in EvaluationFrame.at(eval).subject() },
-            eval_app_version: { eval in EvaluationFrame.at(eval).appVersion() },
-            eval_parameter: { eval, name, value in EvaluationFrame.at(eval).parameter(name, into: value) },
-            eval_event: { eval, name, stats in EvaluationFrame.at(eval).event(name, into: stats) },
-            eval_event_count_since: { eval, name, since, count in EvaluationFrame.at(eval).eventCount(name, since: since, into: count) },
-            eval_holds_until: { eval, instant in EvaluationFrame.at(eval).holds(until: instant) }
+            eval_now: { eval in EvaluationFrame.serve(eval, 0) { $0.readClock() } },
+            eval_subject: { eval in EvaluationFrame.serve(eval, beckon_string(ptr: nil, len: 0)) { $0.subject() } },
+            eval_app_version: { eval in EvaluationFrame.serve(eval, beckon_string(ptr: nil, len: 0)) { $0.appVersion() } },
+            eval_parameter: { eval, name, value in EvaluationFrame.serve(eval, HostServices.gone) { $0.parameter(name, into: value) } },
+            eval_event: { eval, name, stats in EvaluationFrame.serve(eval, HostServices.gone) { $0.event(name, into: stats) } },
+            eval_event_count_since: { eval, name, since, count in
+                EvaluationFrame.serve(eval, HostServices.gone) { $0.eventCount(name, since: since, into: count) }
+            },
+            eval_holds_until: { eval, instant in EvaluationFrame.serve(eval, ()) { $0.holds(until: instant) } }
         ))
         return UnsafePointer(table)
     }()
+
+    /// What a service answers a timed call whose caller has given up.
+    private static var gone: beckon_status { beckon_status(BECKON_UNAVAILABLE) }
 
     /// The host's ABI minor, which plugins' `min_host_minor` is compared with.
     static let abiMinor = UInt32(BECKON_PLUGIN_ABI_MINOR)

@@ -61,11 +61,12 @@ struct PluginLoader {
         let instance = PluginInstance(descriptor: descriptor, state: state)
         instances.append(instance)
         plugins.append(PluginInfo(descriptor, declaration: declaration, namespace: namespace))
+        let timeLimit = declaration.callTimeLimit.map { CallTimeLimit(milliseconds: $0, plugin: namespace) }
         for condition in descriptor.conditions {
             let qualified = "\(namespace).\(condition.name)"
             let gate = instance.gate ?? (condition.serializesCalls ? CallGate() : nil)
             let implementation = PluginCondition(raw: condition.raw, instance: instance, qualifiedName: qualified,
-                                                 parameters: condition.parameters, gate: gate)
+                                                 parameters: condition.parameters, gate: gate, timeLimit: timeLimit)
             functions[qualified] = RuleSchema.Function(parameters: condition.parameters, result: condition.result,
                                                        implementation: implementation)
         }

@@ -142,6 +142,7 @@ public enum ConfigurationSchema {
                 ("pattern", .string(ConfigurationValues.namespacePattern)),
                 ("not", .object(["enum": .array(ConfigurationValues.reservedNamespaces.map(JSONValue.string))])),
             ]),
+            "timeout": F.duration("How long one call of one of its conditions may take: past it the rule gets a TIMEOUT error; unset: no limit.", default: nil),
             "config": F.anyValue("Any YAML, handed to the plugin as canonical JSON; the plugin checks it."),
         ])
         guard case .object(var members) = entry else { return entry }

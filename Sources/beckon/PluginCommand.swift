@@ -18,10 +18,10 @@ struct PluginCommand: ParsableCommand {
             commandName: "verify",
             abstract: "Check a plugin file before shipping it: its exports, what it needs, its descriptor, its conditions, its stores.",
             discussion: """
-                Checks, in order: exports (only beckon_plugin_entry_v1), undefined (every symbol it \\
-                needs comes from a library it names, read from the ELF file), descriptor (valid, a \\
-                semantic version), conditions (each called once with sample arguments: it answers), \\
-                stores (each passes the Store contract, as beckon-conformance runs it). \\
+                Checks, in order: exports (only beckon_plugin_entry_v1), undefined (every symbol it \
+                needs comes from a library it names, read from the ELF file), descriptor (valid, a \
+                semantic version), conditions (each called once with sample arguments: it answers), \
+                stores (each passes the Store contract, as beckon-conformance runs it). \
                 Exit 0 when every check passes, 1 when one fails, 64 for bad options.
                 """
         )

@@ -10,12 +10,14 @@ extension PluginCommand {
             commandName: "new",
             abstract: "Start a plugin: a folder with a plugin that builds, a test that checks it, and a README.",
             discussion: """
-                Writes NAME/ (or --output): for C, NAME.c, include/beckon_plugin.h and build.sh (plain cc, \\
-                -Wall -Wextra -Werror); for Swift, a SwiftPM package on BeckonPluginKit (Package.swift \\
-                names Beckon's package at --beckon-package, default ../beckon). Both have example.yaml, \\
-                test.sh (builds, then beckon check, a rule through beckon tip status and beckon plugin \\
-                verify) and README.md. Never replaces anything: exit 65 when the folder exists, 66 when a \
-                file cannot be created, 64 for a name rules cannot write.
+                Writes NAME/ (or --output): for C, NAME.c, include/beckon_plugin.h and build.sh (plain cc, \
+                -Wall -Wextra -Werror); for Swift, a SwiftPM package on BeckonPluginKit (Package.swift \
+                names Beckon's package at --beckon-package, default ../beckon). With --condition (the \
+                default) the plugin offers two conditions; with --store (Swift only) a store kept in \
+                process memory, NAME.memory. Both have example.yaml, test.sh (builds, then beckon check, \
+                beckon tip status and beckon plugin verify) and README.md. Never replaces anything: exit 65 \
+                when the folder exists, 66 when a file cannot be created, 64 for a name rules cannot write \
+                or --store with --lang c.
                 """
         )
 
@@ -23,11 +25,25 @@ extension PluginCommand {
             case c, swift
         }
 
+        /// What the plugin offers.
+        enum Kind: String, EnumerableFlag {
+            case condition, store
+
+            static func help(for value: Kind) -> ArgumentHelp? {
+                switch value {
+                case .condition: "The plugin offers conditions (the default)."
+                case .store: "The plugin offers a store, NAME.memory, kept in process memory (Swift only)."
+                }
+            }
+        }
+
         @Argument(help: ArgumentHelp("The plugin's name: its namespace in rules (\(PluginNames.namespacePattern)).", valueName: "name"))
         var name: String
 
         @Option(help: "The language: c (plain cc against the header) or swift (a SwiftPM package on BeckonPluginKit).")
         var lang: Language
+
+        @Flag var kind: Kind = .condition
 
         @Option(help: ArgumentHelp("The folder to create. Default: NAME.", valueName: "folder"), completion: .directory)
         var output: String?
@@ -40,6 +56,9 @@ extension PluginCommand {
             if let problem = PluginNames.namespaceProblem(with: name) {
                 throw ValidationError("'\(name)' cannot be a plugin's name, which rules write before its conditions: \(problem)")
             }
+            if kind == .store, lang == .c {
+                throw ValidationError("--store is offered for --lang swift only; a C store starts from the header's beckon_store and beckon-conformance")
+            }
         }
 
         func run() throws {
@@ -49,7 +68,7 @@ extension PluginCommand {
                 Output.error("\(folder) already exists, and is kept: choose another name or --output")
                 throw ExitStatus.dataError
             }
-            for file in PluginTemplate.files(for: lang, name: name, beckonPackage: beckonPackage) {
+            for file in PluginTemplate.files(for: lang, kind: kind, name: name, beckonPackage: beckonPackage) {
                 let path = folder + "/" + file.path
                 let parent = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
                 let made = (try? files.createDirectory(atPath: parent, withIntermediateDirectories: true)) != nil
@@ -58,7 +77,8 @@ extension PluginCommand {
                     throw ExitStatus.noInput
                 }
             }
-            Output.line("\(folder)/: a \(lang == .c ? "C" : "Swift") plugin '\(name)'. Next: cd \(folder) && ./test.sh")
+            Output.line("\(folder)/: a \(lang == .c ? "C" : "Swift") plugin '\(name)' offering \(kind == .store ? "a store" : "conditions"). "
+                + "Next: cd \(folder) && ./test.sh")
         }
     }
 }
@@ -76,37 +96,55 @@ enum PluginTemplate {
         (path.split(separator: "/").last.map(String.init) ?? path).lowercased()
     }
 
-    static func files(for language: PluginCommand.New.Language, name: String, beckonPackage: String) -> [File] {
+    static func files(for language: PluginCommand.New.Language, kind: PluginCommand.New.Kind, name: String, beckonPackage: String) -> [File] {
         let library = language == .c ? "lib\(name).so" : ".build/release/lib\(name).so"
         let source = language == .c ? "\(name).c" : "Sources/\(name).swift"
+        let offers = kind == .store
+            ? "- a store, `\(name).memory` (`store.backend: \(name).memory`), kept in process memory: each open store starts empty."
+            : "- `\(name).isEven(int) -> bool`: whether the number is even.\n- `\(name).subjectStartsWith(string) -> bool`: whether the subject's id starts with the text."
         let words = ["__NAME__": name, "__LIBRARY__": library, "__SOURCE__": source, "__LANG__": language.rawValue,
                      "__LANGUAGE__": language == .c ? "C" : "Swift", "__BECKON_PACKAGE__": beckonPackage,
-                     "__BECKON_IDENTITY__": packageIdentity(beckonPackage)]
+                     "__BECKON_IDENTITY__": packageIdentity(beckonPackage), "__KIND__": "--\(kind.rawValue)", "__OFFERS__": offers,
+                     "__TIP__": kind == .store ? "welcome" : "evenVisit",
+                     // The store template is the memory-store plugin itself, renamed.
+                     "memstore": name, "libbeckon-memory-store.so": "lib\(name).so"]
         func fill(_ template: [UInt8]) -> [UInt8] {
             var text = String(decoding: template, as: UTF8.self)
             for (placeholder, value) in words { text = text.replacing(placeholder, with: value) }
             return Array(text.utf8)
         }
         let common = [
-            File(path: "example.yaml", contents: fill(PackageResources.example_yaml_template)),
+            File(path: "example.yaml", contents: fill(kind == .store ? PackageResources.example_store_yaml_template
+                                                                      : PackageResources.example_conditions_yaml_template)),
             File(path: "test.sh", contents: fill(PackageResources.test_sh_template), executable: true),
             File(path: "README.md", contents: fill(PackageResources.README_md_template)),
         ]
-        switch language {
-        case .c:
+        switch (language, kind) {
+        case (.c, _):
             return [
                 File(path: "\(name).c", contents: fill(PackageResources.c_plugin_c_template)),
                 File(path: "include/beckon_plugin.h", contents: PackageResources.beckon_plugin_h),
                 File(path: "build.sh", contents: fill(PackageResources.c_build_sh_template), executable: true),
             ] + common
-        case .swift:
+        case (.swift, .store):
             return [
-                File(path: "Package.swift", contents: fill(PackageResources.swift_Package_swift_template)),
-                File(path: "Sources/\(name).swift", contents: fill(PackageResources.swift_plugin_swift_template)),
-                File(path: "Sources/exports.map", contents: PackageResources.exports_map_template),
-                File(path: "build.sh", contents: fill(PackageResources.swift_build_sh_template), executable: true),
-                File(path: ".gitignore", contents: Array(".build/\nPackage.resolved\n".utf8)),
-            ] + common
+                File(path: "Sources/\(name).swift", contents: fill(PackageResources.store_plugin_swift_template)),
+                File(path: "Sources/EventLog.swift", contents: fill(PackageResources.store_EventLog_swift_template)),
+                File(path: "Sources/MemoryStoreBackend.swift", contents: fill(PackageResources.store_MemoryStoreBackend_swift_template)),
+                File(path: "Sources/MemoryStoreConfig.swift", contents: fill(PackageResources.store_MemoryStoreConfig_swift_template)),
+            ] + swiftPackage(fill) + common
+        case (.swift, .condition):
+            return [File(path: "Sources/\(name).swift", contents: fill(PackageResources.swift_plugin_swift_template))] + swiftPackage(fill) + common
         }
+    }
+
+    /// The package around a Swift plugin's sources.
+    private static func swiftPackage(_ fill: ([UInt8]) -> [UInt8]) -> [File] {
+        [
+            File(path: "Package.swift", contents: fill(PackageResources.swift_Package_swift_template)),
+            File(path: "Sources/exports.map", contents: PackageResources.exports_map_template),
+            File(path: "build.sh", contents: fill(PackageResources.swift_build_sh_template), executable: true),
+            File(path: ".gitignore", contents: Array(".build/\nPackage.resolved\n".utf8)),
+        ]
     }
 }

@@ -13,7 +13,7 @@ import Testing
             version: 1
             plugins:
               - {path: libx.so, version: ">=1.2, <2", sha256: \(pin)}
-              - {name: roll-out, as: rollout}
+              - {name: roll-out, as: rollout, timeout: 250ms}
             """
         let plugins = try ConfigurationLoader().load(yaml: yaml, path: "/etc/beckon/test.yaml").configuration.plugins
         #expect(plugins.map(\.path) == ["/etc/beckon/libx.so", ""])
@@ -23,6 +23,7 @@ import Testing
         #expect(plugins.first?.versions?.value.text == ">=1.2, <2")
         #expect(plugins.first?.versions?.span.start == SourcePosition(line: 3, column: 30))
         #expect(plugins.last?.span.start == SourcePosition(line: 4, column: 12))
+        #expect(plugins.map(\.callTimeLimit) == [nil, 250])
     }
 
     @Test func requirePinsAndTheListAsLoad() throws {
@@ -53,6 +54,8 @@ import Testing
                 message: "a plugin's 'sha256' must be the file's SHA-256 digest, 64 hexadecimal digits (`beckon plugins --pin` prints it), not 'abc'"),
         Mistake(entry: "{path: libx.so, version: \">=1.2,\"}", code: "config.value", column: 30,
                 message: "'>=1.2,' is not a version range: an empty comparator is not OP VERSION (OP one of =, >, >=, <, <=, ~, ^ or none; VERSION like 1, 1.2, 1.2.3, 1.2.3-beta.1 or 1.*), e.g. \">=1.2, <2\""),
+        Mistake(entry: "{path: libx.so, timeout: 0s}", code: "config.range", column: 30,
+                message: "a plugin's 'timeout' must be longer than 0"),
         Mistake(entry: "{path: libx.so, pin: abc}", code: "config.unknownKey", column: 21,
                 message: "unknown key 'pin' in a plugin"),
     ]

@@ -12,7 +12,8 @@ struct PluginNewCommandTests {
         let parent = try BeckonProcess.temporaryFolder()
         let made = try BeckonProcess.run(["plugin", "new", name, "--lang", language] + extra, in: parent)
         #expect(made.status == 0, "\(made.standardError)")
-        #expect(made.standardOutput == "\(name)/: a \(language == "c" ? "C" : "Swift") plugin '\(name)'. Next: cd \(name) && ./test.sh\n")
+        let offering = extra.contains("--store") ? "a store" : "conditions"
+        #expect(made.standardOutput == "\(name)/: a \(language == "c" ? "C" : "Swift") plugin '\(name)' offering \(offering). Next: cd \(name) && ./test.sh\n")
         let folder = parent.appendingPathComponent(name)
         let (status, output, error) = try ProcessRunner.run("bash", ["test.sh"], in: folder.path,
                                                             environment: ["BECKON": BeckonProcess.executable.path])
@@ -38,6 +39,14 @@ struct PluginNewCommandTests {
         #expect(output.contains("rollsw: all checks passed\n"), "\(output)")
     }
 
+    @Test func aNewSwiftStoreBuildsAndPassesTheStoreContract() throws {
+        let (_, status, output) = try Self.makeAndTest("vault", language: "swift", extra: ["--store", "--beckon-package", Repository.root.path])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("tip.status welcome → available"), "\(output)")
+        #expect(output.contains("store vault.memory: passes the Store contract"), "\(output)")
+        #expect(output.contains("vault: all checks passed\n"), "\(output)")
+    }
+
     @Test func anExistingFolderIsKeptAndABadNameRefused() throws {
         let parent = try BeckonProcess.temporaryFolder()
         try FileManager.default.createDirectory(at: parent.appendingPathComponent("taken"), withIntermediateDirectories: false)
@@ -49,5 +58,9 @@ struct PluginNewCommandTests {
         let bad = try BeckonProcess.run(["plugin", "new", "roll-out", "--lang", "c"], in: parent)
         #expect(bad.status == 64)
         #expect(bad.standardError.contains("'roll-out' cannot be a plugin's name"))
+
+        let cStore = try BeckonProcess.run(["plugin", "new", "cstore", "--lang", "c", "--store"], in: parent)
+        #expect(cStore.status == 64)
+        #expect(cStore.standardError.contains("--store is offered for --lang swift only"))
     }
 }

@@ -26,7 +26,8 @@ extension ConfigFileReader {
     }
 
     /// One entry: where the plugin is (`path:` or `name:`), what it must be (`version:`,
-    /// `sha256:`), what rules call it (`as:`) and its `config:`.
+    /// `sha256:`), what rules call it (`as:`), how long a call may take (`timeout:`) and its
+    /// `config:`.
     private mutating func pluginEntry(_ item: YAMLNode) -> PluginDeclaration? {
         guard let fields = reader.fields(item, "a plugin", ConfigurationKeys.plugin) else { return nil }
         var path = "", written = "", lookupName: String?
@@ -65,12 +66,20 @@ extension ConfigFileReader {
                 reader.diagnostics.error("config.value", "a plugin's 'sha256' must be the file's SHA-256 digest, 64 hexadecimal digits (`beckon plugins --pin` prints it), not '\(text)'", at: node.span)
             }
         }
+        var callTimeLimit: Int64?
+        if let node = fields["timeout"], let limit = reader.duration(node, "a plugin's 'timeout'") {
+            if limit > 0 {
+                callTimeLimit = limit
+            } else {
+                reader.diagnostics.error("config.range", "a plugin's 'timeout' must be longer than 0", at: node.span)
+            }
+        }
         let config = fields["config"].map { ConfigValueReader.value(of: $0, diagnostics: &reader.diagnostics) } ?? .null
         return PluginDeclaration(
             path: path, writtenPath: written, lookupName: lookupName, namespace: namespace, config: config,
             configSpans: fields["config"].map { ConfigValueReader.spans(of: $0) } ?? [:],
             configKeySpans: fields["config"].map { ConfigValueReader.keySpans(of: $0) } ?? [:],
-            sha256: digest, versions: versions, span: located.span)
+            sha256: digest, versions: versions, callTimeLimit: callTimeLimit, span: located.span)
     }
 
     /// A plugin's own name to look up: the form its descriptor's `name` takes.

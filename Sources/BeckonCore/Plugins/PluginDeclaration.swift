@@ -27,13 +27,16 @@ public struct PluginDeclaration: Hashable, Sendable {
     /// The plugin versions the entry accepts (`version:`), matched against its descriptor, and
     /// where they are written.
     public var versions: Located<VersionRange>?
+    /// How long one call of one of its conditions may take, in milliseconds (`timeout:`): past
+    /// it the rule gets a TIMEOUT error. Nil: no limit, the call runs on the caller's thread.
+    public var callTimeLimit: Int64?
     /// Where the plugin is declared (its `path:` or `name:` value).
     public var span: SourceSpan
 
     /// Creates a plugin declaration.
     public init(path: String, writtenPath: String, lookupName: String? = nil, namespace: String?, config: ConfigValue = .null,
                 configSpans: [String: SourceSpan] = [:], configKeySpans: [String: SourceSpan] = [:],
-                sha256: PinnedDigest? = nil, versions: Located<VersionRange>? = nil, span: SourceSpan) {
+                sha256: PinnedDigest? = nil, versions: Located<VersionRange>? = nil, callTimeLimit: Int64? = nil, span: SourceSpan) {
         self.path = path
         self.writtenPath = writtenPath
         self.lookupName = lookupName
@@ -43,6 +46,7 @@ public struct PluginDeclaration: Hashable, Sendable {
         self.configKeySpans = configKeySpans
         self.sha256 = sha256
         self.versions = versions
+        self.callTimeLimit = callTimeLimit
         self.span = span
     }
 }

@@ -13,14 +13,17 @@ final class PluginCondition: RuleFunction, @unchecked Sendable {
     let parameters: [ValueType]
     /// Set when the condition or its plugin asks to be serialized.
     let gate: CallGate?
+    /// Set when its plugin's entry limits how long a call may take (`timeout:`).
+    let timeLimit: CallTimeLimit?
 
     init(raw: UnsafePointer<beckon_condition>, instance: PluginInstance, qualifiedName: String,
-         parameters: [ValueType], gate: CallGate?) {
+         parameters: [ValueType], gate: CallGate?, timeLimit: CallTimeLimit? = nil) {
         self.raw = raw
         self.instance = instance
         self.qualifiedName = qualifiedName
         self.parameters = parameters
         self.gate = gate
+        self.timeLimit = timeLimit
     }
 
     func bind(constants: [Value?], schema: RuleSchema) -> Result<any RuleFunctionCall, RuleCallError> {
@@ -48,7 +51,8 @@ final class PluginCondition: RuleFunction, @unchecked Sendable {
         }
         let call = PluginConditionCall(condition: self, callState: callState, schema: schema,
                                        constants: known.allSatisfy { $0 } ? values : nil, allocations: allocations)
-        return .success(call)
+        guard let timeLimit else { return .success(call) }
+        return .success(TimedConditionCall(call, limit: timeLimit, qualifiedName: qualifiedName))
     }
 
     /// The argument a `bind` refusal points at ("/1" is the second, ABI 1.1); nil for an empty
@@ -122,9 +126,24 @@ final class PluginConditionCall: RuleFunctionCall, @unchecked Sendable {
         var frame = EvaluationFrame(context: context, schema: UnsafePointer(schema))
         defer { frame.allocations.free() }
         let result = evaluate(arguments, frame: &frame)
-        if frame.holdsUntil != .min { return (result, frame.holdsUntil) }
+        return (result, lifetime(holdsUntil: frame.holdsUntil, readsClock: frame.readsClock))
+    }
+
+    @inline(__always)
+    private func lifetime(holdsUntil: Int64, readsClock: Bool) -> Int64? {
+        if holdsUntil != .min { return holdsUntil }
         let pure = condition.raw.pointee.flags & UInt32(BECKON_CONDITION_PURE) != 0
-        return (result, pure && !frame.readsClock ? Int64.max : nil)
+        return pure && !readsClock ? Int64.max : nil
+    }
+
+    /// The evaluation of a timed call, on its worker: with a frame of the worker's own, over the
+    /// call's copy of the arguments, its host services checking that the caller still waits.
+    func evaluate(_ call: TimedCall) -> TimedCall.Outcome {
+        var frame = EvaluationFrame(context: call.context, schema: UnsafePointer(schema))
+        frame.timed = Unmanaged.passUnretained(call)
+        defer { frame.allocations.free() }
+        let result = call.arguments.withUnsafeBufferPointer { evaluate($0, frame: &frame) }
+        return TimedCall.Outcome(result: result, holdsUntil: lifetime(holdsUntil: frame.holdsUntil, readsClock: frame.readsClock))
     }
 
     private func evaluate(_ arguments: UnsafeBufferPointer<Value>, frame: inout EvaluationFrame) -> Result<Value, RuleCallError> {

@@ -21,10 +21,21 @@ struct EvaluationFrame {
     /// The earliest instant the plugin said its answer holds until (`eval_holds_until`);
     /// `Int64.min` when it did not say.
     var holdsUntil = Int64.min
+    /// The call, when it runs under a time limit on a worker: the host's services then check
+    /// that its caller still waits (the call owns this frame; the caller may have moved on).
+    var timed: Unmanaged<TimedCall>?
 
     /// The frame an accessor was called with.
     static func at(_ eval: OpaquePointer?) -> UnsafeMutablePointer<EvaluationFrame> {
         UnsafeMutablePointer<EvaluationFrame>(eval!)
+    }
+
+    /// Runs a host service on the frame `eval` names; for a timed call whose caller has given up,
+    /// answers `fallback` without touching the caller's context.
+    static func serve<R>(_ eval: OpaquePointer?, _ fallback: R, _ body: (UnsafeMutablePointer<EvaluationFrame>) -> R) -> R {
+        let frame = at(eval)
+        guard let timed = frame.pointee.timed else { return body(frame) }
+        return timed.takeUnretainedValue().whileWaited(fallback) { body(frame) }
     }
 }
 

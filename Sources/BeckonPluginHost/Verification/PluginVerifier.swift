@@ -20,16 +20,19 @@ public enum PluginVerifier {
                               storeCheck: StoreCheck) -> PluginVerification {
         var report = PluginVerification(file: path, checks: [])
         let absolute = path.hasPrefix("/") ? path : (currentFolder() ?? ".") + "/" + path
+        let symbols: ELFDynamicSymbols
         switch readSymbols(absolute) {
         case .failure(let problem):
             report.checks.append(.init(name: "exports", problems: [problem.message], notes: []))
             return report
-        case .success(let symbols):
-            report.checks.append(exports(symbols))
-            report.checks.append(undefined(symbols))
+        case .success(let read):
+            symbols = read
         }
         let declaration = PluginDeclaration(path: absolute, writtenPath: path, namespace: nil, config: config, span: .wholeFile(path))
         let (host, diagnostics) = PluginHost.load([declaration])
+        // After the load: the libraries the plugin names are then found as it found them (its
+        // own RUNPATH included); a plugin that did not load has its libraries looked up by name.
+        report.checks += [exports(symbols), undefined(symbols)]
         guard let plugin = host.plugins.first else {
             report.checks.append(.init(name: "descriptor", problems: diagnostics.map(\.message), notes: []))
             return report
@@ -76,7 +79,8 @@ public enum PluginVerifier {
         var check = PluginVerification.Check(name: "undefined", problems: [], notes: symbols.needed.isEmpty ? [] : ["needs \(symbols.needed.joined(separator: ", "))"])
         var libraries: [UnsafeMutableRawPointer] = []
         for library in symbols.needed {
-            if let handle = dlopen(library, RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD) ?? dlopen(library, RTLD_LAZY | RTLD_LOCAL) {
+            // Never closed, like every library the host opens (a loaded one is found by its name).
+            if let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) {
                 libraries.append(handle)
             } else {
                 check.problems.append("needs \(library), which cannot be loaded here: \(dlerror().map { String(cString: $0) } ?? "not found")")

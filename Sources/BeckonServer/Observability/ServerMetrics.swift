@@ -1,4 +1,5 @@
 public import BeckonRuntime
+import BeckonPluginHost
 import CoreMetrics
 public import Prometheus
 import Synchronization
@@ -19,6 +20,7 @@ import Synchronization
 /// | `beckon_configuration_reloads_total`     | counter   | `result`                    |
 /// | `beckon_subjects_expired_total`          | counter   |                             |
 /// | `beckon_expiry_passes_total`             | counter   |                             |
+/// | `beckon_plugin_call_timeouts_total`      | counter   | `plugin`                    |
 ///
 /// `route` is the route's template (`/v1/subjects/{subject}/tips/{tip}`), never the path as
 /// requested: the subject is personal data, and one series per subject would grow without end.
@@ -35,6 +37,9 @@ public final class ServerMetrics: Sendable {
     /// rather than making them again (their series are few: routes × methods × statuses).
     private let requestMetrics = Mutex<[RequestKind: (count: CoreMetrics.Counter, duration: CoreMetrics.Timer)]>([:])
     private let decisionCounters = Mutex<[DecisionKind: CoreMetrics.Counter]>([:])
+    private let pluginTimeoutCounters = Mutex<[String: CoreMetrics.Counter]>([:])
+    /// This server's subscription to plugin calls past their time limit (any in the process).
+    private let pluginTimeouts = Mutex<PluginCallTimeouts.Observation?>(nil)
 
     private struct RequestKind: Hashable {
         var route: String
@@ -70,6 +75,23 @@ public final class ServerMetrics: Sendable {
         inFlight.set(0)
         subjectsExpired = CoreMetrics.Counter(label: "beckon_subjects_expired_total", factory: factory)
         expiryPasses = CoreMetrics.Counter(label: "beckon_expiry_passes_total", factory: factory)
+        let observation = PluginCallTimeouts.observe { [weak self] plugin in self?.recordPluginTimeout(plugin: plugin) }
+        pluginTimeouts.withLock { $0 = observation }
+    }
+
+    deinit {
+        if let observation = pluginTimeouts.withLock({ $0 }) { PluginCallTimeouts.stopObserving(observation) }
+    }
+
+    /// A plugin's condition call ran past its time limit (`timeout:` on its entry).
+    func recordPluginTimeout(plugin: String) {
+        let counter = pluginTimeoutCounters.withLock { made in
+            if let counter = made[plugin] { return counter }
+            let counter = CoreMetrics.Counter(label: "beckon_plugin_call_timeouts_total", dimensions: [("plugin", plugin)], factory: factory)
+            made[plugin] = counter
+            return counter
+        }
+        counter.increment()
     }
 
     /// A request has come in (its head is read; its body may still be on its way).
