@@ -61,6 +61,7 @@ struct PluginLoader {
         let instance = PluginInstance(descriptor: descriptor, state: state)
         instances.append(instance)
         plugins.append(PluginInfo(descriptor, declaration: declaration, namespace: namespace))
+        PluginCrashReport.register(path: declaration.path, name: namespace)
         let timeLimit = declaration.callTimeLimit.map { CallTimeLimit(milliseconds: $0, plugin: namespace) }
         for condition in descriptor.conditions {
             let qualified = "\(namespace).\(condition.name)"

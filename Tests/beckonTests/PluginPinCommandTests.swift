@@ -84,3 +84,17 @@ struct PluginPinCommandTests {
         #expect(result.status == 64)
     }
 }
+
+/// A condition that crashes the process: the crash goes on as it would (the process dies by its
+/// signal), with one line first naming the plugin and its file.
+@Suite("beckon: a plugin that crashes")
+struct PluginCrashCommandTests {
+    @Test func theCrashNamesThePlugin() throws {
+        let folder = try PluginCommandTests.folder("store: {backend: memory}\nplugins: [{path: libcrashy.so}]\ntips:\n  t: {title: T, rules: [crashy.boom()]}\n",
+                                                   plugins: [("bad/crashy", "crashy")])
+        let result = try BeckonProcess.run(["tip", "status", "t"], in: folder, environment: ["SWIFT_BACKTRACE": "enable=no"])
+        #expect(result.status != 0 && result.status != 1)
+        let file = folder.appendingPathComponent("libcrashy.so").resolvingSymlinksInPath().path
+        #expect(result.standardError.hasPrefix("beckon: crashed in plugin 'crashy' (\(file)); the process stops"), "\(result.standardError)")
+    }
+}
