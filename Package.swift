@@ -180,7 +180,7 @@ let package = Package(
             // What `beckon plugin new` writes: files kept as files (the header is a link to the
             // one plugin authors build against), carried in the binary.
             resources: [
-                "beckon_plugin.h", "c-plugin.c.template", "c-build.sh.template", "swift-plugin.swift.template",
+                "beckon_plugin.h", "c-plugin.c.template", "c-store.c.template", "c-build.sh.template", "swift-plugin.swift.template",
                 "swift-Package.swift.template", "swift-build.sh.template", "exports.map.template",
                 "example-conditions.yaml.template", "example-store.yaml.template", "test.sh.template", "README.md.template",
                 // --store: the memory-store plugin itself (links to Plugins/memory-store), renamed when written.

@@ -13,11 +13,11 @@ extension PluginCommand {
                 Writes NAME/ (or --output): for C, NAME.c, include/beckon_plugin.h and build.sh (plain cc, \
                 -Wall -Wextra -Werror); for Swift, a SwiftPM package on BeckonPluginKit (Package.swift \
                 names Beckon's package at --beckon-package, default ../beckon). With --condition (the \
-                default) the plugin offers two conditions; with --store (Swift only) a store kept in \
-                process memory, NAME.memory. Both have example.yaml, test.sh (builds, then beckon check, \
-                beckon tip status and beckon plugin verify) and README.md. Never replaces anything: exit 65 \
-                when the folder exists, 66 when a file cannot be created, 64 for a name rules cannot write \
-                or --store with --lang c.
+                default) the plugin offers two conditions; with --store a store kept in process memory, \
+                NAME.memory. Both have example.yaml, test.sh (builds, then beckon check, beckon tip status \
+                and beckon plugin verify, which runs the Store contract on a store) and README.md. Never \
+                replaces anything: exit 65 when the folder exists, 66 when a file cannot be created, 64 for \
+                a name rules cannot write.
                 """
         )
 
@@ -32,7 +32,7 @@ extension PluginCommand {
             static func help(for value: Kind) -> ArgumentHelp? {
                 switch value {
                 case .condition: "The plugin offers conditions (the default)."
-                case .store: "The plugin offers a store, NAME.memory, kept in process memory (Swift only)."
+                case .store: "The plugin offers a store, NAME.memory, kept in process memory."
                 }
             }
         }
@@ -55,9 +55,6 @@ extension PluginCommand {
         func validate() throws {
             if let problem = PluginNames.namespaceProblem(with: name) {
                 throw ValidationError("'\(name)' cannot be a plugin's name, which rules write before its conditions: \(problem)")
-            }
-            if kind == .store, lang == .c {
-                throw ValidationError("--store is offered for --lang swift only; a C store starts from the header's beckon_store and beckon-conformance")
             }
         }
 
@@ -122,7 +119,7 @@ enum PluginTemplate {
         switch (language, kind) {
         case (.c, _):
             return [
-                File(path: "\(name).c", contents: fill(PackageResources.c_plugin_c_template)),
+                File(path: "\(name).c", contents: fill(kind == .store ? PackageResources.c_store_c_template : PackageResources.c_plugin_c_template)),
                 File(path: "include/beckon_plugin.h", contents: PackageResources.beckon_plugin_h),
                 File(path: "build.sh", contents: fill(PackageResources.c_build_sh_template), executable: true),
             ] + common
