@@ -15,7 +15,7 @@ extension PluginCommand {
                 names Beckon's package at --beckon-package, default ../beckon). With --condition (the \
                 default) the plugin offers two conditions; with --store a store kept in process memory, \
                 NAME.memory. Both have example.yaml, test.sh (builds, then beckon check, beckon tip status \
-                and beckon plugin verify, which runs the Store contract on a store) and README.md. Never \
+                and beckon plugin verify; for a store, beckon-conformance too) and README.md. Never \
                 replaces anything: exit 65 when the folder exists, 66 when a file cannot be created, 64 for \
                 a name rules cannot write.
                 """
@@ -103,6 +103,7 @@ enum PluginTemplate {
                      "__LANGUAGE__": language == .c ? "C" : "Swift", "__BECKON_PACKAGE__": beckonPackage,
                      "__BECKON_IDENTITY__": packageIdentity(beckonPackage), "__KIND__": "--\(kind.rawValue)", "__OFFERS__": offers,
                      "__TIP__": kind == .store ? "welcome" : "evenVisit",
+                     "__CONFORMANCE__": kind == .store ? "\"${BECKON_CONFORMANCE:-beckon-conformance}\" \(library)\n" : "",
                      // The store template is the memory-store plugin itself, renamed.
                      "memstore": name, "libbeckon-memory-store.so": "lib\(name).so"]
         func fill(_ template: [UInt8]) -> [UInt8] {

@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// `beckon plugin new`: the folder it writes builds and passes its own test (`test.sh`: build,
-/// `beckon check`, a rule through `beckon tip status`, `beckon plugin verify`) as it is, from a
-/// temporary folder, exactly as a new author would run it.
+/// `beckon check`, a rule through `beckon tip status`, `beckon plugin verify`, and for a store
+/// `beckon-conformance`) as it is, from a temporary folder, exactly as a new author would run it.
 @Suite("beckon plugin new")
 struct PluginNewCommandTests {
     /// Writes the plugin `name` in `language` into a new temporary folder and runs its `test.sh`.
@@ -16,7 +16,8 @@ struct PluginNewCommandTests {
         #expect(made.standardOutput == "\(name)/: a \(language == "c" ? "C" : "Swift") plugin '\(name)' offering \(offering). Next: cd \(name) && ./test.sh\n")
         let folder = parent.appendingPathComponent(name)
         let (status, output, error) = try ProcessRunner.run("bash", ["test.sh"], in: folder.path,
-                                                            environment: ["BECKON": BeckonProcess.executable.path])
+                                                            environment: ["BECKON": BeckonProcess.executable.path,
+                                                                          "BECKON_CONFORMANCE": try BuiltProducts.path("beckon-conformance")])
         return (folder, status, output + error)
     }
 
@@ -45,6 +46,7 @@ struct PluginNewCommandTests {
         #expect(status == 0, "\(output)")
         #expect(output.contains("tip.status welcome → available"), "\(output)")
         #expect(output.contains("store vault.memory: passes the Store contract"), "\(output)")
+        #expect(output.contains("checks passed"), "beckon-conformance: \(output)")
         #expect(output.contains("vault: all checks passed\n"), "\(output)")
     }
 
