@@ -1,5 +1,3 @@
-public import BeckonCore
-
 /// What `beckon plugin verify` found in a plugin file: one entry per check, each with the
 /// problems that fail it and notes that only inform.
 public struct PluginVerification: Sendable {

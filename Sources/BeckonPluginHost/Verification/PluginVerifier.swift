@@ -140,9 +140,9 @@ public enum PluginVerifier {
     }
 
     private static func currentFolder() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return nil }
-        return String(cString: buffer)
+        guard let folder = getcwd(nil, 0) else { return nil }
+        defer { free(folder) }
+        return String(cString: folder)
     }
 }
 
