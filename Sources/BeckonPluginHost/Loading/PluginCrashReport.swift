@@ -87,20 +87,28 @@ enum PluginCrashReport {
     }
 
     /// The executable mappings of the file at `path`, read from `/proc/self/maps` (which names
-    /// each mapping by its file's canonical path).
+    /// each mapping by its file's canonical path). Read as bytes: this runs at every load of a
+    /// plugin, on a cold command's path.
     private static func codeRanges(of path: String) -> (file: String, ranges: [(start: UInt, end: UInt)]) {
         guard let canonical = realpath(path, nil) else { return (path, []) }
         defer { free(canonical) }
         let file = String(cString: canonical)
+        let name = Array(file.utf8)
         var bytes: [UInt8] = []
         guard FileChunks.read("/proc/self/maps", { bytes.append(contentsOf: $0) }) == nil else { return (file, []) }
-        return (file, String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line in
-            // "7f12-7f34 r-xp 00001000 08:01 1234   /path/lib.so"
-            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
-            guard fields.count == 6, fields[1].contains("x"), fields[5].trimmingPrefix(while: { $0 == " " }) == file else { return nil }
-            let bounds = fields[0].split(separator: "-")
-            guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16) else { return nil }
-            return (start, end)
-        })
+        var ranges: [(start: UInt, end: UInt)] = []
+        // "7f12-7f34 r-xp 00001000 08:01 1234   /path/lib.so": the path last, after a space.
+        for line in bytes.split(separator: UInt8(ascii: "\n")) where line.count > name.count + 1
+            && line[line.endIndex - name.count - 1] == UInt8(ascii: " ") && line.suffix(name.count).elementsEqual(name) {
+            guard let dash = line.firstIndex(of: UInt8(ascii: "-")), let space = line.firstIndex(of: UInt8(ascii: " ")), dash < space,
+                  space + 3 < line.endIndex, line[space + 3] == UInt8(ascii: "x"),
+                  let start = hexadecimal(line[line.startIndex..<dash]), let end = hexadecimal(line[(dash + 1)..<space]) else { continue }
+            ranges.append((start, end))
+        }
+        return (file, ranges)
+    }
+
+    private static func hexadecimal(_ digits: ArraySlice<UInt8>) -> UInt? {
+        UInt(String(decoding: digits, as: UTF8.self), radix: 16)
     }
 }
