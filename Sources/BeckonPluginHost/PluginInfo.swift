@@ -43,6 +43,12 @@ public struct PluginInfo: Sendable, Hashable {
         /// `serialize`.
         public var flags: [String]
         public var summary: String?
+
+        /// Whether a second `open` with the same options sees the same data (durable or shared):
+        /// what the Store contract then reads back through second handles.
+        public var sharesData: Bool {
+            capabilities.contains { ["durable", "shared-across-processes", "shared-across-hosts"].contains($0) }
+        }
     }
 
     init(_ descriptor: PluginDescriptor, declaration: PluginDeclaration, namespace: String) {

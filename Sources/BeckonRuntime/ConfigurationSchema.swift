@@ -1,5 +1,6 @@
 import BeckonConfig
 import BeckonCore
+import BeckonPluginHost
 import BeckonRules
 
 /// The JSON Schema (draft 2020-12) of a configuration file, as `beckon schema` prints it: every
@@ -127,7 +128,7 @@ public enum ConfigurationSchema {
             "path": F.text("The .so file, relative to the declaring file; absolute allowed."),
             "name": F.object([
                 ("type", .string("string")),
-                ("description", .string("The plugin's own name, found in $BECKON_PLUGIN_PATH, then ~/.local/lib/beckon/plugins, /usr/local/lib/beckon/plugins, /usr/lib/beckon/plugins.")),
+                ("description", .string("The plugin's own name, found in \(PluginSearchPath.order).")),
                 ("pattern", .string("^" + PluginNames.pluginNamePattern + "$")),
             ]),
             "version": F.text("The plugin versions accepted, as a range: \">=1.2, <2\", \"^1.4\", \"~1.2.3\", \"=1.2.3\", \"1.*\"."),

@@ -64,6 +64,14 @@ public enum StoreConformance {
         }
     }
 
+    /// Every check against a store that `open` opens, each on subjects under `runPrefix`, its
+    /// name and `/`: the failures, one line each (`check-name: what failed`), none when it passes.
+    public static func failures(opening open: () throws -> any Store, sharesData: Bool, runPrefix: String) -> [String] {
+        checks.flatMap { check in
+            run(check, opening: open, prefix: runPrefix + check.name + "/", sharesData: sharesData).failures.map { "\(check.name): \($0)" }
+        }
+    }
+
     /// A prefix no earlier run used: `TOOL/RANDOM/`, to which each check's name and `/` are added.
     public static func runPrefix(_ tool: String) -> String {
         tool + "/" + String(UInt64.random(in: 0...UInt64.max), radix: 16) + "/"

@@ -64,9 +64,7 @@ struct ConformanceTarget {
     }
 
     /// Whether a second `open` with the same options sees the same data (durable or shared).
-    var sharesData: Bool {
-        store.capabilities.contains { ["durable", "shared-across-processes", "shared-across-hosts"].contains($0) }
-    }
+    var sharesData: Bool { store.sharesData }
 
     /// "memstore 1.0.0: store memstore.memory (PATH)".
     var title: String {

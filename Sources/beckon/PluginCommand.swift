@@ -52,12 +52,8 @@ struct PluginCommand: ParsableCommand {
 
         /// Every check of the Store contract, each on subjects of its own: the failures.
         static func storeContract(open: () throws(StoreError) -> any Store, sharesData: Bool) -> [String] {
-            let runPrefix = StoreConformance.runPrefix("beckon-plugin-verify")
-            return StoreConformance.checks.flatMap { check in
-                let result = StoreConformance.run(check, opening: { () throws(StoreError) in try open() }, prefix: runPrefix + check.name + "/",
-                                                  sharesData: sharesData)
-                return result.failures.map { "\(check.name): \($0)" }
-            }
+            StoreConformance.failures(opening: { () throws(StoreError) in try open() }, sharesData: sharesData,
+                                      runPrefix: StoreConformance.runPrefix("beckon-plugin-verify"))
         }
 
         /// The value of a JSON option (null when not given); a usage error when it is not JSON.

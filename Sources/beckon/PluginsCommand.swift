@@ -10,9 +10,8 @@ struct PluginsCommand: ParsableCommand {
         abstract: "List the configuration's plugins: file, name, version, ABI, conditions with signatures, stores.",
         discussion: """
             --pin prints each entry with the SHA-256 digest of its file, to add to the entry after review. \
-            --search lists the plugins installed in the folders entries given by name: are found in \
-            ($BECKON_PLUGIN_PATH, then ~/.local/lib/beckon/plugins, /usr/local/lib/beckon/plugins, \
-            /usr/lib/beckon/plugins), without reading a configuration. Exit 0 when every plugin loads, \
+            --search lists, without reading a configuration, the plugins installed in the folders where \
+            entries given by name: are found (\(PluginSearchPath.order)). Exit 0 when every plugin loads, \
             65 for a bad configuration, 66 when it cannot be read, 69 when a plugin cannot be loaded.
             """
     )

@@ -11,10 +11,7 @@ import Testing
 struct PluginVerifierTests {
     /// The Store contract as `beckon plugin verify` runs it.
     static func storeContract(open: () throws(StoreError) -> any Store, sharesData: Bool) -> [String] {
-        StoreConformance.checks.flatMap { check in
-            StoreConformance.run(check, opening: { () throws(StoreError) in try open() }, prefix: "", sharesData: sharesData)
-                .failures.map { "\(check.name): \($0)" }
-        }
+        StoreConformance.failures(opening: { () throws(StoreError) in try open() }, sharesData: sharesData, runPrefix: "")
     }
 
     static func verify(_ path: String) -> PluginVerification {

@@ -33,6 +33,11 @@ public struct PluginSearchPath: Sendable, Hashable {
         ("~/.local/lib/beckon/plugins", "user"), ("/usr/local/lib/beckon/plugins", "local"), ("/usr/lib/beckon/plugins", "system"),
     ]
 
+    /// The order of the search, for help texts: `$BECKON_PLUGIN_PATH, then ~/.local/lib/…, …`.
+    public static var order: String {
+        "$\(environmentVariable), then " + installFolders.map(\.path).joined(separator: ", ")
+    }
+
     /// The search path given folders (for tests and tools).
     public init(folders: [Folder]) {
         self.folders = folders

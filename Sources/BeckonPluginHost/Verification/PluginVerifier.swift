@@ -48,9 +48,8 @@ public enum PluginVerifier {
         var stores = PluginVerification.Check(name: "stores", problems: [], notes: [])
         for store in plugin.stores {
             let qualified = "\(plugin.namespace).\(store.name)"
-            let sharesData = store.capabilities.contains { ["durable", "shared-across-processes", "shared-across-hosts"].contains($0) }
             let failures = storeCheck({ () throws(StoreError) in try host.openStore(namespace: plugin.namespace, name: store.name, options: storeOptions) },
-                                      sharesData)
+                                      store.sharesData)
             stores.problems += failures.map { "store \(qualified): \($0)" }
             if failures.isEmpty { stores.notes.append("store \(qualified): passes the Store contract") }
         }
