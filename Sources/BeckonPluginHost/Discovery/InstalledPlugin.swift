@@ -12,6 +12,10 @@ public struct InstalledPlugin: Sendable, Hashable {
     public var sha256: String?
     /// The file of the same name in an earlier folder, which a lookup by `name:` finds first.
     public var shadowedBy: String?
+
+    init(file: String) {
+        self.file = file
+    }
 }
 
 /// One folder of the search path and the plugins in it.
@@ -31,10 +35,8 @@ extension PluginHost {
         var firstFile: [String: String] = [:]
         return searchPath.folders.map { folder in
             let plugins = PluginFolder(path: folder.path).files.map { file in
-                let candidate = PluginFolder.candidate(file, withDigest: true)
-                var plugin = InstalledPlugin(file: file, name: candidate.name, version: candidate.version, abi: candidate.abi,
-                                             problem: candidate.problem, sha256: candidate.sha256)
-                if let name = candidate.name {
+                var plugin = PluginFolder.candidate(file, withDigest: true)
+                if let name = plugin.name {
                     if let first = firstFile[name], !first.hasPrefix(folder.path + "/") { plugin.shadowedBy = first }
                     if firstFile[name] == nil { firstFile[name] = file }
                 }

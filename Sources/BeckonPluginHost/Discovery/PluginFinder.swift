@@ -18,10 +18,10 @@ struct PluginFinder {
 
     /// Looks the entry's plugin up.
     func file(for declaration: PluginDeclaration, named name: String) -> Lookup {
-        var otherVersions: [PluginFolder.Candidate] = []
+        var otherVersions: [InstalledPlugin] = []
         var otherDigests = 0
         for folder in searchPath.folders {
-            var matches: [PluginFolder.Candidate] = []
+            var matches: [InstalledPlugin] = []
             for file in PluginFolder(path: folder.path).files {
                 if let pin = declaration.sha256, (try? FileDigest.sha256(ofFile: file).get()) != pin.hex {
                     otherDigests += 1
@@ -35,15 +35,15 @@ struct PluginFinder {
                 }
                 matches.append(candidate)
             }
-            if matches.count == 1 { return .found(matches[0].path) }
+            if matches.count == 1 { return .found(matches[0].file) }
             if matches.count > 1 {
-                let files = matches.map { "\($0.path) (\($0.version ?? "?"))" }.joined(separator: ", ")
+                let files = matches.map { "\($0.file) (\($0.version ?? "?"))" }.joined(separator: ", ")
                 return .refused(.error("plugin.ambiguous", "plugin '\(name)': \(matches.count) files in \(folder.path) are this plugin: \(files); "
                     + "choose one with 'version:', 'sha256:' or 'path:'", at: declaration.span))
             }
         }
         if let versions = declaration.versions, !otherVersions.isEmpty {
-            let found = otherVersions.map { "\($0.version ?? "?") at \($0.path)" }.joined(separator: ", ")
+            let found = otherVersions.map { "\($0.version ?? "?") at \($0.file)" }.joined(separator: ", ")
             return .refused(.error(PluginUnavailability.version, "plugin '\(name)': no installed version is one '\(versions.value)' accepts: found \(found)",
                                    at: versions.span))
         }

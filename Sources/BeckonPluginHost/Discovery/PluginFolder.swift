@@ -10,19 +10,6 @@ import Musl
 /// so a plugin folder should hold plugins only; a pinned lookup opens only the files whose digest
 /// matches the pin.
 struct PluginFolder {
-    /// One `.so` file of the folder.
-    struct Candidate {
-        var path: String
-        /// Its descriptor's name and version, when it loads as a plugin.
-        var name: String?
-        var version: String?
-        var abi: String?
-        /// Why it is not a plugin (the loader's first message), when it is not.
-        var problem: String?
-        /// Its SHA-256, when asked for.
-        var sha256: String?
-    }
-
     var path: String
 
     /// The folder's plugin files (`*.so`, `*.so.N…`, regular files or links to them), sorted by
@@ -49,8 +36,8 @@ struct PluginFolder {
     }
 
     /// What `file` is: its descriptor read (opening it), and its digest when `withDigest`.
-    static func candidate(_ file: String, withDigest: Bool) -> Candidate {
-        var candidate = Candidate(path: file)
+    static func candidate(_ file: String, withDigest: Bool) -> InstalledPlugin {
+        var candidate = InstalledPlugin(file: file)
         if withDigest { candidate.sha256 = try? FileDigest.sha256(ofFile: file).get() }
         switch PluginLibrary.load(path: file, host: HostServices.table, nameIsNamespace: false) {
         case .success(let descriptor):
