@@ -4,18 +4,24 @@ internal import CBeckonICU
 import Synchronization
 
 /// One message compiled by ICU for one locale: the only owner of its `icu::MessageFormat`, made
-/// once at load and freed with this object. Formatting creates no ICU object.
+/// once at load and freed with this object. Formatting creates no ICU object. A message in the
+/// shapes templates mostly take (text, simple arguments, plural, select) also has a plan (the
+/// shim's `MessagePlan`, compiled from ICU's own parse), which formats integers and strings with
+/// the locale's ICU number format and plural rules but without `MessageFormat`'s per-call work:
+/// a title with a count and a name costs about a tenth (`beckon-bench content`).
+/// `MessagePlanTests` hold the plan to `MessageFormat`'s text.
 ///
 /// ICU's `MessageFormat::format` is const but not safe on one object from two threads at once:
 /// it makes its plural rules and number formats lazily on first use, through `const_cast`. So
 /// each template formats under a lock of its own (uncontended, a few nanoseconds), which also
-/// keeps the last values formatted and their text.
+/// guards the shim's text (the last one formatted, lent to the caller with no `String` made)
+/// and the values it was formatted with: a subject asking again (the common call) reads the
+/// same text without formatting.
 public final class MessageTemplate: CompiledMessage, @unchecked Sendable {
     private let handle: OpaquePointer
     private let argumentCount: Int
-    /// The last values formatted and their text: a subject asking again (the common call) gets
-    /// the same text without ICU; other values replace it. Read and written under the lock.
-    private let lock = Mutex<(values: [Value], text: String)?>(nil)
+    /// The values the shim's text was last formatted with; nil before the first.
+    private let lock = Mutex<ArraySlice<Value>?>(nil)
 
     /// Compiles `pattern` (arguments named `a0`…) for the BCP 47 tag `locale`.
     public init(_ pattern: String, locale: String, argumentCount: Int) throws(MessageCompileError) {
@@ -38,37 +44,68 @@ public final class MessageTemplate: CompiledMessage, @unchecked Sendable {
         beckon_icu_message_close(handle)
     }
 
-    /// The message with `arguments[i]` as `a<i>`; a missing argument is an empty text.
-    public func format(_ arguments: [Value]) -> String {
+    /// The message with the `i`th of `arguments` as `a<i>` (a missing argument is an empty
+    /// text), its UTF-8 lent to `body`.
+    public func withText(_ arguments: ArraySlice<Value>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         lock.withLock { last in
-            if let last, last.values == arguments { return last.text }
-            let text = withUnsafeTemporaryAllocation(of: beckon_icu_argument.self, capacity: argumentCount) { slots in
-                withArguments(arguments, from: 0, into: slots) { formatted(slots) }
+            if last != arguments {
+                fill(arguments, planned: true)
+                last = arguments
             }
-            last = (arguments, text)
-            return text
+            body(text)
+        }
+    }
+
+    /// Whether the message has a plan (see the type's documentation).
+    package var hasPlan: Bool {
+        beckon_icu_message_has_plan(handle)
+    }
+
+    /// The message formatted afresh, by its plan when `planned` (where it has one that takes the
+    /// values) or else by `MessageFormat`: for the tests that hold the two together.
+    package func format(_ arguments: [Value], planned: Bool) -> String {
+        lock.withLock { last in
+            last = nil
+            fill(arguments[...], planned: planned)
+            return String(decoding: text, as: UTF8.self)
+        }
+    }
+
+    /// The shim's text; the caller holds the lock.
+    private var text: UnsafeBufferPointer<UInt8> {
+        var length: Int32 = 0
+        let bytes = beckon_icu_message_text(handle, &length)
+        return UnsafeBufferPointer(start: UnsafeRawPointer(bytes)?.assumingMemoryBound(to: UInt8.self), count: Int(length))
+    }
+
+    /// Formats `arguments` into the shim's text; the caller holds the lock.
+    private func fill(_ arguments: ArraySlice<Value>, planned: Bool) {
+        withUnsafeTemporaryAllocation(of: beckon_icu_argument.self, capacity: argumentCount) { slots in
+            withArguments(arguments, from: 0, into: slots) {
+                _ = beckon_icu_message_format(handle, slots.baseAddress, planned)
+            }
         }
     }
 
     /// Fills `slots` from `index` on and runs `body` while every text they point at is alive.
-    private func withArguments(_ arguments: [Value], from index: Int, into slots: UnsafeMutableBufferPointer<beckon_icu_argument>,
-                               _ body: () -> String) -> String {
+    private func withArguments(_ arguments: ArraySlice<Value>, from index: Int, into slots: UnsafeMutableBufferPointer<beckon_icu_argument>,
+                               _ body: () -> Void) {
         guard index < argumentCount else { return body() }
-        let value = index < arguments.count ? arguments[index] : .null
+        let value = index < arguments.count ? arguments[arguments.startIndex + index] : .null
         switch value {
         case .int(let integer):
             slots[index] = beckon_icu_argument(kind: Int32(BECKON_ICU_INT), integer: integer, number: 0, text: nil, length: 0)
-            return withArguments(arguments, from: index + 1, into: slots, body)
+            withArguments(arguments, from: index + 1, into: slots, body)
         case .double(let number):
             slots[index] = beckon_icu_argument(kind: Int32(BECKON_ICU_DOUBLE), integer: 0, number: number, text: nil, length: 0)
-            return withArguments(arguments, from: index + 1, into: slots, body)
+            withArguments(arguments, from: index + 1, into: slots, body)
         default:
             var text = Self.text(of: value)
-            return text.withUTF8 { bytes in
+            text.withUTF8 { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { chars in
                     slots[index] = beckon_icu_argument(kind: Int32(BECKON_ICU_STRING), integer: 0, number: 0,
                                                        text: chars.baseAddress, length: Int32(chars.count))
-                    return withArguments(arguments, from: index + 1, into: slots, body)
+                    withArguments(arguments, from: index + 1, into: slots, body)
                 }
             }
         }
@@ -83,27 +120,6 @@ public final class MessageTemplate: CompiledMessage, @unchecked Sendable {
         case .null: ""
         case .version(let version): version.description
         default: value.description
-        }
-    }
-
-    /// ICU's text for the arguments in `slots`; the caller holds the lock.
-    private func formatted(_ slots: UnsafeMutableBufferPointer<beckon_icu_argument>) -> String {
-        do {
-            let first = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { buffer -> String? in
-                let needed = beckon_icu_message_format(handle, slots.baseAddress, buffer.baseAddress, Int32(buffer.count))
-                guard needed >= 0, needed <= buffer.count else { return needed < 0 ? "" : nil }
-                return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(needed)), as: UTF8.self)
-            }
-            if let first { return first }
-            // Longer than the stack buffer: rare, formatted again into room of its size.
-            let needed = Int(beckon_icu_message_format(handle, slots.baseAddress, nil, 0))
-            guard needed > 0 else { return "" }
-            var bytes = [CChar](repeating: 0, count: needed)
-            let written = bytes.withUnsafeMutableBufferPointer {
-                beckon_icu_message_format(handle, slots.baseAddress, $0.baseAddress, Int32(needed))
-            }
-            guard written == needed else { return "" }
-            return String(decoding: bytes.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
     }
 }

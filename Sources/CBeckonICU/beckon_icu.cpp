@@ -1,6 +1,8 @@
-// icu::MessageFormat behind beckon_icu.h. Every ICU object is made in beckon_icu_message_open
-// and freed in beckon_icu_message_close; formatting makes only stack values.
+// icu::MessageFormat behind beckon_icu.h, with a MessagePlan for the shapes it takes. Every ICU
+// object is made in beckon_icu_message_open (a plan's number format and plural rules on its first
+// integer) and freed in beckon_icu_message_close; formatting makes only stack values.
 #include "beckon_icu.h"
+#include "message_plan.h"
 
 #include <unicode/fmtable.h>
 #include <unicode/locid.h>
@@ -17,6 +19,10 @@
 struct beckon_icu_message {
     icu::MessageFormat format;
     std::vector<icu::UnicodeString> names;
+    /// The same message as a plan, when its shape is one a plan takes.
+    std::unique_ptr<MessagePlan> plan;
+    /// The last text formatted, its room kept for the next.
+    std::string text;
 
     beckon_icu_message(const icu::UnicodeString &pattern, const icu::Locale &locale, UParseError &parseError,
                        UErrorCode &status)
@@ -46,6 +52,7 @@ extern "C" beckon_icu_message *beckon_icu_message_open(const char *pattern, int3
         error->offset = parseError.offset;
         return nullptr;
     }
+    message->plan = MessagePlan::compile(text, icuLocale, argument_count);
     message->names.reserve(argument_count);
     for (int32_t index = 0; index < argument_count; index++) {
         message->names.push_back(icu::UnicodeString::fromUTF8("a" + std::to_string(index)));
@@ -57,8 +64,13 @@ extern "C" void beckon_icu_message_close(beckon_icu_message *message) {
     delete message;
 }
 
-extern "C" int32_t beckon_icu_message_format(const beckon_icu_message *message, const beckon_icu_argument *arguments,
-                                             char *out, int32_t capacity) {
+extern "C" bool beckon_icu_message_has_plan(const beckon_icu_message *message) {
+    return message->plan != nullptr;
+}
+
+extern "C" bool beckon_icu_message_format(beckon_icu_message *message, const beckon_icu_argument *arguments, bool planned) {
+    message->text.clear();
+    if (planned && message->plan && message->plan->format(arguments, message->text)) return true;
     int32_t count = static_cast<int32_t>(message->names.size());
     // Most templates have a few arguments: their values live on the stack.
     icu::Formattable small[8];
@@ -85,11 +97,12 @@ extern "C" int32_t beckon_icu_message_format(const beckon_icu_message *message, 
     UErrorCode status = U_ZERO_ERROR;
     icu::UnicodeString result;
     message->format.format(message->names.data(), values, count, result, status);
-    if (U_FAILURE(status)) return -1;
-    int32_t needed = 0;
-    status = U_ZERO_ERROR;
-    u_strToUTF8(out, capacity, &needed, result.getBuffer(), result.length(), &status);
-    if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) return needed;
-    if (U_FAILURE(status)) return -1;
-    return needed;
+    if (U_FAILURE(status)) return false;
+    result.toUTF8String(message->text);
+    return true;
+}
+
+extern "C" const char *beckon_icu_message_text(const beckon_icu_message *message, int32_t *length) {
+    *length = static_cast<int32_t>(message->text.size());
+    return message->text.data();
 }

@@ -4,7 +4,9 @@ import Foundation
 /// What a template costs in an answer: a C program, linked to the release `libbeckon.so` like
 /// `beckon-bench embedding`'s, times the JSON tip status (`beckon_tip_status`) of a tip whose
 /// title is a two-placeholder template (a plural over an event count and a string parameter) in
-/// three locales, and of the same tip with a plain title, and prints both and their ratio.
+/// three locales, and of the same tip with a plain title, each asked for one subject and for two
+/// in turn (so that every call formats), and prints each and the ratio of each templated row to
+/// the plain row asked the same way.
 struct ContentBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "content",
@@ -13,10 +15,14 @@ struct ContentBenchmark: ParsableCommand {
     )
 
     @Option(help: "Operations per measured run (15 runs, the median printed).") var operations = 100_000
+    @Flag(help: "Also count the instructions per call of each row with valgrind --tool=callgrind.") var instructions = false
 
-    /// The host: opens the YAML (its first argument) with the memory store, gives the subject a
-    /// name and five events, then times the JSON status of the tip its third argument names in 15
-    /// runs of its second argument's count and prints the median and the fastest, in ns.
+    /// The host: opens the YAML (its first argument) with the memory store, gives two subjects a
+    /// name and five or six events, then times the JSON status of each tip its further arguments
+    /// name, `operations` (its second argument) calls a run, 15 runs, the tips' runs taking turns so
+    /// that the machine's drift falls on all of them alike; it prints each one's median and fastest
+    /// (ns) and its last answer. A tip named `ID+alternate` is asked for the two subjects in turn,
+    /// so that no call formats the same values as the one before.
     static let hostSource = """
         #define _POSIX_C_SOURCE 200809L
         #include "beckon.h"
@@ -25,11 +31,9 @@ struct ContentBenchmark: ParsableCommand {
         #include <string.h>
         #include <time.h>
 
-        static long answers;
         static char last[1024];
         static void keep(void *context, const char *json, size_t len) {
             (void)context;
-            answers += len > 0;
             size_t n = len < sizeof last - 1 ? len : sizeof last - 1;
             memcpy(last, json, n);
             last[n] = 0;
@@ -38,11 +42,11 @@ struct ContentBenchmark: ParsableCommand {
         static double seconds(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec / 1e9; }
         static int compare(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
 
+        enum { RUNS = 15, MOST = 8 };
+
         int main(int argc, char **argv) {
-            if (argc != 4 && argc != 5) return 64;
-            // With a fourth argument, calls alternate between two subjects whose counts differ,
-            // so that no call formats the same values as the one before.
-            int alternate = argc == 5;
+            if (argc < 4 || argc - 3 > MOST) return 64;
+            int tips = argc - 3;
             long operations = atol(argv[2]);
             FILE *file = fopen(argv[1], "rb");
             if (!file) return 66;
@@ -65,20 +69,37 @@ struct ContentBenchmark: ParsableCommand {
             beckon_parameter_set(engine, &other, text("name"), text("Grace"), &sink, &error);
             for (int i = 0; i < 5; i++) beckon_donate(engine, &request, text("viewed"), NULL, 0, &sink, &error);
             for (int i = 0; i < 6; i++) beckon_donate(engine, &other, text("viewed"), NULL, 0, &sink, &error);
-            double runs[15];
-            for (int run = -1; run < 15; run++) {
-                double start = seconds();
-                for (long operation = 0; operation < operations; operation++) {
-                    const beckon_request *asked = alternate && (operation & 1) ? &other : &request;
-                    if (beckon_tip_status(engine, asked, text(argv[3]), &sink, &error) != BECKON_OK) {
-                        fprintf(stderr, "%s: %s\\n", argv[3], error.message);
-                        return 1;
-                    }
-                }
-                if (run >= 0) runs[run] = (seconds() - start) / operations;
+            char ids[MOST][64];
+            int alternate[MOST];
+            static double runs[MOST][RUNS];
+            static char answers[MOST][1024];
+            for (int tip = 0; tip < tips; tip++) {
+                const char *plus = strchr(argv[3 + tip], '+');
+                size_t idLength = plus ? (size_t)(plus - argv[3 + tip]) : strlen(argv[3 + tip]);
+                if (idLength >= sizeof ids[tip]) return 64;
+                memcpy(ids[tip], argv[3 + tip], idLength);
+                ids[tip][idLength] = 0;
+                alternate[tip] = plus && strcmp(plus, "+alternate") == 0;
             }
-            qsort(runs, 15, sizeof runs[0], compare);
-            printf("%.1f %.1f %s\\n", runs[7] * 1e9, runs[0] * 1e9, last);
+            for (int run = -1; run < RUNS; run++) {
+                for (int tip = 0; tip < tips; tip++) {
+                    beckon_string id = text(ids[tip]);
+                    double start = seconds();
+                    for (long operation = 0; operation < operations; operation++) {
+                        const beckon_request *asked = alternate[tip] && (operation & 1) ? &other : &request;
+                        if (beckon_tip_status(engine, asked, id, &sink, &error) != BECKON_OK) {
+                            fprintf(stderr, "%s: %s\\n", ids[tip], error.message);
+                            return 1;
+                        }
+                    }
+                    if (run >= 0) runs[tip][run] = (seconds() - start) / operations;
+                    memcpy(answers[tip], last, sizeof last);
+                }
+            }
+            for (int tip = 0; tip < tips; tip++) {
+                qsort(runs[tip], RUNS, sizeof runs[tip][0], compare);
+                printf("%.1f %.1f %s\\n", runs[tip][RUNS / 2] * 1e9, runs[tip][0] * 1e9, answers[tip]);
+            }
             beckon_close(engine);
             return 0;
         }
@@ -109,19 +130,30 @@ struct ContentBenchmark: ParsableCommand {
 
     func run() throws {
         let host = try EmbeddingBenchmark.buildHost(source: Self.hostSource, configuration: Self.yaml, name: "content")
-        var medians: [String: Double] = [:]
-        let runs = [("plain", false, "plain tip"), ("templated", false, "templated tip, one subject (its last text kept)"),
-                    ("templated", true, "templated tip, two subjects alternating (formatted by ICU on every call)")]
-        for (tip, alternating, label) in runs {
-            let output = try EmbeddingBenchmark.execute(host.program.path, [host.yaml.path, String(operations), tip] + (alternating ? ["alternate"] : []))
-            let fields = output.split(separator: " ", maxSplits: 2)
-            medians[label] = Double(fields[0]) ?? .nan
-            print("content: \(label), tip status as JSON (beckon_tip_status): \(fields[0]) ns per call (median of 15 runs of \(operations); fastest \(fields[1]) ns)")
+        // Each templated row against the plain tip asked the same way: only the content differs.
+        let runs = [("plain", "plain tip, one subject"), ("templated", "templated tip, one subject (its last text kept)"),
+                    ("plain+alternate", "plain tip, two subjects alternating"),
+                    ("templated+alternate", "templated tip, two subjects alternating (formatted on every call)")]
+        let output = try EmbeddingBenchmark.execute(host.program.path, [host.yaml.path, String(operations)] + runs.map(\.0))
+        let lines = output.split(separator: "\n")
+        guard lines.count == runs.count else { throw ValidationError("the host printed \(lines.count) lines for \(runs.count) tips") }
+        var medians: [Double] = []
+        for ((_, label), line) in zip(runs, lines) {
+            let fields = line.split(separator: " ", maxSplits: 2)
+            medians.append(Double(fields[0]) ?? .nan)
+            print("content: \(label), tip status as JSON (beckon_tip_status): \(fields[0]) ns per call (median of 15 runs of \(operations), the tips' runs in turn; fastest \(fields[1]) ns)")
             print("  \(fields[2].trimmingCharacters(in: .whitespacesAndNewlines))")
         }
-        let plain = medians[runs[0].2] ?? .nan
-        for (_, _, label) in runs.dropFirst() {
-            print("content: \(label) / plain: \((((medians[label] ?? .nan) / plain) * 100).rounded() / 100)x")
+        for (templated, plain) in [(1, 0), (3, 2)] {
+            print("content: \(runs[templated].1) / \(runs[plain].1): \(((medians[templated] / medians[plain]) * 100).rounded() / 100)x")
+        }
+        guard instructions else { return }
+        let counts = try runs.map { try EmbeddingBenchmark.instructionsPerCall(host, operations: 2_000, arguments: [$0.0]) }
+        for ((_, label), count) in zip(runs, counts) {
+            print("content: \(label): \(Int(count.rounded())) instructions per call (callgrind)")
+        }
+        for (templated, plain) in [(1, 0), (3, 2)] {
+            print("content: instructions, \(runs[templated].1) / \(runs[plain].1): \(((counts[templated] / counts[plain]) * 100).rounded() / 100)x")
         }
     }
 }

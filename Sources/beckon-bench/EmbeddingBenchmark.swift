@@ -105,8 +105,7 @@ struct EmbeddingBenchmark: ParsableCommand {
             print("embedding: \(call.label), memory store, through the C API from C: \(output[0]) ns per call (median of 15 runs of \(operations); fastest \(fastest) ns)")
             if instructions {
                 // Two runs differing by `operations` calls per timed run: the setup cancels out.
-                let counts = try [operations, 2 * operations].map { try Self.instructionCount(host, operations: $0, call: call) }
-                let perCall = Double(counts[1] - counts[0]) / Double(16 * operations)
+                let perCall = try Self.instructionsPerCall(host, operations: operations, arguments: [call.rawValue])
                 print("embedding: \(call.label): \(Int(perCall.rounded())) instructions per call (callgrind)")
             }
         }
@@ -150,17 +149,29 @@ struct EmbeddingBenchmark: ParsableCommand {
         return (host, yaml)
     }
 
-    /// The instructions the host executes (callgrind's total) with `operations` calls per run.
-    static func instructionCount(_ host: (program: URL, yaml: URL), operations: Int, call: Call) throws -> Int {
-        let out = host.program.deletingLastPathComponent().appendingPathComponent("callgrind.out.\(call.rawValue).\(operations)")
-        try execute("/usr/bin/env", ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out.path, host.program.path, host.yaml.path,
-                                     String(operations), call.rawValue])
-        let text = try String(contentsOf: out, encoding: .utf8)
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("summary:") || $0.hasPrefix("totals:") }),
-              let count = Int(line.split(separator: " ").last ?? "") else {
-            throw ValidationError("no instruction total in \(out.path)")
+    /// The instructions a host (this one or another benchmark's, timing 16 runs of `operations`
+    /// calls) executes per call with `arguments` after its configuration and count, by callgrind:
+    /// two runs differing by `operations` calls per timed run, so that the setup cancels out.
+    /// The library is a copy without its debug sections: valgrind 3.19 stops at DWARF 5's.
+    static func instructionsPerCall(_ host: (program: URL, yaml: URL), operations: Int, arguments: [String]) throws -> Double {
+        let folder = host.program.deletingLastPathComponent(), stripped = folder.appendingPathComponent("stripped")
+        if !FileManager.default.fileExists(atPath: stripped.appendingPathComponent("libbeckon.so").path) {
+            try FileManager.default.createDirectory(at: stripped, withIntermediateDirectories: true)
+            try execute("/usr/bin/env", ["strip", "--strip-debug", "-o", stripped.appendingPathComponent("libbeckon.so").path,
+                                         folder.appendingPathComponent("libbeckon.so").resolvingSymlinksInPath().path])
         }
-        return count
+        let counts = try [operations, 2 * operations].map { count in
+            let out = folder.appendingPathComponent("callgrind.out.\(arguments.joined(separator: "-")).\(count)")
+            try execute("/usr/bin/env", ["LD_LIBRARY_PATH=" + stripped.path, "valgrind", "--tool=callgrind", "--callgrind-out-file=" + out.path,
+                                         host.program.path, host.yaml.path, String(count)] + arguments)
+            let text = try String(contentsOf: out, encoding: .utf8)
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("summary:") || $0.hasPrefix("totals:") }),
+                  let total = Int(line.split(separator: " ").last ?? "") else {
+                throw ValidationError("no instruction total in \(out.path)")
+            }
+            return total
+        }
+        return Double(counts[1] - counts[0]) / Double(16 * operations)
     }
 
     @discardableResult

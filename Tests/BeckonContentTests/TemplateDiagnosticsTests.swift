@@ -101,6 +101,6 @@ struct TemplateDiagnosticsTests {
                                             locales: ["en", "de", "fr"], rules: Self.compiler, messages: ICUMessageCompiler())
         let template = try #require(compiled.template)
         #expect(template.arguments.map(\.text) == ["params.name", "events.saved.count"])
-        #expect(template.format(variant: 1, [.string("Ada"), .int(1234)]) == "1.234 hat Ada")
+        #expect(template.format(variant: 1, [.string("Ada"), .int(1234)][...]) == "1.234 hat Ada")
     }
 }

@@ -81,7 +81,7 @@ struct TipAnswerJSONTests {
             let slot = Int(random.next() % UInt64(tips.count))
             let locale = Int(random.next() % UInt64(content.locales.count))
             var decision = Self.decision(&random)
-            decision.content = content.tips[locale][slot]
+            decision.declaration = content.tips[locale][slot]
             decision.locale = content.locales[locale]
             let id = random.next() % 4 == 0 ? random.pick(ids) : tips[slot].id
             let subject = random.pick(Self.texts.filter { !$0.isEmpty })
@@ -165,7 +165,7 @@ struct TipAnswerJSONTests {
         let record = TipRecord(displayCount: Int64(random.next() % 20) - 1, displayDuration: Int64(random.next() % 1_000_000),
                                invalidation: random.next() % 2 == 0 ? random.pick(InvalidationReason.allCases) : nil)
         return TipDecision(tip: "tip", status: random.pick(TipStatus.allCases), reason: reason(&random), changed: random.next() % 2 == 0,
-                           record: record, content: content, locale: random.pick(["en", "de", "fr-CA", "a \"quoted\" locale"]),
+                           record: record, declaration: content, locale: random.pick(["en", "de", "fr-CA", "a \"quoted\" locale"]),
                            revisitAt: random.next() % 2 == 0 ? Int64(random.next() % 4_000_000_000_000) : nil)
     }
 

@@ -3,8 +3,23 @@ public import BeckonRules
 /// A message compiled for one locale, formatted with its arguments' values: what the edge's
 /// formatter (ICU, in BeckonContent) gives the pure layers, which never see a C type.
 public protocol CompiledMessage: Sendable {
+    /// The message with the `i`th of `arguments` as the argument named `a<i>`, its UTF-8 lent
+    /// to `body`.
+    func withText(_ arguments: ArraySlice<Value>, _ body: (UnsafeBufferPointer<UInt8>) -> Void)
+}
+
+extension CompiledMessage {
+    /// The message with the `i`th of `arguments` as the argument named `a<i>`.
+    public func format(_ arguments: ArraySlice<Value>) -> String {
+        var text = ""
+        withText(arguments) { text = String(decoding: $0, as: UTF8.self) }
+        return text
+    }
+
     /// The message with `arguments[i]` as the argument named `a<i>`.
-    func format(_ arguments: [Value]) -> String
+    public func format(_ arguments: [Value]) -> String {
+        format(arguments[...])
+    }
 }
 
 /// Compiles messages in ICU MessageFormat syntax whose arguments are named `a0`, `a1`… (see

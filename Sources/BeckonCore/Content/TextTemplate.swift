@@ -4,8 +4,9 @@ public import BeckonRules
 /// A content text with placeholders, compiled at load: the rule-language expression of each of
 /// its arguments (shared by every locale) and each variant's message, compiled by the edge's
 /// formatter (ICU) for that variant's locale. A decision evaluates the arguments once, in its own
-/// scope; the answer formats the chosen locale's message with those values.
-public struct TextTemplate: Sendable {
+/// scope; the answer formats the chosen locale's message with those values. A class: an answer
+/// reads it from its tip's templates without copying (and retaining) each of its arrays.
+public final class TextTemplate: Sendable {
     /// The arguments' expressions, `a0` first.
     public let arguments: [CompiledValue]
     /// One compiled message per variant of the text, in the text's order.
@@ -16,19 +17,36 @@ public struct TextTemplate: Sendable {
     /// event's count; nil otherwise (the tip is then decided by the general path).
     let fastArguments: [FastArgument]?
 
+    init(arguments: [CompiledValue], messages: [any CompiledMessage], variantOfLocale: [Int], fastArguments: [FastArgument]?) {
+        self.arguments = arguments
+        self.messages = messages
+        self.variantOfLocale = variantOfLocale
+        self.fastArguments = fastArguments
+    }
+
     /// The arguments' values in a decision's scope.
     public func values(in context: some RuleContext) -> [Value] {
         arguments.map { $0.evaluate(in: context) }
     }
 
     /// Variant `variant`'s text with `values` filled in.
-    public func format(variant: Int, _ values: [Value]) -> String {
+    public func format(variant: Int, _ values: ArraySlice<Value>) -> String {
         messages[variant].format(values)
     }
 
     /// The text in the configuration locale `locale` (an index) with `values` filled in.
-    public func format(locale: Int, _ values: [Value]) -> String {
-        messages[locale < variantOfLocale.count ? variantOfLocale[locale] : 0].format(values)
+    public func format(locale: Int, _ values: ArraySlice<Value>) -> String {
+        message(locale: locale).format(values)
+    }
+
+    /// The text in the configuration locale `locale` (an index) with `values` filled in, its
+    /// UTF-8 lent to `body`.
+    public func withText(locale: Int, _ values: ArraySlice<Value>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        message(locale: locale).withText(values, body)
+    }
+
+    private func message(locale: Int) -> any CompiledMessage {
+        messages[locale < variantOfLocale.count ? variantOfLocale[locale] : 0]
     }
 
     /// Compiles `text` when any of its variants holds a `{`; nil (and no diagnostics) for a plain

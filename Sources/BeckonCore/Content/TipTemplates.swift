@@ -13,26 +13,40 @@ public final class TipTemplates: Sendable {
     /// The place in `texts` of action `index`'s title.
     public static func action(_ index: Int) -> Int { 2 + index }
 
-    /// Each text's arguments in the fast path's form, by text (empty for a plain text); nil when
-    /// any argument has another shape.
-    let fastArguments: [[FastArgument]]?
+    /// Whether any action's title is a template.
+    public let hasActionTemplates: Bool
+
+    /// Where each text's arguments are in a decision's values: text `i`'s are at
+    /// `argumentStarts[i]..<argumentStarts[i + 1]` (none for a plain text).
+    let argumentStarts: [Int]
+
+    /// Every text's arguments in the fast path's form, in the order of the values; nil when any
+    /// argument has another shape.
+    let fastArguments: [FastArgument]?
 
     init(texts: [TextTemplate?]) {
         self.texts = texts
-        let fast = texts.map { text in text.map { $0.fastArguments } ?? [] }
-        fastArguments = fast.contains { $0 == nil } ? nil : fast.map { $0 ?? [] }
+        hasActionTemplates = texts.dropFirst(2).contains { $0 != nil }
+        var starts = [0]
+        for text in texts { starts.append(starts.last! + (text?.arguments.count ?? 0)) }
+        argumentStarts = starts
+        let fast = texts.compactMap { $0 }.map(\.fastArguments)
+        fastArguments = fast.contains { $0 == nil } ? nil : fast.flatMap { $0 ?? [] }
     }
 
     /// The values the fast path read, `value` giving each argument's.
     func values(locale: Int, _ value: (FastArgument) -> Value) -> TemplateValues? {
         guard let fastArguments else { return nil }
-        return TemplateValues(templates: self, values: fastArguments.map { $0.map(value) }, locale: locale)
+        return TemplateValues(templates: self, values: fastArguments.map(value), locale: locale)
     }
 
     /// Every template's argument values in a decision's scope (the rules' view of the subject),
     /// for the texts in the configuration locale `locale` (an index into `Configuration.locales`).
     func values(in context: some RuleContext, locale: Int) -> TemplateValues {
-        TemplateValues(templates: self, values: texts.map { $0?.values(in: context) ?? [] }, locale: locale)
+        var values: [Value] = []
+        values.reserveCapacity(argumentStarts[argumentStarts.count - 1])
+        for text in texts { if let text { values.append(contentsOf: text.values(in: context)) } }
+        return TemplateValues(templates: self, values: values, locale: locale)
     }
 }
 
@@ -41,8 +55,8 @@ public final class TipTemplates: Sendable {
 public struct TemplateValues: Sendable {
     /// The tip's templates.
     public let templates: TipTemplates
-    /// Each text's argument values, by the place of the text in `templates.texts`.
-    public let values: [[Value]]
+    /// Every text's argument values, one text's after another's (`arguments(of:)` finds a text's).
+    public let values: [Value]
     /// The configuration locale (an index into `Configuration.locales`) the answer is in.
     public var locale: Int
 
@@ -61,6 +75,19 @@ public struct TemplateValues: Sendable {
     /// Text `index` (see `TipTemplates`) in the answer's locale, filled in; nil for a plain text.
     public func text(_ index: Int) -> String? {
         guard index < templates.texts.count, let template = templates.texts[index] else { return nil }
-        return template.format(locale: locale, values[index])
+        return template.format(locale: locale, arguments(of: index))
+    }
+
+    /// The argument values of text `index` (see `TipTemplates`).
+    public func arguments(of index: Int) -> ArraySlice<Value> {
+        values[templates.argumentStarts[index]..<templates.argumentStarts[index + 1]]
+    }
+
+    /// Lends text `index` (see `TipTemplates`) in the answer's locale, filled in, to `body` as
+    /// UTF-8; false (and `body` not called) for a plain text.
+    public func withText(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard index < templates.texts.count, let template = templates.texts[index] else { return false }
+        template.withText(locale: locale, arguments(of: index), body)
+        return true
     }
 }

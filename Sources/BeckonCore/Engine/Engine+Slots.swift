@@ -77,7 +77,7 @@ extension Engine {
         values?.locale = locale
         let tip = content.tips[locale][slot]
         return TipDecision(tip: tipIDs[slot], status: verdict.status, reason: verdict.reason, changed: false, record: verdict.record,
-                           content: values?.filled(tip) ?? tip, locale: content.locales[locale], revisitAt: verdict.revisitAt,
+                           declaration: tip, locale: content.locales[locale], revisitAt: verdict.revisitAt,
                            templateValues: values)
     }
 

@@ -144,7 +144,7 @@ extension Engine {
         let tip = content.tips[locale][slot]
         let values = templateValues(slot, scope: scope, locale: locale)
         return TipDecision(tip: tip.id, status: evaluation.status, reason: evaluation.reason, changed: changed,
-                           record: record.tip(slot, id: tip.id, layout: slotLayout) ?? TipRecord(), content: values?.filled(tip) ?? tip,
+                           record: record.tip(slot, id: tip.id, layout: slotLayout) ?? TipRecord(), declaration: tip,
                            locale: content.locales[locale], revisitAt: evaluation.revisitAt, templateValues: values)
     }
 

@@ -13,17 +13,38 @@ public struct TipDecision: Sendable {
     public var changed: Bool
     /// The tip's recorded state (after the operation).
     public var record: TipRecord
-    /// The tip's content, its texts in `locale` (each text's variant for it).
-    public var content: TipDeclaration
+    /// The tip's declaration with its texts in `locale` (each text's variant for it), templates
+    /// not filled in.
+    public var declaration: TipDeclaration
     /// The locale the content was chosen in, as the configuration writes it (its default
     /// locale when the request named none or none matched).
     public var locale: String
     /// The earliest instant (Unix ms, after `now`) at which this answer may change with no new
     /// input; nil when nothing in the decision depends on time. It does not change before.
     public var revisitAt: Int64? = nil
-    /// For a tip with templates: their arguments' values in the decision's scope, in `locale`
-    /// (`content` has them filled in already); nil for a tip whose texts are all plain.
+    /// For a tip with templates: their arguments' values in the decision's scope, in `locale`;
+    /// nil for a tip whose texts are all plain.
     public var templateValues: TemplateValues? = nil
+
+    public init(tip: String, status: TipStatus, reason: TipReason, changed: Bool, record: TipRecord, declaration: TipDeclaration,
+                locale: String, revisitAt: Int64? = nil, templateValues: TemplateValues? = nil) {
+        self.tip = tip
+        self.status = status
+        self.reason = reason
+        self.changed = changed
+        self.record = record
+        self.declaration = declaration
+        self.locale = locale
+        self.revisitAt = revisitAt
+        self.templateValues = templateValues
+    }
+
+    /// The tip's content as the answer shows it: its texts in `locale`, templates filled in.
+    /// Filled when read, so a writer that needs only some texts (the C and server fast paths
+    /// format the title and message alone) copies no declaration.
+    public var content: TipDeclaration {
+        templateValues?.filled(declaration) ?? declaration
+    }
 }
 
 /// A tip group's answer (SEMANTICS §5).

@@ -7,10 +7,11 @@ import BeckonCore
 /// Every writer is given a text already in the answer's locale (`LocalizedContent` reduced it to
 /// the one variant that locale reads, so `variants[0]` is the resolved variant) and passes that
 /// variant here. A tip's templates (ICU MessageFormat, `{…}` placeholders) are already filled in
-/// by then: the engine formats them in the decision's locale with the values of the decision's
-/// scope and puts the filled texts in the decision's content (`TemplateValues.filled`), so every
-/// host writes them as it writes a plain text. Such a tip's answers are not made of
-/// `TipAnswerTemplates`' constant runs.
+/// by then: the engine evaluates their arguments in the decision's scope (`TemplateValues`), and
+/// the decision's `content` is its declaration with them formatted in the decision's locale
+/// (`TemplateValues.filled`), so every host writes them as it writes a plain text. In
+/// `TipAnswerTemplates`' constant runs, a templated text is written from the decision's values in
+/// place of its run (which holds the pattern).
 enum ContentWriter {
     /// What an answer says for the resolved variant `variant`.
     static func text(of variant: ContentText.Variant) -> String {

@@ -88,38 +88,48 @@ extension JSONValue {
         output.append(UInt8(ascii: "\""))
     }
 
+    /// Appends the text whose UTF-8 is `bytes` as a JSON string, quoted.
+    static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout JSONOutput) {
+        output.append(UInt8(ascii: "\""))
+        writeStringContents(utf8: bytes, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
     /// Appends the text of `value` escaped for a JSON string, without its quotes: a string
     /// written in pieces is escaped piece by piece, as it would be whole.
     static func writeStringContents(_ value: String, to output: inout JSONOutput) {
-        withUTF8(of: value) { bytes in
-            // Runs of bytes that need no escape are copied whole.
-            var runStart = 0
-            var index = Self.firstEscapeCandidate(in: bytes)
-            while index < bytes.count {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
-                    index += 1
-                    continue
-                }
-                output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                runStart = index + 1
+        withUTF8(of: value) { writeStringContents(utf8: $0, to: &output) }
+    }
+
+    /// Appends the text whose UTF-8 is `bytes` escaped for a JSON string, without its quotes.
+    static func writeStringContents(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout JSONOutput) {
+        // Runs of bytes that need no escape are copied whole.
+        var runStart = 0
+        var index = Self.firstEscapeCandidate(in: bytes)
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
                 index += 1
-                output.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
-                case 0x0A: output.append(UInt8(ascii: "n"))
-                case 0x0D: output.append(UInt8(ascii: "r"))
-                case 0x09: output.append(UInt8(ascii: "t"))
-                case 0x08: output.append(UInt8(ascii: "b"))
-                case 0x0C: output.append(UInt8(ascii: "f"))
-                default:
-                    output.append("u00")
-                    output.append(Self.hexDigit(byte >> 4))
-                    output.append(Self.hexDigit(byte & 0xF))
-                }
+                continue
             }
-            output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            runStart = index + 1
+            index += 1
+            output.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+            case 0x0A: output.append(UInt8(ascii: "n"))
+            case 0x0D: output.append(UInt8(ascii: "r"))
+            case 0x09: output.append(UInt8(ascii: "t"))
+            case 0x08: output.append(UInt8(ascii: "b"))
+            case 0x0C: output.append(UInt8(ascii: "f"))
+            default:
+                output.append("u00")
+                output.append(Self.hexDigit(byte >> 4))
+                output.append(Self.hexDigit(byte & 0xF))
+            }
         }
+        output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
     /// The index of the first 8-byte word that may hold a byte to escape (below 0x20, `"` or

@@ -27,9 +27,14 @@ struct DeclaredTipContent: TipAnswerContent {
     }
 
     func writeActions(to output: inout JSONOutput) {
-        guard !tip.actions.isEmpty else { return }
+        Self.writeActions(tip.actions, to: &output)
+    }
+
+    /// `,"actions":[…]` for `actions`, or nothing when there are none.
+    static func writeActions(_ actions: [TipAction], to output: inout JSONOutput) {
+        guard !actions.isEmpty else { return }
         output.append(",\"actions\":[")
-        for (index, action) in tip.actions.enumerated() {
+        for (index, action) in actions.enumerated() {
             output.append(index == 0 ? "{\"id\":" : ",{\"id\":")
             JSONValue.writeString(action.id, to: &output)
             output.append(",\"title\":")

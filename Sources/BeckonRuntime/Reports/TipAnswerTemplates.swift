@@ -9,7 +9,8 @@ import Darwin
 /// locales, written once when it is served by the one tip-answer writer's own content
 /// (`DeclaredTipContent`): an answer then copies its tip's content in the decision's locale
 /// (actions, id, image, locale, message, title) as runs of bytes while `TipAnswerJSON` writes
-/// the rest, so the bytes are those of the general path, which tests check.
+/// the rest, so the bytes are those of the general path, which tests check. A templated text's
+/// run holds its pattern: the answer writes that text filled in from the decision's values.
 public final class TipAnswerTemplates: @unchecked Sendable {
     // @unchecked: `bytes` and `bounds` are written in `init` and only read after.
 
@@ -103,14 +104,12 @@ public final class TipAnswerTemplates: @unchecked Sendable {
     func write(slot: Int, id: String?, _ decision: TipDecision, subject: String, now: Int64, to output: inout JSONOutput) {
         precondition(slot >= 0 && slot < index.ids.count, "tip slot \(slot) out of range")
         // Asked by slot (`id` nil), the answer echoes the declared id: its run, with no string read.
-        if decision.templateValues != nil {
-            // Filled in for this answer, a templated tip's texts cannot be constant runs: the
-            // decision's own content (filled in by the engine) is written as the general path does.
-            let request = TipAnswerJSON.Request(op: "tip.status", id: id ?? decision.tip, arguments: [:], changes: nil, subject: subject, now: now)
-            return TipAnswerJSON.write(decision, .changed, request, to: &output)
-        }
         let request = TipAnswerJSON.Request(op: "tip.status", id: id ?? "", arguments: [:], changes: nil, subject: subject, now: now)
-        let runs = TipRuns(templates: self, slot: slot, locale: content.index(ofLocale: decision.locale), askedByDeclaredID: id == nil)
+        var runs = TipRuns(templates: self, slot: slot, locale: content.index(ofLocale: decision.locale), askedByDeclaredID: id == nil)
+        if let values = decision.templateValues {
+            runs.values = values
+            if values.templates.hasActionTemplates { runs.filledActions = decision.content.actions }
+        }
         TipAnswerJSON.write(decision, .changed, request, content: runs, to: &output)
     }
 
@@ -122,6 +121,11 @@ public final class TipAnswerTemplates: @unchecked Sendable {
 
         /// Whether the answer is asked for by the declared id itself (no id given to compare).
         let askedByDeclaredID: Bool
+        /// A templated tip's values, whose texts replace the runs of the texts that are templates
+        /// (the runs hold their patterns); nil for a tip whose texts are all plain.
+        var values: TemplateValues? = nil
+        /// The actions with their titles filled in, when any title is a template.
+        var filledActions: [TipAction]? = nil
 
         init(templates: TipAnswerTemplates, slot: Int, locale: Int, askedByDeclaredID: Bool) {
             bytes = templates.bytes
@@ -135,7 +139,10 @@ public final class TipAnswerTemplates: @unchecked Sendable {
         }
 
         @inline(__always)
-        func writeActions(to output: inout JSONOutput) { output.append(run(.actions)) }
+        func writeActions(to output: inout JSONOutput) {
+            if let filledActions { return DeclaredTipContent.writeActions(filledActions, to: &output) }
+            output.append(run(.actions))
+        }
 
         /// The declared id's run when `id` is the declared id byte for byte (not merely an equal
         /// string: the answer echoes the id asked for); otherwise `id` written out.
@@ -156,8 +163,21 @@ public final class TipAnswerTemplates: @unchecked Sendable {
         @inline(__always)
         func writeLocale(_ locale: String, to output: inout JSONOutput) { output.append(run(.locale)) }
         @inline(__always)
-        func writeMessage(to output: inout JSONOutput) { output.append(run(.message)) }
+        func writeMessage(to output: inout JSONOutput) {
+            let filled = values?.withText(TipTemplates.message) { text in
+                output.append(",\"message\":")
+                JSONValue.writeString(utf8: text, to: &output)
+            }
+            if filled != true { output.append(run(.message)) }
+        }
+
         @inline(__always)
-        func writeTitle(to output: inout JSONOutput) { output.append(run(.title)) }
+        func writeTitle(to output: inout JSONOutput) {
+            let filled = values?.withText(TipTemplates.title) { text in
+                output.append(",\"title\":")
+                JSONValue.writeString(utf8: text, to: &output)
+            }
+            if filled != true { output.append(run(.title)) }
+        }
     }
 }

@@ -19,14 +19,14 @@ public enum TipDecisionRenderer {
     /// `displayed (2 of 3); available (…)` or `not displayed; pending (…)`.
     public static func displayText(_ decision: TipDecision) -> String {
         guard decision.changed else { return "not displayed; " + text(decision) }
-        let limit = decision.content.maxDisplayCount.map { " of \($0)" } ?? ""
+        let limit = decision.declaration.maxDisplayCount.map { " of \($0)" } ?? ""
         return "displayed (\(decision.record.displayCount)\(limit)); " + text(decision)
     }
 
     /// `on screen 45s of 2m; available (…)` or `not recorded; invalidated (…)`.
     public static func shownText(_ decision: TipDecision) -> String {
         guard decision.changed else { return "not recorded; " + text(decision) }
-        let limit = decision.content.maxDisplayDuration.map { " of \(DurationSyntax.format($0))" } ?? ""
+        let limit = decision.declaration.maxDisplayDuration.map { " of \(DurationSyntax.format($0))" } ?? ""
         return "on screen \(DurationSyntax.format(decision.record.displayDuration))\(limit); " + text(decision)
     }
 

@@ -5,6 +5,7 @@
 #ifndef BECKON_ICU_H
 #define BECKON_ICU_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -46,12 +47,20 @@ beckon_icu_message *beckon_icu_message_open(const char *pattern, int32_t length,
 /// Frees a message.
 void beckon_icu_message_close(beckon_icu_message *message);
 
-/// Formats with `arguments[i]` as `a<i>` (exactly `argument_count` of them) into `out`
-/// (UTF-8, not NUL-terminated). Returns the length in bytes the text needs (more than
-/// `capacity` means nothing usable was written: call again with enough room), or -1 on error.
-/// Not safe to call on one message from two threads at once: ICU makes sub-formatters lazily.
-int32_t beckon_icu_message_format(const beckon_icu_message *message, const beckon_icu_argument *arguments,
-                                  char *out, int32_t capacity);
+/// Whether `message` has a plan: a form of it formatted without icu::MessageFormat (text,
+/// simple arguments, plural and select), which `beckon_icu_message_format` uses when asked.
+bool beckon_icu_message_has_plan(const beckon_icu_message *message);
+
+/// Formats with `arguments[i]` as `a<i>` (exactly `argument_count` of them) into the message's
+/// own text, which `beckon_icu_message_text` lends: with the message's plan when `planned` and it
+/// has one that takes these values, else with icu::MessageFormat. False on error (the text is
+/// then empty). Not safe to call on one message from two threads at once: ICU makes
+/// sub-formatters lazily, a plan keeps the integers it formats, and the text is the message's.
+bool beckon_icu_message_format(beckon_icu_message *message, const beckon_icu_argument *arguments, bool planned);
+
+/// The text the last `beckon_icu_message_format` made (UTF-8, `*length` bytes, not
+/// NUL-terminated), valid until the next call on the message.
+const char *beckon_icu_message_text(const beckon_icu_message *message, int32_t *length);
 
 #ifdef __cplusplus
 }
