@@ -186,7 +186,9 @@ let package = Package(
                 // --store: the memory-store plugin itself (links to Plugins/memory-store), renamed when written.
                 "store-plugin.swift.template", "store-EventLog.swift.template", "store-MemoryStoreBackend.swift.template",
                 "store-MemoryStoreConfig.swift.template",
-            ].map { .embedInCode("PluginTemplates/" + $0) },
+            ].map { .embedInCode("PluginTemplates/" + $0) }
+                // `simulate --html`: the page, its style and its script, inlined into the file it writes.
+                + ["timeline.html", "timeline.css", "timeline.js"].map { .embedInCode("Pages/" + $0) },
             swiftSettings: strictSettings,
             // Without `--export-dynamic` (which the static Swift runtime's link arguments add), the
             // runtime's `dladdr` at start-up does not scan 23k exported symbols, 8% of a cold

@@ -14,8 +14,10 @@ struct Simulate: ParsableCommand {
         discussion: """
             The trace is a YAML file of steps, each one operation (set, donate, tip.status, tip.display, \
             scenario.try, whatsNew.present, explain.tip, …) at an instant ('at:') or a while after the \
-            previous step ('after:'); see the README. Exit 0 when the trace ran, 65 for a bad trace or \
-            configuration or a step the engine refused, 66 when a file cannot be read.
+            previous step ('after:'); see the README. With --html FILE, writes one self-contained page \
+            (a timeline per subject, every band and mark explained, the content's cards) instead of the \
+            lines, and prints where. Exit 0 when the trace ran, 65 for a bad trace or configuration or a \
+            step the engine refused, 66 when a file cannot be read or the page's folder is missing.
             """
     )
 
@@ -27,6 +29,10 @@ struct Simulate: ParsableCommand {
     @Option(help: ArgumentHelp("The languages content is wanted in, for steps whose trace gives no 'locale:': a tag (de-CH) or an Accept-Language list.",
                                valueName: "list"))
     var locale: String?
+
+    @Option(help: ArgumentHelp("Write the timeline as one self-contained HTML page to this file instead of printing the steps.",
+                               valueName: "file"))
+    var html: String?
 
     /// A `--locale` with no usable language range is a usage error (exit 64), as in the decision commands.
     func validate() throws {
@@ -45,7 +51,8 @@ struct Simulate: ParsableCommand {
         let steps = loadedTrace.trace.steps
         let subjectWidth = steps.map(\.subject.count).max() ?? 0
         let defaultLocales = locale.flatMap(LocaleLookup.requestRanges) ?? []
-        for step in steps {
+        let timeline = html.map { _ in TimelineRecorder(engine: engine, configuration: loaded.configuration, steps: steps) }
+        for (index, step) in steps.enumerated() {
             var report: OperationReport
             var request = step.request
             if step.locale == nil { request.locales = defaultLocales }
@@ -58,13 +65,24 @@ struct Simulate: ParsableCommand {
             if !step.transientParameters.isEmpty {
                 report.operation += " with " + step.transientParameters.map { "\($0.name) = \($0.value)" }.joined(separator: ", ")
             }
-            if options.json {
+            if let timeline {
+                timeline.record(step: index, report: report)
+            } else if options.json {
                 Output.printJSON(JSONValue.object(Self.json(report, for: step)))
             } else {
                 let padding = String(repeating: " ", count: max(0, subjectWidth - step.subject.count))
                 Output.line("\(TimestampSyntax.format(step.now))  \(step.subject)\(padding)  \(report.operation) → \(report.answer)")
                 for line in report.details { Output.line("    " + line) }
             }
+        }
+        if let timeline, let html {
+            let warnings = loaded.warnings.isEmpty ? "" : DiagnosticRenderer(sources: loaded.sources).render(loaded.warnings)
+            let page = TimelinePage.html(timeline: timeline, configuration: loaded.configuration, diagnostics: warnings,
+                                         trace: trace, config: options.configPath)
+            let file = try DataFile(replacing: html)
+            try file.write(page)
+            try file.commit()
+            Output.line("wrote \(html): \(steps.count) steps of \(Set(steps.map(\.subject)).count) subjects")
         }
     }
 

@@ -279,4 +279,37 @@ struct SimulateCommandTests {
 
             """)
     }
+
+    // MARK: --html
+
+    /// `simulate --html` of the example's first week into `page`, a path in a new folder.
+    static func simulateToPage(_ page: String) throws -> (page: String, result: BeckonProcess.Result) {
+        let path = try BeckonProcess.temporaryFolder().appendingPathComponent(page).path
+        return (path, try BeckonProcess.run(["simulate", "Config/traces/first-week.yaml", "--config", "Config/example.yaml", "--html", path]))
+    }
+
+    @Test func htmlPageIsOneSelfContainedFile() throws {
+        let (page, result) = try Self.simulateToPage("week.html")
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "wrote \(page): 7 steps of 2 subjects\n")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        // No text of the data can close its script element.
+        let parts = html.split(separator: "id=\"beckon-data\">")
+        let data = parts[1].split(separator: "</script>")[0]
+        #expect(data.hasPrefix("{") && data.hasSuffix("}"))
+        // Nothing is fetched: no external script, style, font or image outside the data (which
+        // holds the content's links as text; the browser test sees no request leave the file).
+        let outsideData = parts[0] + parts[1].dropFirst(data.count)
+        for outside in ["src=", "href=", "<link", "@import", "url("] {
+            #expect(!outsideData.contains(outside), "the page refers to something outside it: \(outside)")
+        }
+    }
+
+    @Test func htmlIntoAMissingFolderExits66AndWritesNothing() throws {
+        let (page, result) = try Self.simulateToPage("missing/week.html")
+        #expect(result.status == 66)
+        #expect(result.standardError == "beckon: error: cannot write \(page): No such file or directory\n")
+        #expect(result.standardOutput == "")
+    }
 }

@@ -1,0 +1,102 @@
+"""Drives the page `beckon simulate --html` wrote in Chromium (Playwright, on the system browser),
+offline, and checks it against `beckon simulate --json` of the same trace:
+
+- at every tip.status, group.current and scenario.status step, the band drawn on that lane at
+  that instant (read from the DOM's data-* attributes) has the step's answer;
+- clicking a mark shows its step's answer, and clicking a band its explanation;
+- the keyboard reaches a mark and Enter explains it; zoom and pan change the range shown;
+- no console error, no request leaves the file.
+
+Usage: timeline_test.py PAGE.html STEPS.jsonl CHROMIUM [SCREENSHOT.png]
+Prints one line per failure and a last line "N compared, F failed".
+"""
+import json
+import sys
+
+from playwright.sync_api import sync_playwright
+
+page_path, steps_path, chromium = sys.argv[1:4]
+screenshot = sys.argv[4] if len(sys.argv) > 4 else None
+
+expected = []  # (subject, lane, instant, value, step)
+for line in open(steps_path, encoding="utf-8"):
+    step = json.loads(line)
+    if step["op"] == "tip.status":
+        expected.append((step["subject"], "tip:" + step["id"], step["now"], step["status"], step["step"]))
+    elif step["op"] == "group.current":
+        expected.append((step["subject"], "group:" + step["id"], step["now"], step["current"] or "", step["step"]))
+    elif step["op"] == "scenario.status":
+        expected.append((step["subject"], "scenario:" + step["id"], step["now"], "run" if step["wouldRun"] else "wait", step["step"]))
+
+failures = []
+compared = 0
+with sync_playwright() as playwright:
+    browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+    context = browser.new_context(offline=True, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors, requests = [], []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("request", lambda request: requests.append(request.url) if not request.url.startswith("file:") else None)
+    page.goto("file://" + page_path)
+    page.wait_for_selector("#chart svg")
+
+    for subject in sorted({each[0] for each in expected}):
+        page.select_option("#subject", subject)
+        page.wait_for_function("s => document.querySelector('#chart svg').getAttribute('aria-label') === 'Timeline of ' + s", arg=subject)
+        queries = [[lane, instant] for (who, lane, instant, _, _) in expected if who == subject]
+        found = page.evaluate(
+            """queries => queries.map(([lane, at]) => {
+                const bands = [...document.querySelectorAll(`.band[data-lane="${CSS.escape(lane)}"]`)]
+                    .filter(band => +band.dataset.start <= at && at < +band.dataset.end);
+                return bands.length === 1 ? bands[0].dataset.value : `${bands.length} bands`;
+            })""", queries)
+        for (who, lane, instant, value, step), drawn in zip([each for each in expected if each[0] == subject], found):
+            compared += 1
+            if drawn != value:
+                failures.append(f"step {step}: {subject} {lane} at {instant}: the page draws {drawn!r}, simulate --json says {value!r}")
+
+    # A mark, clicked, shows its step's answer.
+    page.select_option("#subject", expected[0][0])
+    mark = page.locator(".mark").first
+    step = mark.get_attribute("data-step")
+    mark.click()
+    details = page.locator("#details-text").text_content()
+    if not details.startswith(f"step {step} at "):
+        failures.append(f"clicking the mark of step {step} shows {details[:80]!r}")
+    # A band, clicked, shows its explanation (a tip's starts with the tip and its status).
+    band = page.locator('.band[data-lane^="tip:"]').first
+    lane, value = band.get_attribute("data-lane"), band.get_attribute("data-value")
+    band.click()
+    details = page.locator("#details-text").text_content()
+    if f"tip {lane[4:]}: {value}" not in details:
+        failures.append(f"clicking a band of {lane} shows {details[:120]!r}")
+    # The keyboard: Tab reaches marks and bands, Enter explains.
+    page.locator(".mark").nth(1).focus()
+    page.keyboard.press("Enter")
+    if "step " not in page.locator("#details-text").text_content():
+        failures.append("Enter on a focused mark explains nothing")
+    # Zoom and pan change the range.
+    before = page.locator("#range").text_content()
+    page.click("#zoom-in")
+    zoomed = page.locator("#range").text_content()
+    page.click("#pan-right")
+    panned = page.locator("#range").text_content()
+    if len({before, zoomed, panned}) != 3:
+        failures.append(f"zoom and pan left the range at {before!r}, {zoomed!r}, {panned!r}")
+    page.click("#zoom-reset")
+    if page.locator("#range").text_content() != before:
+        failures.append("'Whole trace' does not show the whole trace again")
+    if page.locator(".card").count() == 0:
+        failures.append("no tip card is shown")
+    if screenshot:
+        page.locator(".mark").first.click()
+        page.screenshot(path=screenshot, full_page=True)
+    failures += [f"console error: {error}" for error in errors]
+    failures += [f"a request left the file: {url}" for url in requests]
+    browser.close()
+
+for failure in failures:
+    print(failure)
+print(f"{compared} compared, {len(failures)} failed")
+sys.exit(1 if failures or compared == 0 else 0)
