@@ -162,6 +162,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
+            // `serve --ui`: the page for people, carried in the binary.
+            resources: [.embedInCode("UI/ui.html")],
             swiftSettings: strictSettings
         ),
         .target(

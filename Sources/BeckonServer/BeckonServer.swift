@@ -53,6 +53,8 @@ public struct BeckonServer: Sendable {
     public var expiryPassPause: Duration = .seconds(60)
     /// The subjects an expiry page lists.
     public var expiryPageSize = SubjectData.pageSize
+    /// Whether the pages for people are served at `/ui/` (`UIPages`, `beckon serve --ui`).
+    public var ui = false
     /// The subscribers of change streams and the events they get (shared by copies of the server).
     let changeNotifier = ChangeNotifier()
 
@@ -107,6 +109,7 @@ public struct BeckonServer: Sendable {
         router.add(middleware: ObservationMiddleware(metrics: metrics, logger: logger))
         edge.addMiddleware(to: router)
         ServerRoutes(server: self).add(to: router)
+        if ui { UIPages.add(to: router) }
         // Last, so that it knows every route's path and methods.
         router.add(middleware: NoRouteMiddleware(routes: router.routes))
         return router

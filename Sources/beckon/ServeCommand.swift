@@ -43,6 +43,9 @@ struct ServeCommand: ParsableCommand {
         valueName: "count"))
     var storeThreads = WaitingStoreThreads.defaultCount
 
+    @Flag(help: "Serve the page for people at /ui/: a subject's answers, live, and the configuration served (its data through /v1, with the token typed into it when tokens are on).")
+    var ui = false
+
     func validate() throws {
         do {
             _ = try ListenAddress(parsing: listen)
@@ -99,6 +102,7 @@ struct ServeCommand: ParsableCommand {
                                   shutdownGrace: try Self.duration(shutdownGrace, option: "--shutdown-grace"), logger: logger)
         server.edge = edge
         server.storeThreads = WaitingStoreThreads(count: storeThreads)
+        server.ui = ui
         // The root command is synchronous (its start-up is a decision command's hot path): the
         // server runs on the concurrency pool while this thread waits for it to stop.
         let stopped = DispatchSemaphore(value: 0)

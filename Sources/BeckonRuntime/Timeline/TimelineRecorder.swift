@@ -97,8 +97,9 @@ public final class TimelineRecorder {
         case .groupCurrent(let id): "group:" + id
         case .scenarioTrigger(let id), .scenarioTry(let id), .scenarioStatus(let id), .scenarioReset(let id), .explainScenario(let id):
             "scenario:" + id
+        // `reset: all` clears every lane; its mark stands with the parameters'.
         case .resetAll: "parameters"
-        default: "whatsNew"
+        case .whatsNewNext, .whatsNewPresent, .whatsNewMark, .whatsNewUnmark: "whatsNew"
         }
     }
 
@@ -108,9 +109,9 @@ public final class TimelineRecorder {
         let step = steps[index]
         var at = step.now
         for _ in 0..<Self.revisitsBetweenSteps {
-            var request = DecisionRequest(subject: step.subject, now: at, appVersion: step.appVersion,
+            // The stored state alone: a step's transient parameters were its own.
+            let request = DecisionRequest(subject: step.subject, now: at, appVersion: step.appVersion,
                                           locales: step.locale.flatMap(LocaleLookup.requestRanges) ?? [])
-            request.transientParameters = [:]
             guard let revisit = read(request), revisit > at, revisit < bandEnds[index] else { break }
             at = revisit
         }

@@ -5,6 +5,7 @@ offline, and checks it against `beckon simulate --json` of the same trace:
   that instant (read from the DOM's data-* attributes) has the step's answer;
 - clicking a mark shows its step's answer, and clicking a band its explanation;
 - the keyboard reaches a mark and Enter explains it; zoom and pan change the range shown;
+- the page fits a phone-sized screen;
 - no console error, no request leaves the file.
 
 Usage: timeline_test.py PAGE.html STEPS.jsonl CHROMIUM [SCREENSHOT.png]
@@ -89,6 +90,12 @@ with sync_playwright() as playwright:
         failures.append("'Whole trace' does not show the whole trace again")
     if page.locator(".card").count() == 0:
         failures.append("no tip card is shown")
+    # A phone-sized screen: the page fits its width (nothing to scroll sideways).
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(100)
+    if page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth"):
+        failures.append("on a 390-pixel-wide screen the page is wider than the screen")
+    page.set_viewport_size({"width": 1280, "height": 900})
     if screenshot:
         page.locator(".mark").first.click()
         page.screenshot(path=screenshot, full_page=True)

@@ -1,0 +1,58 @@
+import BeckonServer
+import BeckonTestSupport
+import Foundation
+import NIOHTTP1
+import Testing
+
+/// `beckon serve --ui` in a real browser: `Fixtures/ui_test.py` opens `/ui/` in Chromium
+/// (Playwright) on the example configuration with tokens on, and checks the page against `/v1`,
+/// live through the change stream. Without Chromium or Playwright it fails, saying what to install.
+///
+/// `BECKON_UPDATE_SCREENSHOTS=1 swift test --filter UIPage` writes the README's screenshot to
+/// `Docs/screenshots/ui.png`.
+@Suite("beckon serve --ui in Chromium")
+struct UIPageTests {
+    @Test func thePagesAreOffByDefault() async throws {
+        try await ServedBeckon.withServer(try ServedBeckon.folder()) { client in
+            let answer = try await client.get("/ui/")
+            #expect(answer.status == 404)
+        }
+    }
+
+    @Test func thePageIsServedWithItsPolicy() async throws {
+        try await ServedBeckon.withServer(try ServedBeckon.folder(), configure: { $0.ui = true }) { client, _ in
+            let answer = try await client.get("/ui/")
+            #expect(answer.status == 200)
+            #expect(answer.contentType == "text/html; charset=utf-8")
+            #expect(answer.headers.first(name: "Content-Security-Policy")?.contains("connect-src 'self'") == true)
+            #expect(answer.body.hasPrefix("<!DOCTYPE html>"))
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func pageShowsWhatV1AnswersAndFollowsChanges() async throws {
+        if let missing = BrowserTools.missing {
+            Issue.record(Comment(rawValue: missing))
+            return
+        }
+        let folder = try ExampleCopy.make("ui")
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("example.yaml"), to: folder.appendingPathComponent("beckon.yaml"))
+        let access = try EdgeHarness.access(in: folder)
+        let updating = ProcessInfo.processInfo.environment["BECKON_UPDATE_SCREENSHOTS"] != nil
+        let screenshot = updating ? Repository.path("Docs/screenshots/ui.png") : folder.appendingPathComponent("ui.png").path
+        let result = try await ServedBeckon.withServer(folder, configure: { server in
+            server.ui = true
+            server.edge = EdgeOptions(access: access)
+        }) { client, _ in
+            // On a thread of its own: waiting for the process on the concurrency pool would starve the server.
+            try await EdgeHarness.onThread {
+                try ProcessRunner.combined(BrowserTools.python, [Repository.path("Tests/BeckonServerTests/Fixtures/ui_test.py"),
+                                                                  "http://127.0.0.1:\(client.port)", BrowserTools.chromium,
+                                                                  EdgeHarness.readToken, EdgeHarness.writeToken, screenshot])
+            }
+        }
+        #expect(result.status == 0, "\(result.output)")
+        let summary = result.output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(summary.hasSuffix(" compared, 0 failed") && !summary.hasPrefix("0 "), "\(result.output)")
+    }
+}
