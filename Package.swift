@@ -221,7 +221,8 @@ let package = Package(
         // Tests mirror Sources/; BeckonTestSupport holds what several suites share (the seeded
         // generator, the repository root, built products, process and `beckon serve` runners, C
         // build lines); it depends on no module of the package.
-        .target(name: "BeckonTestSupport", path: "Tests/BeckonTestSupport", swiftSettings: strictSettings),
+        // Fixtures: what the Python browser fixtures of other suites share.
+        .target(name: "BeckonTestSupport", path: "Tests/BeckonTestSupport", exclude: ["Fixtures"], swiftSettings: strictSettings),
         .testTarget(name: "BeckonTestSupportTests", dependencies: ["BeckonTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "BeckonDiagnosticsTests", dependencies: ["BeckonDiagnostics"], swiftSettings: strictSettings),
         .testTarget(name: "BeckonRulesTests", dependencies: ["BeckonRules", "BeckonTestSupport"], swiftSettings: strictSettings),
@@ -298,6 +299,7 @@ let package = Package(
         .testTarget(
             name: "beckonTests",
             dependencies: ["beckon", "BeckonTestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
     ]

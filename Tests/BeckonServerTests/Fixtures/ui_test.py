@@ -13,11 +13,15 @@ Usage: ui_test.py BASE_URL CHROMIUM READ_TOKEN WRITE_TOKEN [SCREENSHOT.png]
 Prints one line per failure and a last line "N compared, F failed".
 """
 import json
+import os
 import sys
 import time
 import urllib.request
 
 from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../BeckonTestSupport/Fixtures"))
+from browser_checks import check_phone_width, collect_errors, finish, launch  # noqa: E402
 
 base, chromium, read_token, write_token = sys.argv[1:5]
 screenshot = sys.argv[5] if len(sys.argv) > 5 else None
@@ -56,11 +60,9 @@ def compare(page, when):
 
 
 with sync_playwright() as playwright:
-    browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+    browser = launch(playwright, chromium)
     page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    errors = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    errors = collect_errors(page)
     page.goto(base + "/ui/")
     page.fill("#subject", "ada")
     page.press("#subject", "Enter")
@@ -99,18 +101,10 @@ with sync_playwright() as playwright:
     if page.locator("[data-field=generation]").text_content() != generation:
         failures.append(f"the configuration view shows generation {page.locator('[data-field=generation]').text_content()}, /v1/config {generation}")
     page.click("#tab-subject")
-    # A phone-sized screen: the page fits its width (nothing to scroll sideways).
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(100)
-    if page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth"):
-        failures.append("on a 390-pixel-wide screen the page is wider than the screen")
-    page.set_viewport_size({"width": 1280, "height": 1000})
+    check_phone_width(page, failures, {"width": 1280, "height": 1000})
     if screenshot:
         page.screenshot(path=screenshot, full_page=True)
     failures += [f"console error: {error}" for error in errors]
     browser.close()
 
-for failure in failures:
-    print(failure)
-print(f"{compared} compared, {len(failures)} failed")
-sys.exit(1 if failures or compared == 0 else 0)
+finish(failures, compared)

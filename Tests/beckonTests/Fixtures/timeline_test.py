@@ -12,9 +12,13 @@ Usage: timeline_test.py PAGE.html STEPS.jsonl CHROMIUM [SCREENSHOT.png]
 Prints one line per failure and a last line "N compared, F failed".
 """
 import json
+import os
 import sys
 
 from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../BeckonTestSupport/Fixtures"))
+from browser_checks import check_phone_width, collect_errors, finish, launch  # noqa: E402
 
 page_path, steps_path, chromium = sys.argv[1:4]
 screenshot = sys.argv[4] if len(sys.argv) > 4 else None
@@ -32,12 +36,10 @@ for line in open(steps_path, encoding="utf-8"):
 failures = []
 compared = 0
 with sync_playwright() as playwright:
-    browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+    browser = launch(playwright, chromium)
     context = browser.new_context(offline=True, viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    errors, requests = [], []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    errors, requests = collect_errors(page), []
     page.on("request", lambda request: requests.append(request.url) if not request.url.startswith("file:") else None)
     page.goto("file://" + page_path)
     page.wait_for_selector("#chart svg")
@@ -90,12 +92,7 @@ with sync_playwright() as playwright:
         failures.append("'Whole trace' does not show the whole trace again")
     if page.locator(".card").count() == 0:
         failures.append("no tip card is shown")
-    # A phone-sized screen: the page fits its width (nothing to scroll sideways).
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(100)
-    if page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth"):
-        failures.append("on a 390-pixel-wide screen the page is wider than the screen")
-    page.set_viewport_size({"width": 1280, "height": 900})
+    check_phone_width(page, failures, {"width": 1280, "height": 900})
     if screenshot:
         page.locator(".mark").first.click()
         page.screenshot(path=screenshot, full_page=True)
@@ -103,7 +100,4 @@ with sync_playwright() as playwright:
     failures += [f"a request left the file: {url}" for url in requests]
     browser.close()
 
-for failure in failures:
-    print(failure)
-print(f"{compared} compared, {len(failures)} failed")
-sys.exit(1 if failures or compared == 0 else 0)
+finish(failures, compared)
