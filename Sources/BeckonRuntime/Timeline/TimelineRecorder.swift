@@ -65,15 +65,15 @@ public final class TimelineRecorder {
         bandEnds = ends
     }
 
-    /// The instant the drawing ends: a tenth of the trace's span after its last step (an hour
-    /// for a trace of one instant), so the last bands are seen.
+    /// The instant the drawing ends: a tenth of the trace's span after its last step, an hour
+    /// at least, so the last bands are seen.
     static func traceEnd(_ steps: [TraceStep]) -> Int64 {
         let instants = steps.map(\.now)
         guard let first = instants.min(), let last = instants.max() else { return 0 }
         return last + max((last - first) / 10, 3_600_000)
     }
 
-    /// Records step `index` (as the trace numbers it, from 0 in `steps`) after it ran, with its report.
+    /// Records `steps[index]` after it ran, with its report.
     public func record(step index: Int, report: OperationReport) {
         let step = steps[index]
         if subjects[step.subject] == nil {
