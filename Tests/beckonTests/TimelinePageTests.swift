@@ -35,7 +35,8 @@ struct TimelinePageTests {
         ]
     }()
 
-    @Test(arguments: traces)
+    /// The time limit only stops a hang: with every suite at once, a test may wait minutes to start.
+    @Test(.timeLimit(.minutes(10)), arguments: traces)
     func pageDrawsWhatSimulateAnswers(_ trace: Trace) throws {
         if let missing = BrowserTools.missing {
             Issue.record(Comment(rawValue: missing))
