@@ -1,6 +1,7 @@
 // icu::MessageFormat behind beckon_icu.h, with a MessagePlan for the shapes it takes. Every ICU
 // object is made in beckon_icu_message_open (a plan's number format and plural rules on its first
-// integer) and freed in beckon_icu_message_close; formatting makes only stack values.
+// integer) and freed in beckon_icu_message_close; formatting makes only stack values and writes
+// into the message's own text, whose room it keeps.
 #include "beckon_icu.h"
 #include "message_plan.h"
 
@@ -9,7 +10,6 @@
 #include <unicode/msgfmt.h>
 #include <unicode/parseerr.h>
 #include <unicode/unistr.h>
-#include <unicode/ustring.h>
 
 #include <memory>
 #include <new>

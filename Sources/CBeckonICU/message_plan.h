@@ -52,9 +52,10 @@ private:
         enum Kind { text, argument, number, plural, select } kind = text;
         /// `text`: the text; otherwise unused.
         std::string literal;
-        /// The argument's index (`a<index>`); for `number` (a plural's `#`), the plural's.
+        /// For `argument`, `plural` and `select`: the argument's index (`a<index>`). A `number`
+        /// (a plural's `#`) shows the value its plural was chosen by, less the offset.
         int32_t index = 0;
-        /// For `number`: the enclosing plural's offset.
+        /// For `plural`: its offset.
         double offset = 0;
         std::vector<Case> cases;
     };

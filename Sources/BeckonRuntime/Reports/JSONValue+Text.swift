@@ -83,9 +83,7 @@ extension JSONValue {
 
     /// Appends `value` as a JSON string, quoted.
     static func writeString(_ value: String, to output: inout JSONOutput) {
-        output.append(UInt8(ascii: "\""))
-        writeStringContents(value, to: &output)
-        output.append(UInt8(ascii: "\""))
+        withUTF8(of: value) { writeString(utf8: $0, to: &output) }
     }
 
     /// Appends the text whose UTF-8 is `bytes` as a JSON string, quoted.

@@ -163,21 +163,19 @@ public final class TipAnswerTemplates: @unchecked Sendable {
         @inline(__always)
         func writeLocale(_ locale: String, to output: inout JSONOutput) { output.append(run(.locale)) }
         @inline(__always)
-        func writeMessage(to output: inout JSONOutput) {
-            let filled = values?.withText(TipTemplates.message) { text in
-                output.append(",\"message\":")
-                JSONValue.writeString(utf8: text, to: &output)
-            }
-            if filled != true { output.append(run(.message)) }
-        }
-
+        func writeMessage(to output: inout JSONOutput) { write(TipTemplates.message, ",\"message\":", else: .message, to: &output) }
         @inline(__always)
-        func writeTitle(to output: inout JSONOutput) {
-            let filled = values?.withText(TipTemplates.title) { text in
-                output.append(",\"title\":")
+        func writeTitle(to output: inout JSONOutput) { write(TipTemplates.title, ",\"title\":", else: .title, to: &output) }
+
+        /// Text `index` of a templated tip, filled in, after `member` (its comma, key and colon);
+        /// otherwise the run `plain`, which holds the same members for a plain text.
+        @inline(__always)
+        private func write(_ index: Int, _ member: StaticString, else plain: Run, to output: inout JSONOutput) {
+            let filled = values?.withText(index) { text in
+                output.append(member)
                 JSONValue.writeString(utf8: text, to: &output)
             }
-            if filled != true { output.append(run(.title)) }
+            if filled != true { output.append(run(plain)) }
         }
     }
 }

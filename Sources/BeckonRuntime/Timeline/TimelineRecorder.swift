@@ -17,6 +17,9 @@ public final class TimelineRecorder {
     private let steps: [TraceStep]
     /// For each step, the instant of its subject's next step (the trace's end for its last).
     private let bandEnds: [Int64]
+    /// The instants the drawing spans: the first step's, and a tenth of the trace's span after
+    /// its last step (an hour at least), so the last bands are seen.
+    private let start: Int64, end: Int64
     /// Texts (explanations, reasons, answers) kept once and named by their index.
     private var texts: [String] = []
     private var textIndex: [TextKey: Int] = [:]
@@ -26,6 +29,16 @@ public final class TimelineRecorder {
     /// At most this many reads follow `revisitAt` between two steps of a subject; the band
     /// after the last one holds to the next step.
     static let revisitsBetweenSteps = 200
+
+    /// The lanes' names, as the page reads them: `KIND:ID`, or a word for a lane of marks alone.
+    enum Lane {
+        static func tip(_ id: String) -> String { "tip:" + id }
+        static func group(_ id: String) -> String { "group:" + id }
+        static func scenario(_ id: String) -> String { "scenario:" + id }
+        static func event(_ id: String) -> String { "event:" + id }
+        static let parameters = "parameters"
+        static let whatsNew = "whatsNew"
+    }
 
     /// One lane's bands: each begins where it is written and ends where the next begins (the
     /// last at the subject's end).
@@ -55,22 +68,16 @@ public final class TimelineRecorder {
         self.engine = engine
         self.configuration = configuration
         self.steps = steps
-        let traceEnd = Self.traceEnd(steps)
-        var ends = [Int64](repeating: traceEnd, count: steps.count)
+        let first = steps.map(\.now).min() ?? 0, last = steps.map(\.now).max() ?? 0
+        start = first
+        end = steps.isEmpty ? 0 : last + max((last - first) / 10, 3_600_000)
+        var ends = [Int64](repeating: end, count: steps.count)
         var next: [String: Int64] = [:]
         for index in steps.indices.reversed() {
-            ends[index] = max(next[steps[index].subject] ?? traceEnd, steps[index].now)
+            ends[index] = max(next[steps[index].subject] ?? end, steps[index].now)
             next[steps[index].subject] = steps[index].now
         }
         bandEnds = ends
-    }
-
-    /// The instant the drawing ends: a tenth of the trace's span after its last step, an hour
-    /// at least, so the last bands are seen.
-    static func traceEnd(_ steps: [TraceStep]) -> Int64 {
-        let instants = steps.map(\.now)
-        guard let first = instants.min(), let last = instants.max() else { return 0 }
-        return last + max((last - first) / 10, 3_600_000)
     }
 
     /// Records `steps[index]` after it ran, with its report.
@@ -89,17 +96,17 @@ public final class TimelineRecorder {
     /// The lane a step's mark is drawn on.
     static func lane(of operation: TraceOperation) -> String {
         switch operation {
-        case .set: "parameters"
-        case .donate(let event, _): "event:" + event
+        case .set: Lane.parameters
+        case .donate(let event, _): Lane.event(event)
         case .tipStatus(let id), .tipDisplay(let id), .tipShown(let id, _), .tipInvalidate(let id, _), .tipReset(let id),
              .explainTip(let id):
-            "tip:" + id
-        case .groupCurrent(let id): "group:" + id
+            Lane.tip(id)
+        case .groupCurrent(let id): Lane.group(id)
         case .scenarioTrigger(let id), .scenarioTry(let id), .scenarioStatus(let id), .scenarioReset(let id), .explainScenario(let id):
-            "scenario:" + id
+            Lane.scenario(id)
         // `reset: all` clears every lane; its mark stands with the parameters'.
-        case .resetAll: "parameters"
-        case .whatsNewNext, .whatsNewPresent, .whatsNewMark, .whatsNewUnmark: "whatsNew"
+        case .resetAll: Lane.parameters
+        case .whatsNewNext, .whatsNewPresent, .whatsNewMark, .whatsNewUnmark: Lane.whatsNew
         }
     }
 
@@ -127,14 +134,14 @@ public final class TimelineRecorder {
         }
         for tip in configuration.tips.all {
             guard let decision = try? engine.tipStatus(tip.id, request) else { continue }
-            append("tip:" + tip.id, at: request.now, value: decision.status.rawValue, reason: decision.reason.description, subject: request.subject) {
+            append(Lane.tip(tip.id), at: request.now, value: decision.status.rawValue, reason: decision.reason.description, subject: request.subject) {
                 (try? self.engine.explainTip(tip.id, request).rendered()) ?? ""
             }
             keep(decision.revisitAt)
         }
         for group in configuration.groups.all {
             guard let decision = try? engine.groupCurrent(group.id, request) else { continue }
-            append("group:" + group.id, at: request.now, value: decision.current ?? "",
+            append(Lane.group(group.id), at: request.now, value: decision.current ?? "",
                    reason: decision.current.map { "current: " + $0 } ?? "no current tip", subject: request.subject) {
                 (["group \(group.id): " + (decision.current ?? "no current tip")]
                     + decision.members.map { "  \($0.tip): \($0.status.rawValue)" }).joined(separator: "\n")
@@ -144,7 +151,7 @@ public final class TimelineRecorder {
         for scenario in configuration.scenarios.all {
             guard let decision = try? engine.scenarioStatus(scenario.id, request) else { continue }
             let reason = decision.executed ? "every check passes" : "fails " + decision.failures.map(\.name).joined(separator: ", ")
-            append("scenario:" + scenario.id, at: request.now, value: decision.executed ? "run" : "wait", reason: reason, subject: request.subject) {
+            append(Lane.scenario(scenario.id), at: request.now, value: decision.executed ? "run" : "wait", reason: reason, subject: request.subject) {
                 (try? self.engine.scenarioStatus(scenario.id, request, explaining: true).rendered(verb: "would run")) ?? ""
             }
             keep(decision.revisitAt)
@@ -190,9 +197,9 @@ public final class TimelineRecorder {
 
     /// The drawing's data: the lanes' names, the subjects' bands and marks, the shared texts.
     public func json() -> JSONValue {
-        let laneNames = configuration.tips.all.map { "tip:" + $0.id } + configuration.groups.all.map { "group:" + $0.id }
-            + configuration.scenarios.all.map { "scenario:" + $0.id } + configuration.events.all.map { "event:" + $0.id }
-            + ["parameters", "whatsNew"]
+        let laneNames = configuration.tips.all.map { Lane.tip($0.id) } + configuration.groups.all.map { Lane.group($0.id) }
+            + configuration.scenarios.all.map { Lane.scenario($0.id) } + configuration.events.all.map { Lane.event($0.id) }
+            + [Lane.parameters, Lane.whatsNew]
         let subjectValues: [JSONValue] = subjectOrder.map { id in
             let timeline = subjects[id]!
             var lanes = JSONObject()
@@ -204,10 +211,9 @@ public final class TimelineRecorder {
             }
             return .object(["id": .string(id), "end": .int(timeline.end), "lanes": .object(lanes), "marks": .array(marks)])
         }
-        let instants = steps.map(\.now)
         return .object([
-            "start": .int(instants.min() ?? 0),
-            "end": .int(Self.traceEnd(steps)),
+            "start": .int(start),
+            "end": .int(end),
             "lanes": .array(laneNames.map { .string($0) }),
             "subjects": .array(subjectValues),
             "texts": .array(texts.map { .string($0) }),

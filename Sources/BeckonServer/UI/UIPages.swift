@@ -24,12 +24,11 @@ enum UIPages {
     /// Adds `GET` and `HEAD` `/ui/`, and `/ui` sending the browser there.
     static func add(to router: Router<BasicRequestContext>) {
         let page = ByteBuffer(bytes: PackageResources.ui_html)
-        let answer: @Sendable (Request, BasicRequestContext) -> Response = { request, _ in
-            var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"]
-            headers[HTTPField.Name("Content-Security-Policy")!] = contentSecurityPolicy
-            headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
-            headers[.contentLength] = String(page.readableBytes)
-            return Response(status: .ok, headers: headers, body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: page))
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache", .contentLength: String(page.readableBytes)]
+        headers[HTTPField.Name("Content-Security-Policy")!] = contentSecurityPolicy
+        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        let answer: @Sendable (Request, BasicRequestContext) -> Response = { [headers] request, _ in
+            Response(status: .ok, headers: headers, body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: page))
         }
         router.get(RouterPath(path), use: answer)
         router.head(RouterPath(path), use: answer)
