@@ -43,6 +43,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // Only BeckonServerTests: a real HTTP client over a loopback socket.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // `swift package generate-documentation`: the DocC reference of Beckon and BeckonPluginKit.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Pure layers: no files, processes, network or C libraries.
@@ -162,8 +164,9 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
-            // `serve --ui`: the page for people, carried in the binary.
-            resources: [.embedInCode("UI/ui.html")],
+            // `serve --ui`: the page for people; `/openapi.yaml`: the API's document. Both carried in
+            // the binary, served as they are.
+            resources: [.embedInCode("UI/ui.html"), .embedInCode("OpenAPI/openapi.yaml")],
             swiftSettings: strictSettings
         ),
         .target(

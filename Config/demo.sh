@@ -4,8 +4,11 @@
 # process; the state lives in Config/state/beckon.db (removed first, so the demo starts fresh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# What the build needs and the machine lacks: installed as root, else named in one line.
+source Scripts/setup.sh
+need_debian_packages "${beckon_build_packages[@]}"
 
-# The CLI as it ships (see the README's "The beckon command"): release, Swift runtime linked in.
+# The CLI as it ships (Docs/cli.md): release, Swift runtime linked in.
 swift build -c release --product beckon --static-swift-stdlib -Xlinker -no-pie
 beckon="$(swift build -c release --show-bin-path)/beckon"
 # The example's calendar plugin, built the way any third party builds one: plain cc, the header.

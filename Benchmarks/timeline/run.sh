@@ -4,7 +4,7 @@
 # release build as it ships, then opened in Chromium RUNS times. Prints the file's size, the median
 # time to write it, and the median time until the page is interactive.
 #
-# Needs chromium (apt) and Playwright in .venv-tests/ (.ci/run installs both).
+# Needs chromium (apt) and Playwright in .build/test-tools/ (bash Scripts/test.sh installs both).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 steps=${1:-10000}
@@ -26,4 +26,4 @@ done
 median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
 size=$(stat -c %s "$folder/page.html")
 echo "timeline: simulate --html, $steps steps over $subjects subjects: median $median ms of $runs (${times[*]} ms), $(( size / 1024 )) KiB"
-.venv-tests/bin/python Benchmarks/timeline/interactive.py "$folder/page.html" "$chromium" "$runs"
+.build/test-tools/bin/python Benchmarks/timeline/interactive.py "$folder/page.html" "$chromium" "$runs"

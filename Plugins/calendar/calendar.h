@@ -149,7 +149,19 @@ beckon_status cal_config_read(beckon_string json, cal_config *config, cal_report
 void cal_config_free(cal_config *config);
 bool cal_config_is_holiday(const cal_config *config, int64_t days);
 
-/* ---- Small helpers (calendar_config.c) ---- */
+/* ---- The plugin's state and conditions (calendar.c, calendar_conditions.c) ---- */
+
+/** What init builds and every condition reads: the host and the config, never changed after. */
+typedef struct cal_plugin {
+    const beckon_host *host;
+    cal_config config;
+} cal_plugin;
+
+#define CAL_CONDITION_COUNT 7
+/** The conditions, in the order `beckon plugins` lists them. */
+extern const beckon_condition *const cal_conditions[CAL_CONDITION_COUNT];
+
+/* ---- Messages (calendar_text.c) ---- */
 
 /**
  * Writes `text` into `buffer` as a quoted excerpt for a message ('like this'): at most a few
@@ -157,5 +169,8 @@ bool cal_config_is_holiday(const cal_config *config, int64_t days);
  * strings keep messages short and printable.
  */
 void cal_quote(char *buffer, size_t capacity, const char *text, size_t len);
+
+/** Sets `message` on `error` and returns `status`. */
+beckon_status cal_fail(beckon_error *error, beckon_status status, const char *message);
 
 #endif /* BECKON_CALENDAR_H */

@@ -35,7 +35,7 @@ struct PostgresOptions: Sendable, Equatable {
     var statementTimeoutMilliseconds: Int64 = 5_000
     var isolation = Isolation.readCommitted
 
-    /// The keys `store.options` may have, in the order the README lists them.
+    /// The keys `store.options` may have, in the order `Docs/fleets.md` lists them.
     static let keys = ["url", "host", "port", "dbname", "user", "sslmode", "passwordEnv", "passwordFile",
                        "schema", "poolSize", "connectTimeout", "statementTimeout", "isolation"]
     /// libpq's `sslmode` values.

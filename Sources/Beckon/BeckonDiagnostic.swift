@@ -2,7 +2,12 @@
 public struct BeckonDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// How serious a finding is.
     public enum Severity: String, Hashable, Sendable {
-        case error, warning, note
+        /// The configuration does not load.
+        case error
+        /// It loads, but something is likely a mistake (a missing translation, say).
+        case warning
+        /// More about the finding before it (where an id was first declared, say).
+        case note
     }
 
     /// The file (as given, or the name of a configuration opened from text).

@@ -5,7 +5,7 @@ import BeckonRuntime
 
 /// Users' data as a whole (`beckon data …` for a Swift host): list, export, import, erase,
 /// expire and copy subjects, over any store that can list, erase and restore them (memory,
-/// SQLite, and plugin stores with plugin ABI 1.3's functions). The format is the README's
+/// SQLite, and plugin stores with plugin ABI 1.3's functions). The format is `Docs/cli.md`'s
 /// "The subject data format": JSON Lines, one subject a line, each line ending in `\n`.
 ///
 /// Errors: a store that fails, or cannot list, erase or restore subjects, throws
@@ -81,7 +81,7 @@ extension BeckonEngine {
     }
 
     /// Erases every trace of the subject from the store (its record and every log; the store's
-    /// guarantees are the README's); false when it was not stored.
+    /// guarantees are in `Docs/users-data.md`); false when it was not stored.
     @discardableResult
     public func eraseSubject(_ subject: String) throws(BeckonError) -> Bool {
         do {

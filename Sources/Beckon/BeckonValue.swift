@@ -8,10 +8,16 @@ import BeckonRules
 /// declaration: `"2.1.0"` for a version, `"7d"` for a duration, `"2026-03-01T09:30:00Z"` for a
 /// timestamp, `"a,b"` for a list.
 public enum BeckonValue: Hashable, Sendable, CustomStringConvertible {
+    /// No value: an unset parameter, or `nil`.
     case null
+    /// A boolean, `bool` in a configuration.
     case bool(Bool)
+    /// A 64-bit integer, `int`.
     case int(Int64)
+    /// A double, `double` (an `int` given for it widens).
     case double(Double)
+    /// Text, `string`; for a value declared with another type, that value as the command line
+    /// writes it.
     case string(String)
     /// A duration in milliseconds.
     case duration(milliseconds: Int64)
@@ -19,6 +25,7 @@ public enum BeckonValue: Hashable, Sendable, CustomStringConvertible {
     case timestamp(milliseconds: Int64)
     /// A version, `major.minor.patch` (`"2.1"` reads as 2.1.0).
     case version(String)
+    /// A list of values of one type, `list<T>`.
     case list([BeckonValue])
 
     /// The value as the rule language writes it: `true`, `42`, `"pro"`, `7d`, `v"2.1.0"`.

@@ -5,8 +5,12 @@
 public struct TipAnswer: Sendable, Hashable {
     /// A tip's status (SEMANTICS §4).
     public enum Status: String, Hashable, Sendable, CaseIterable {
+        /// Not to be shown now: a rule, the display frequency, a group or a display limit says
+        /// not yet (`reasonCode` says which).
         case pending
+        /// To be shown now, with its content.
         case available
+        /// Never to be shown again for this subject (closed, acted on, or shown its most).
         case invalidated
     }
 

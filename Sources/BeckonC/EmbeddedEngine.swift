@@ -103,7 +103,7 @@ final class EmbeddedEngine: Sendable {
     // `_withUnsafeGuaranteedRef` is an underscored (unstable) standard-library API: it lends the
     // object without the retain and release `takeUnretainedValue()` costs. With the engine's and
     // slot index's, those retains were ~0.1 k of the typed call's 2,647 -> 1,799 instructions
-    // (README, "How fast").
+    // (Docs/benchmarks.md).
     @inline(__always)
     static func borrowing<T>(_ handle: OpaquePointer?, _ body: (EmbeddedEngine?) -> T) -> T {
         guard let handle else { return body(nil) }

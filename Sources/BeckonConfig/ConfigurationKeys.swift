@@ -1,4 +1,4 @@
-/// The keys of one kind of mapping in a configuration file, in the README's order.
+/// The keys of one kind of mapping in a configuration file, in the order of `Docs/configuration.md`.
 public struct MappingKeys: Hashable, Sendable {
     /// Every key the mapping may hold; any other is a `config.unknownKey` error.
     public let keys: [String]

@@ -69,6 +69,14 @@ public final class BeckonPlugin: Sendable {
     /// Declares a plugin and builds its descriptor (once: create it as a global).
     ///
     /// - Parameters:
+    ///   - name: the plugin's name: the default namespace of its functions in rules, and the
+    ///     name a configuration's `plugins:` entry finds it by.
+    ///   - version: its semantic version, which entries' `version:` ranges are matched against.
+    ///   - summary: one line saying what it offers (`beckon plugins` prints it).
+    ///   - serialized: whether the host must call it one call at a time (`BECKON_PLUGIN_SERIALIZE`).
+    ///   - minHostMinor: the lowest host ABI 1.x minor it works with.
+    ///   - conditions: its conditions, in order.
+    ///   - stores: its store backends, in order.
     ///   - validateConfig: checks the YAML `config:` subtree (canonical JSON, `null` when absent)
     ///     before anything else runs; throw `.invalidArgument(message, jsonPointer:)` to have the
     ///     host show the message at the offending value.

@@ -24,11 +24,17 @@ public struct PluginStore: Sendable {
 
     /// Declares a store implemented by `backend`.
     ///
-    /// - Parameter checkOptions: returns every problem of `store.options` (canonical JSON, `null`
-    ///   when absent), each at a value or at a key of the options (ABI 1.2 `check_options`): the
-    ///   host shows them at their YAML positions when the configuration loads, before any `open`.
-    ///   Mark a problem `secret` when the value it names must never be shown. `open` still gets
-    ///   the same options (hosts older than 1.2 never call this).
+    /// - Parameters:
+    ///   - name: the store's name; a configuration selects it as `store.backend: PLUGIN.NAME`.
+    ///   - summary: one line saying what it keeps and where (`beckon plugins` prints it).
+    ///   - capabilities: what the store offers beyond the contract's core.
+    ///   - serialized: whether the host must run one operation of an open store at a time.
+    ///   - backend: the type the host opens, with `init(options:)`, for each configuration.
+    ///   - checkOptions: returns every problem of `store.options` (canonical JSON, `null`
+    ///     when absent), each at a value or at a key of the options (ABI 1.2 `check_options`): the
+    ///     host shows them at their YAML positions when the configuration loads, before any
+    ///     `open`. Mark a problem `secret` when the value it names must never be shown. `open`
+    ///     still gets the same options (hosts older than 1.2 never call this).
     public init<Backend: PluginStoreBackend>(_ name: String, summary: String? = nil, capabilities: PluginStoreCapabilities = [],
                                              serialized: Bool = false, backend: Backend.Type,
                                              checkOptions: (@Sendable (_ options: String) -> [PluginConfigProblem])? = nil) {

@@ -40,7 +40,7 @@ struct ReadCopyUpdate<Value: AnyObject & Sendable>: ~Copyable, Sendable {
         // the object without a retain and release, which the epoch makes safe (the object stays
         // retained by this cell until every read that may hold it has left). With the borrowed
         // handle table and version texts, it took the typed C call from 2,647 to 1,799
-        // instructions ("the serving runtime's lock and retain", ~0.09 k: README, "How fast").
+        // instructions ("the serving runtime's lock and retain", ~0.09 k: Docs/benchmarks.md).
         return Self.reference(word.load(ordering: .acquiring))._withUnsafeGuaranteedRef(body)
     }
 

@@ -96,7 +96,7 @@ struct PluginBenchmark: ParsableCommand {
         String((nanoseconds * 10).rounded() / 10)
     }
 
-    /// Compiles the plugin with plain `cc` against the header, with the README's build line for
+    /// Compiles the plugin with plain `cc` against the header, with the plugin guide's build line for
     /// plugin authors, optimized (`-O2`) as a plugin shipped would be.
     static func buildPlugin() throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-bench-plugin-\(getpid())")

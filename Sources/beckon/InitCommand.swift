@@ -109,43 +109,43 @@ struct InitCommand: ParsableCommand {
     }
 
     /// The starter configuration: one of each kind, each part saying what it does and where the
-    /// README documents it.
+    /// configuration guide (`Docs/configuration.md`) documents it.
     static let starter = """
         # A starter Beckon configuration, written by `beckon init`.
         # Check it after each edit:  beckon check --config beckon.yaml
-        # Every key is described in the README's "Configuration reference", the rules'
-        # language in its "Rule language".
+        # Every key is described in Beckon's Docs/configuration.md, the rules'
+        # language in Docs/rules.md.
         version: 1
 
         # The app's current version: what's new is chosen by it (the commands'
-        # --app-version overrides it). README: Configuration reference > app.
+        # --app-version overrides it). Docs/configuration.md > app.
         app:
           version: 1.0.0
 
         # At most one tip's first display a day for each subject (user, device).
-        # README: Configuration reference > display.
+        # Docs/configuration.md > display.
         display:
           frequency: daily
 
         # Where each subject's state is kept: a SQLite file, relative to this file,
-        # created on first use. README: Configuration reference > store.
+        # created on first use. Docs/configuration.md > store.
         store:
           backend: sqlite
           path: beckon.db
 
         # Typed values kept for each subject; the host sets them
-        # (beckon param set isLoggedIn true). README: Configuration reference > parameters.ID.
+        # (beckon param set isLoggedIn true). Docs/configuration.md > parameters.ID.
         parameters:
           isLoggedIn: {type: bool, default: false}
 
         # Events the host records as they happen (beckon event donate appLaunched);
-        # rules count them. README: Configuration reference > events.ID.
+        # rules count them. Docs/configuration.md > events.ID.
         events:
           appLaunched: {}
 
         # Tips: available while every rule holds, until shown maxDisplayCount times
-        # (beckon tip status welcome). README: Configuration reference > tips.ID,
-        # and "Rule language" for the rules.
+        # (beckon tip status welcome). Docs/configuration.md > tips.ID,
+        # and Docs/rules.md for the rules.
         tips:
           welcome:
             title: Welcome
@@ -162,7 +162,7 @@ struct InitCommand: ParsableCommand {
 
         # Scenarios: one-off actions run when their checks pass, such as asking for a
         # review after the tenth launch, at most once (beckon scenario try ask-for-review).
-        # README: Configuration reference > scenarios.ID.
+        # Docs/configuration.md > scenarios.ID.
         scenarios:
           ask-for-review:
             event: appLaunched
@@ -170,7 +170,7 @@ struct InitCommand: ParsableCommand {
             maxExecutionsPermitted: 1
 
         # Release notes, one entry per version, shown once to each subject
-        # (beckon whatsnew next). README: Configuration reference > whatsNew.
+        # (beckon whatsnew next). Docs/configuration.md > whatsNew.
         whatsNew:
           entries:
             - version: 1.0.0

@@ -14,7 +14,7 @@ struct Simulate: ParsableCommand {
         discussion: """
             The trace is a YAML file of steps, each one operation (set, donate, tip.status, tip.display, \
             scenario.try, whatsNew.present, explain.tip, …) at an instant ('at:') or a while after the \
-            previous step ('after:'); see the README. With --html FILE, writes one self-contained page \
+            previous step ('after:'); see Beckon's Docs/cli.md. With --html FILE, writes one self-contained page \
             (a timeline per subject, every band and mark explained, the content's cards) instead of the \
             lines, and prints where. Exit 0 when the trace ran, 65 for a bad trace or configuration or a \
             step the engine refused, 66 when a file cannot be read or the page's folder is missing.

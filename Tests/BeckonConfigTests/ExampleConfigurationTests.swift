@@ -4,8 +4,8 @@ import BeckonDiagnostics
 import BeckonRules
 import Testing
 
-/// `Config/example.yaml` (with its include `example-tips.yaml`) is the configuration the README
-/// shows; it must load, and load to exactly what it says.
+/// `Config/example.yaml` (with its include `example-tips.yaml`) is the configuration the documents
+/// show; it must load, and load to exactly what it says.
 @Suite("The example configuration")
 struct ExampleConfigurationTests {
     static let configFolder = Fixtures.repositoryRoot + "/Config"

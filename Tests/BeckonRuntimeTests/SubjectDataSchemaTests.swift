@@ -18,7 +18,7 @@ struct SubjectDataSchemaTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("data.jsonl")
         try lines.write(to: file, atomically: true, encoding: .utf8)
-        let result = try ProcessRunner.run("python3", ["-c", Self.validator, Repository.path("Docs/subject-data.schema.json"), file.path])
+        let result = try ProcessRunner.run(TestTools.python, ["-c", Self.validator, Repository.path("Docs/subject-data.schema.json"), file.path])
         #expect(result.status == 0, "\(result.output)\(result.error)")
         #expect(result.output == "2 valid\n")
     }
@@ -29,7 +29,7 @@ struct SubjectDataSchemaTests {
         try:
             import jsonschema
         except ImportError:
-            print("the JSON Schema validator is missing: pip install jsonschema==4.26.0")
+            print("the JSON Schema validator is missing: run bash Scripts/test.sh, which installs the suite's tools")
             sys.exit(3)
         schema = json.load(open(sys.argv[1], encoding="utf-8"))
         jsonschema.Draft202012Validator.check_schema(schema)

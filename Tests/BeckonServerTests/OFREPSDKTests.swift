@@ -5,17 +5,14 @@ import Testing
 
 /// `Fixtures/ofrep_sdk_test.py` drives a real server through the OpenFeature Python SDK
 /// (`openfeature-sdk`) with the OFREP provider (`openfeature-provider-ofrep`), both pinned and
-/// installed by `.ci/run` in `.venv-tests/`: every key kind, transient context, the failures,
+/// installed by the test command with the suite's tools (`TestTools`): every key kind, transient context, the failures,
 /// bulk with ETag and 304, tokens, and that evaluations record nothing.
 @Suite("beckon serve: OFREP through the OpenFeature Python SDK")
 struct OFREPSDKTests {
-    /// The virtual environment's interpreter.
-    static var python: URL { Repository.url(".venv-tests/bin/python") }
-
     @Test(.timeLimit(.minutes(3)))
     func theSDKEvaluatesBeckon() async throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.python.path) else {
-            Issue.record("\(Self.python.path) is missing: run .ci/run, which makes .venv-tests/ with openfeature-sdk and openfeature-provider-ofrep")
+        guard TestTools.has(module: "openfeature.contrib.provider.ofrep") else {
+            Issue.record(Comment(rawValue: TestTools.missing("The OpenFeature SDK with its OFREP provider")))
             return
         }
         let script = Repository.url("Tests/BeckonServerTests/Fixtures/ofrep_sdk_test.py")
@@ -24,7 +21,7 @@ struct OFREPSDKTests {
         let result = try await EdgeHarness.withServer(folder, edge: edge) { port in
             // On a thread of its own: waiting for the process on the concurrency pool would starve the server.
             try await EdgeHarness.onThread {
-                try ProcessRunner.combined(Self.python.path, [script.path, "http://127.0.0.1:\(port)", EdgeHarness.readToken, EdgeHarness.writeToken],
+                try ProcessRunner.combined(TestTools.python, [script.path, "http://127.0.0.1:\(port)", EdgeHarness.readToken, EdgeHarness.writeToken],
                                            in: folder.path)
             }
         }

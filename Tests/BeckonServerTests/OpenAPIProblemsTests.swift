@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// What the document promises about failures: every problem a route can answer is among its
-/// documented responses with the status the status table gives it, and the README's tables say
+/// documented responses with the status the status table gives it, and the server guide's tables (`Docs/server.md`) say
 /// what the document says.
 @Suite("beckon serve: the OpenAPI document's problems")
 struct OpenAPIProblemsTests {
@@ -64,9 +64,9 @@ struct OpenAPIProblemsTests {
         return candidates.max { $0.path.filter { $0 == "{" }.count > $1.path.filter { $0 == "{" }.count }
     }
 
-    /// The README, split in its lines.
-    static func readme() throws -> [Substring] {
-        try String(contentsOf: Repository.url("README.md"), encoding: .utf8)
+    /// The server guide, split in its lines.
+    static func guide() throws -> [Substring] {
+        try String(contentsOf: Repository.url("Docs/server.md"), encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false)
     }
 
@@ -80,10 +80,10 @@ struct OpenAPIProblemsTests {
         }
     }
 
-    /// The README's endpoint table names exactly the document's routes (`{s}` is
+    /// The guide's endpoint table names exactly the document's routes (`{s}` is
     /// `/v1/subjects/{subject}`; parameter names and examples such as `?for=45s` aside).
     @Test func theReadmesEndpointTableIsTheDocuments() throws {
-        let rows = Self.table(after: "### Endpoints", in: try Self.readme())
+        let rows = Self.table(after: "## Endpoints", in: try Self.guide())
         let parameter = /\{[^}]*\}/
         func shape(_ path: String) -> String { path.replacing(parameter, with: "{}") }
         let listed = rows.compactMap { row -> String? in
@@ -100,17 +100,17 @@ struct OpenAPIProblemsTests {
         #expect(listed.sorted() == documented.sorted())
     }
 
-    /// The README's status table is the one the document serves: every code of the document's
+    /// The guide's status table is the one the document serves: every code of the document's
     /// `Problem`, with its CLI exit code and HTTP status.
     @Test func theReadmesStatusTableIsTheDocuments() throws {
-        let rows = Self.table(after: "### Errors: the status table", in: try Self.readme()).filter { $0.count == 4 && $0[0].hasPrefix("`") }
-        let readme = rows.map { "\($0[0].trimmingCharacters(in: ["`"])) \($0[1]) \($0[2])" }
+        let rows = Self.table(after: "## Errors: the status table", in: try Self.guide()).filter { $0.count == 4 && $0[0].hasPrefix("`") }
+        let guide = rows.map { "\($0[0].trimmingCharacters(in: ["`"])) \($0[1]) \($0[2])" }
         let enumLine = try #require(OpenAPIDocument.text.split(separator: "\n").first { $0.contains("code: {type: string, enum: [") })
         let documented = enumLine.split(separator: "[")[1].prefix { $0 != "]" }.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         let table = documented.compactMap(Problem.Code.init(rawValue:)).map { code in
             "\(code.rawValue) \(code.statuses.exitCode.map(String.init) ?? "–") \(code.statuses.httpStatus)"
         }
         #expect(documented.count == Problem.Code.allCases.count)
-        #expect(readme == table)
+        #expect(guide == table)
     }
 }

@@ -3,18 +3,15 @@ import Foundation
 import Testing
 
 /// The OpenAPI document checked against a running `beckon serve` by schemathesis, a
-/// property-based API tester (PyPI; `.ci/run` installs it): every response is in the document
+/// property-based API tester (PyPI; one of the suite's tools, `TestTools`): every response is in the document
 /// (status, content type, headers, schema), no 5xx, invalid requests are refused, the bearer
 /// scheme is enforced.
 @Suite("beckon serve: schemathesis")
 struct SchemathesisTests {
-    /// The schemathesis executable on the PATH, or nil.
+    /// The suite's schemathesis, or nil.
     static func schemathesis() -> URL? {
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("schemathesis")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
+        let path = TestTools.executable("schemathesis")
+        return FileManager.default.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
     }
 
     /// Which statuses a well-formed request may get besides schemathesis's defaults (2xx, 3xx,
@@ -62,7 +59,7 @@ struct SchemathesisTests {
     @Test(.timeLimit(.minutes(5)), arguments: Mode.allCases)
     func theDocumentMatchesTheServer(_ mode: Mode) async throws {
         guard let schemathesis = Self.schemathesis() else {
-            Issue.record("schemathesis is not installed: python3 -m pip install 'schemathesis==4.32.5' (.ci/run installs it)")
+            Issue.record(Comment(rawValue: TestTools.missing("schemathesis")))
             return
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-schemathesis-\(UUID().uuidString)")

@@ -8,7 +8,7 @@ import Testing
 /// (Playwright) on the example configuration (its SQLite store) with tokens on, and checks the
 /// page against `/v1`, live through the change stream. Without Chromium or Playwright it fails, saying what to install.
 ///
-/// `BECKON_UPDATE_SCREENSHOTS=1 swift test --filter UIPage` writes the README's screenshot to
+/// `BECKON_UPDATE_SCREENSHOTS=1 swift test --filter UIPage` writes the documents' screenshot to
 /// `Docs/screenshots/ui.png`.
 @Suite("beckon serve --ui in Chromium")
 struct UIPageTests {
@@ -44,7 +44,7 @@ struct UIPageTests {
         defer { _ = server.stop() }
         let updating = ProcessInfo.processInfo.environment["BECKON_UPDATE_SCREENSHOTS"] != nil
         let screenshot = updating ? Repository.path("Docs/screenshots/ui.png") : folder.appendingPathComponent("ui.png").path
-        let result = try ProcessRunner.combined(BrowserTools.python, [Repository.path("Tests/BeckonServerTests/Fixtures/ui_test.py"),
+        let result = try ProcessRunner.combined(TestTools.python, [Repository.path("Tests/BeckonServerTests/Fixtures/ui_test.py"),
                                                                       "http://127.0.0.1:\(server.port)", BrowserTools.chromium,
                                                                       EdgeHarness.readToken, EdgeHarness.writeToken, screenshot])
         #expect(result.status == 0, "\(result.output)\n\(server.standardError)")

@@ -1,9 +1,9 @@
 public import Foundation
 
 /// C plugins built the way a third party builds them: plain `cc` against the plugin header
-/// alone, with the README's one build line.
+/// alone, with the plugin guide's one build line.
 public enum CPlugin {
-    /// The build line the README gives plugin authors (without `-I`, `-o` and sources);
+    /// The build line the plugin guide (`Docs/plugins.md`) gives plugin authors (without `-I`, `-o` and sources);
     /// `Plugins/calendar/build.sh` spells the same line for shell users.
     public static let flags = ["-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-Wl,--no-undefined", "-Wall", "-Wextra", "-Werror"]
 

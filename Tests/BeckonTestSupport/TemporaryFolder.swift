@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A fresh folder under the system's temporary folder, removed with everything in it when the
 /// value goes away (or at `remove()`); each test that writes files makes its own.

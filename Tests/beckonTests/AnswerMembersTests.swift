@@ -2,7 +2,7 @@ import BeckonTestSupport
 import Foundation
 import Testing
 
-/// One table of answer members per operation (the README's "Answer members"), true for the
+/// One table of answer members per operation (`Docs/cli.md`'s "Answer members"), true for the
 /// CLI's `--json`, the C API (libbeckon.so, driven from Python) and `simulate --json`: every
 /// operation runs through each surface, and its answer's members must be the table's row plus
 /// the surface's request members, no more and no less.

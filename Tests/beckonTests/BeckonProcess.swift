@@ -25,10 +25,11 @@ struct BeckonProcess {
     }()
 
     /// Runs `beckon ARGUMENTS` in `directory` with extra environment variables; with `python`,
-    /// runs that Python script (standard library only) there instead, e.g. to read a store file.
+    /// runs that Python script there instead with the suite's interpreter (`TestTools.python`: the
+    /// standard library and the pinned tools), e.g. to read a store file.
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], python: String? = nil) throws -> Result {
         _ = examplePlugin
-        let (program, programArguments) = python.map { ("python3", ["-c", $0] + arguments) } ?? (executable.path, arguments)
+        let (program, programArguments) = python.map { (TestTools.python, ["-c", $0] + arguments) } ?? (executable.path, arguments)
         let (status, output, error) = try ProcessRunner.run(program, programArguments, in: (directory ?? repositoryRoot).path,
                                                             environment: environment, unset: ["BECKON_CONFIG"])
         return Result(status: status, standardOutput: output, standardError: error)

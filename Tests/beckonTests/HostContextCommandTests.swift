@@ -126,7 +126,7 @@ struct HostContextCommandTests {
         #expect(answer.status == (status == "available" ? 0 : 1))
     }
 
-    /// The flags merge with the configuration's `testing:` in the README's order: a tip in either
+    /// The flags merge with the configuration's `testing:` in the order `Docs/cli.md` gives: a tip in either
     /// `show` list, then either `hide` list, then either `showAll`, then either `hideAll`.
     static let merges: [(testing: String, arguments: [String], status: String)] = [
         ("{hide: [welcome]}", ["--show-tip", "welcome"], "available"),

@@ -8,13 +8,13 @@ import Testing
 @Suite("beckon plugins")
 struct PluginCommandTests {
     /// Builds `Tests/BeckonPluginHostTests/Fixtures/<fixture>.c` into `folder/lib<name>.so` with the
-    /// README's build line.
+    /// plugin guide's build line.
     static func build(_ fixture: String, as name: String, in folder: URL) throws {
         let source = BeckonProcess.repositoryRoot.appendingPathComponent("Tests/BeckonPluginHostTests/Fixtures/\(fixture).c").path
         try compile(source, into: folder.appendingPathComponent("lib\(name).so").path)
     }
 
-    /// `cc` with the README's build line (warnings as errors).
+    /// `cc` with the plugin guide's build line (warnings as errors).
     static func compile(_ source: String, into library: String) throws {
         try CPlugin.compile([source], into: library)
     }
@@ -55,10 +55,10 @@ struct PluginCommandTests {
         #expect(available.standardOutput.contains("✓ greeting.isLongName()"), "\(available.standardOutput)")
     }
 
-    /// The README's minimal plugin, taken from the README itself, builds with the README's line and
-    /// does what the README shows.
-    @Test func theReadmesMinimalPluginWorksAsShown() throws {
-        let folder = try Self.readmeMinimalPlugin(rule: "quiet.isQuietHour(22, 6)")
+    /// The plugin guide's minimal plugin (`Docs/plugins.md`), taken from the guide itself, builds
+    /// with the guide's line and does what the guide shows.
+    @Test func theGuidesMinimalPluginWorksAsShown() throws {
+        let folder = try Self.guideMinimalPlugin(rule: "quiet.isQuietHour(22, 6)")
         let night = try BeckonProcess.run(["explain", "tip", "night", "--now", "2026-03-01T23:00:00Z"], in: folder)
         #expect(night.status == 0, "\(night.standardError)")
         #expect(night.standardOutput.contains("✓ quiet.isQuietHour(22, 6)  = true"), "\(night.standardOutput)")
@@ -66,15 +66,15 @@ struct PluginCommandTests {
         #expect(noon.status == 1)
     }
 
-    /// A folder holding the README's minimal plugin, taken from the README itself and built with
-    /// the README's line as `libquiet.so`, and a `beckon.yaml` whose tip `night` has `rule`.
-    static func readmeMinimalPlugin(rule: String) throws -> URL {
-        let readme = try String(contentsOf: BeckonProcess.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "<!-- minimal-plugin -->\n```c\n"))
-        let end = try #require(readme.range(of: "```\n<!-- /minimal-plugin -->", range: start.upperBound..<readme.endIndex))
+    /// A folder holding the plugin guide's minimal plugin, taken from the guide itself and built
+    /// with the guide's line as `libquiet.so`, and a `beckon.yaml` whose tip `night` has `rule`.
+    static func guideMinimalPlugin(rule: String) throws -> URL {
+        let guide = try String(contentsOf: BeckonProcess.repositoryRoot.appendingPathComponent("Docs/plugins.md"), encoding: .utf8)
+        let start = try #require(guide.range(of: "<!-- minimal-plugin -->\n```c\n"))
+        let end = try #require(guide.range(of: "```\n<!-- /minimal-plugin -->", range: start.upperBound..<guide.endIndex))
         let folder = try BeckonProcess.temporaryFolder()
         let source = folder.appendingPathComponent("quiet.c")
-        try String(readme[start.upperBound..<end.lowerBound]).write(to: source, atomically: true, encoding: .utf8)
+        try String(guide[start.upperBound..<end.lowerBound]).write(to: source, atomically: true, encoding: .utf8)
         try compile(source.path, into: folder.appendingPathComponent("libquiet.so").path)
         try """
             version: 1

@@ -1,12 +1,10 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
 /// Validates YAML files against `Config/beckon.schema.json` with the PyPI `jsonschema` package
-/// (and `PyYAML` to read them), which `.ci/run` installs, pinned.
+/// (and `PyYAML` to read them), two of the suite's tools (`TestTools`).
 enum SchemaValidator {
-    /// The pinned packages, as `.ci/run` installs them.
-    static let requirements = "jsonschema==4.26.0 PyYAML==6.0.3"
-
     /// What one run found: its exit status (0 valid, 1 invalid, 3 validator missing) and output.
     struct Outcome {
         var status: Int32
@@ -26,7 +24,7 @@ enum SchemaValidator {
         let result = try BeckonProcess.run(arguments, python: script)
         let outcome = Outcome(status: result.status, output: result.standardOutput + result.standardError)
         if outcome.status == 3 {
-            Issue.record("the JSON Schema validator is missing: run .ci/run, or pip install \(requirements)\n\(outcome.output)")
+            Issue.record(Comment(rawValue: TestTools.missing("jsonschema or PyYAML") + "\n" + outcome.output))
         }
         return outcome
     }
@@ -38,7 +36,7 @@ enum SchemaValidator {
         try:
             import jsonschema, yaml
         except ImportError as error:
-            print(f"missing Python package {error.name}: run .ci/run, or pip install \(requirements)")
+            print(f"missing Python package {error.name}")
             sys.exit(3)
 
         class Loader(yaml.SafeLoader):

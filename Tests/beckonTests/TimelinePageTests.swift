@@ -8,7 +8,7 @@ import Testing
 /// bands for their explanations, uses the keyboard, zooms and pans, and fails on any console
 /// error or request. Without Chromium or Playwright the test fails, saying what to install.
 ///
-/// `BECKON_UPDATE_SCREENSHOTS=1 swift test --filter TimelinePage` writes the README's
+/// `BECKON_UPDATE_SCREENSHOTS=1 swift test --filter TimelinePage` writes the documents'
 /// screenshot of the example week to `Docs/screenshots/timeline.png`.
 @Suite("beckon simulate --html in Chromium")
 struct TimelinePageTests {
@@ -64,7 +64,7 @@ struct TimelinePageTests {
         if let screenshot = trace.screenshot {
             arguments.append(updating ? Repository.path(screenshot) : folder.appendingPathComponent("screenshot.png").path)
         }
-        let result = try ProcessRunner.combined(BrowserTools.python, arguments)
+        let result = try ProcessRunner.combined(TestTools.python, arguments)
         #expect(result.status == 0, "\(result.output)")
         let summary = result.output.split(separator: "\n").last.map(String.init) ?? ""
         #expect(summary.hasSuffix(" compared, 0 failed") && !summary.hasPrefix("0 "), "\(result.output)")

@@ -43,7 +43,7 @@ public enum TraceOperation: Hashable, Sendable {
     /// `explain.scenario: ID`.
     case explainScenario(String)
 
-    /// Every operation key a step may hold, in the order the README lists them.
+    /// Every operation key a step may hold, in the order `Docs/cli.md` lists them.
     public static let names = [
         "set", "donate", "tip.status", "tip.display", "tip.shown", "tip.invalidate", "tip.reset", "reset",
         "group.current", "scenario.trigger", "scenario.try", "scenario.status", "scenario.reset",

@@ -80,7 +80,7 @@ extension Engine {
         // `_withUnsafeGuaranteedRef` is an underscored (unstable) standard-library API, used
         // where the referent is known to outlive the call; with the slot index's (in
         // `MemoryStore.Subject.withColumns`) it took the typed C call's "engine's and slot
-        // index's retains" off, ~0.1 k of its 2,647 -> 1,799 instructions (README, "How fast").
+        // index's retains" off, ~0.1 k of its 2,647 -> 1,799 instructions (Docs/benchmarks.md).
         guard let plan = fastTips[slot].map(Unmanaged.passUnretained) else { return nil }
         let outcome = plan._withUnsafeGuaranteedRef { plan in
             memoryStore.withSubject(utf8: subject) { found in
@@ -146,7 +146,7 @@ extension Engine {
             // `forms` holds each form for the loop: read it without retaining it again.
             // `_withUnsafeGuaranteedRef` is an underscored (unstable) standard-library API; this
             // use was one of the second round's cuts (3,578 -> 2,337 instructions a fast tip
-            // status with the others, not measured on its own: README, "How fast").
+            // status with the others, not measured on its own: Docs/benchmarks.md).
             let holds = Unmanaged.passUnretained(forms[index])._withUnsafeGuaranteedRef { form in
                 value(form, form.root, &reading, &columns)
             }

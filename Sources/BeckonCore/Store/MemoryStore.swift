@@ -81,7 +81,7 @@ public final class MemoryStore: Store {
             // without a retain of its own. `_withUnsafeGuaranteedRef` is an underscored (unstable)
             // standard-library API; the retain and release it saves were part of the 2,337 ->
             // 2,051 instructions a fast tip status went to with the brief verdict and the slot
-            // index borrowed (README, "How fast").
+            // index borrowed (Docs/benchmarks.md).
             guard let slots = slots.map(Unmanaged.passUnretained) else {
                 var empty = RecordSlots.Columns()
                 return body(&empty)

@@ -1,7 +1,7 @@
 import BeckonConfig
 
 /// The JSON Schema pieces the configuration's schema is made of: one per value form of the
-/// README's "Common value forms", and the mappings of the key catalog.
+/// `Docs/configuration.md`'s "Common value forms", and the mappings of the key catalog.
 enum SchemaFragments {
     /// A mapping of one kind of the key catalog, closed to other keys. `properties` must name
     /// exactly the catalog's keys, in its order: the schema cannot describe a key the loader

@@ -39,7 +39,7 @@ extension SQLiteSession {
     /// not stored or was active at or after `activeBefore`.
     ///
     /// An explicit erase (`activeBefore` nil) then rebuilds the file (`VACUUM`) and truncates the
-    /// write-ahead log (see `eraseCopies`). Expiry's erase does neither: see the README.
+    /// write-ahead log (see `eraseCopies`). Expiry's erase does neither: see `Docs/users-data.md`.
     func erase(subject: String, activeBefore: Int64?) throws(StoreError) -> Bool {
         cache.forget(subject: subject)
         let secure = try connection.integer("PRAGMA secure_delete")

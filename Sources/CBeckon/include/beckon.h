@@ -234,7 +234,7 @@ typedef struct beckon_request {
  *   request only (never stored). An undeclared name is BECKON_NOT_FOUND (with "did you mean"); a
  *   stored parameter, a name given twice or a value of the wrong type BECKON_INVALID_ARGUMENT.
  * - `testing_show`, `testing_hide` (NULL when their count is 0): declared tip ids (else
- *   BECKON_NOT_FOUND), merged with the configuration's `testing:` as the README says: a tip in
+ *   BECKON_NOT_FOUND), merged with the configuration's `testing:` as Docs/cli.md says: a tip in
  *   either show list is available, then one in either hide list is pending, then either showAll,
  *   then either hideAll.
  * - `flags`: BECKON_REQUEST_SHOW_ALL_TIPS and BECKON_REQUEST_HIDE_ALL_TIPS (testing showAll and
@@ -354,7 +354,7 @@ beckon_status beckon_set_clock(beckon_engine *engine, int64_t now, beckon_error 
 
 /* ---------------------------------------------------------------------------------------------
  * Operations (SEMANTICS.md). Each writes one JSON object to `result`, the shape of the matching
- * `beckon ... --json` answer (the README's table of answer members; every tip answer, and a
+ * `beckon ... --json` answer (Docs/cli.md's table of answer members; every tip answer, and a
  * group's with a current tip, carries the tip's `title`, `message`, `image` and `actions`, the
  * members it declares; every tip, group and scenario answer carries `revisitAt`, the ISO-8601
  * instant at which it may change with no new input, or null: ask again then, not before), and
@@ -519,7 +519,7 @@ beckon_status beckon_reset_subject(beckon_engine *engine, const beckon_request *
  * `beckon data …` for a host: over a store that can list, erase and restore subjects (memory,
  * SQLite, and plugin stores with the plugin ABI 1.3's list_subjects and erase_subject); any other
  * store answers BECKON_UNAVAILABLE ("this store cannot list subjects …"). The format of a
- * subject's data is the README's "The subject data format": JSON Lines, one subject a line (one
+ * subject's data is Docs/cli.md's "The subject data format": JSON Lines, one subject a line (one
  * JSON object, keys sorted, ending in "\n"), the same bytes for the same state. The other answers
  * are the JSON of `beckon data … --json`. These functions take no request: a subject is named by
  * its id. Each function lists its statuses; every one may return
@@ -573,7 +573,7 @@ beckon_status beckon_subject_import(beckon_engine *engine, beckon_string lines, 
 
 /**
  * Erases every trace of the subject from the store: its record and every log (in SQLite, the
- * freed pages and the write-ahead log overwritten; the README gives each store's guarantees).
+ * freed pages and the write-ahead log overwritten; Docs/users-data.md gives each store's guarantees).
  * Answers {"subject": ID, "erased": true}, or "erased": false when it was not stored.
  * Returns BECKON_OK, BECKON_INVALID_ARGUMENT (also an empty subject), BECKON_UNAVAILABLE.
  */

@@ -11,10 +11,9 @@
  * A call that fails prints "error STATUS MESSAGE" on its line instead; the exit is 0 when every
  * call ran, 1 when the engine could not be opened.
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include "beckon.h"
+#include "host_support.h"
+
+#include <stddef.h>
 
 /* Each answer is printed as it arrives, followed by a newline. */
 static void print_answer(void *context, const char *json, size_t len) {
@@ -23,16 +22,12 @@ static void print_answer(void *context, const char *json, size_t len) {
     fputc('\n', stdout);
 }
 
-static beckon_string text(const char *value) {
-    return (beckon_string){value, strlen(value)};
-}
-
 int main(int argc, char **argv) {
     if (argc < 5) {
         fprintf(stderr, "usage: locale_host CONFIG TIP NOW LOCALE...\n");
         return 2;
     }
-    beckon_error error = {.struct_size = sizeof error};
+    beckon_error error = empty_error();
     beckon_sink answer = {sizeof answer, NULL, print_answer};
     beckon_engine *engine = NULL;
     if (beckon_open_path(text(argv[1]), BECKON_STORE_MEMORY, &engine, NULL, &error) != BECKON_OK) {
@@ -40,11 +35,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     for (int index = 4; index < argc; index++) {
-        beckon_request request;
-        memset(&request, 0, sizeof request);
-        request.struct_size = sizeof request;
-        request.subject = text("ada");
-        request.now = strtoll(argv[3], NULL, 10);
+        beckon_request request = request_for("ada", strtoll(argv[3], NULL, 10));
         if (strcmp(argv[index], "-") == 0) {
             /* A 1.3 host's request; the bytes after it say German, which must not be read. */
             request.struct_size = offsetof(beckon_request, locale);

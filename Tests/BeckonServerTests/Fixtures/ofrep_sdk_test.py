@@ -5,7 +5,7 @@ Usage: ofrep_sdk_test.py URL READ_TOKEN WRITE_TOKEN
 The server serves ServedBeckon's configuration (Tests/BeckonServerTests/ServedBeckon.swift) with
 a read and a write token. Each check prints `ok NAME` or `FAIL NAME: why`; the last line is
 `N passed, M failed`, and the exit status is 1 when any check failed. OFREPSDKTests runs it
-with the interpreter of `.venv-tests/` (which `.ci/run` makes).
+with the suite's interpreter (.build/test-tools/, which `bash Scripts/test.sh` makes).
 """
 
 import sys

@@ -1,4 +1,5 @@
 import BeckonRuntime
+@testable import BeckonServer
 
 /// The problems each kind of route can answer, by code: the document lists each route's
 /// problem responses from these through the status table (`Problem.Code.statuses`), so a
@@ -73,7 +74,7 @@ enum RouteProblems: CaseIterable {
     }
 }
 
-extension OpenAPIDocument {
+extension DerivedOpenAPIDocument {
     /// A route's problem responses, one line each (`'404': {$ref: …}`), indented for the
     /// document's `responses` of an operation.
     static func problemResponses(_ kind: RouteProblems) -> String {

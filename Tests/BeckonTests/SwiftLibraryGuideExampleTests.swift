@@ -3,12 +3,12 @@ import BeckonTestSupport
 import Foundation
 import Testing
 
-/// The README's "Swift library" example, line for line, on a copy of the example (the README
-/// opens `Config/example.yaml` at the wall clock; here the copy, the memory store and a fixed
+/// The Swift library guide's example (`Docs/swift-library.md`), line for line, on a copy of the
+/// example (the guide opens `Config/example.yaml` at the wall clock; here the copy, the memory store and a fixed
 /// instant make it repeatable).
-@Suite("Beckon library: the README example")
-struct ReadmeExampleTests {
-    @Test func theReadmeExampleRunsAsWritten() throws {
+@Suite("Beckon library: the guide's example")
+struct SwiftLibraryGuideExampleTests {
+    @Test func theGuidesExampleRunsAsWritten() throws {
         var shown: [String] = []
         var reviewsAsked = 0
         var presented: [String] = []
@@ -16,7 +16,7 @@ struct ReadmeExampleTests {
         func requestReview() { reviewsAsked += 1 }
         func present(_ entry: WhatsNewAnswer.Entry) { presented.append(entry.version) }
 
-        // As in the README, from here.
+        // As in the guide, from here.
         let beckon = try BeckonEngine(path: try ExampleConfiguration.path.get(), storage: .memory)
         let request = BeckonRequest(subject: "user-42", now: Date(timeIntervalSince1970: 1_772_355_600),
                                     transients: ["screenBrightness": 0.2])
@@ -52,8 +52,8 @@ struct ReadmeExampleTests {
         #expect(try beckon.tipStatus("welcome", request).displayCount == 1)
     }
 
-    /// The README shows the same lines, from the first parameter set to the end of the example.
-    @Test func theReadmeShowsTheLinesThisTestRuns() throws {
+    /// The guide shows the same lines, from the first parameter set to the end of the example.
+    @Test func theGuideShowsTheLinesThisTestRuns() throws {
         func lines(_ file: String, from start: String, to end: String, dropping indent: Int) throws -> [String] {
             let text = try String(contentsOf: Repository.root.appendingPathComponent(file), encoding: .utf8)
             let all = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -63,7 +63,7 @@ struct ReadmeExampleTests {
         }
         let start = "try beckon.setParameter(\"isLoggedIn\""
         let end = "every case prints as the CLI's message"
-        #expect(try lines("README.md", from: start, to: end, dropping: 0)
-                == lines("Tests/BeckonTests/ReadmeExampleTests.swift", from: start, to: end, dropping: 8))
+        #expect(try lines("Docs/swift-library.md", from: start, to: end, dropping: 0)
+                == lines("Tests/BeckonTests/SwiftLibraryGuideExampleTests.swift", from: start, to: end, dropping: 8))
     }
 }

@@ -1,4 +1,6 @@
-extension OpenAPIDocument {
+@testable import BeckonServer
+
+extension DerivedOpenAPIDocument {
     /// The OFREP routes (`OFREPRoutes`) in the document's `paths`, in the shapes of
     /// `open-feature/protocol`'s `service/openapi.yaml` narrowed to what Beckon answers.
     static let ofrepPaths = #"""

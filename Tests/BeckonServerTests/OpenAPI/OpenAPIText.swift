@@ -1,17 +1,19 @@
-extension OpenAPIDocument {
-    /// The whole document as a server without tokens serves it: no operation asks for one.
+@testable import BeckonServer
+
+/// `openapi.yaml`, derived from the code it describes: its routes (`ServerRoute.table`), each
+/// route's problems through the status table (`RouteProblems`), the members each body is read
+/// for, the parsers' forms (`OpenAPIPatterns`) and the limits. The server serves the file as it
+/// is (`OpenAPIDocument`); `OpenAPIFileTests` checks that the file is exactly this text, so that a
+/// fact that changes in the code fails a test until the file says it too
+/// (`BECKON_UPDATE_OPENAPI=1 swift test --filter OpenAPIFile` writes it).
+enum DerivedOpenAPIDocument {
+    /// The whole document, as `openapi.yaml` holds it.
     static let text = paths + "\n" + ofrepPaths + "\n" + components + "\n"
+}
 
-    /// The whole document as a server with tokens serves it: `text` with the bearer scheme
-    /// required by every operation that does not say `security: []` (`AccessControl`'s rule).
-    static let textWithTokens = text + "security:\n  - bearer: []\n"
-
-    /// The document a server with tokens (`withTokens`) or without serves: it says what the
-    /// running server asks for, so a client without a token is never told it needs one.
-    static func text(withTokens: Bool) -> String { withTokens ? textWithTokens : text }
-
+extension DerivedOpenAPIDocument {
     /// The OpenAPI 3.1 document of `beckon serve`, as served at `/openapi.yaml`. Hand-written:
-    /// the answers are the CLI's renderer-built JSON, described here member by member (README,
+    /// the answers are the CLI's renderer-built JSON, described here member by member (`Docs/cli.md`,
     /// "Answer members"). Every route in `OpenAPIDocument.routes` is in it, and only those.
     static let paths = #"""
     openapi: 3.1.0
@@ -23,8 +25,8 @@ extension OpenAPIDocument {
         Every deciding operation of the `beckon` CLI, for one subject, under
         `/v1/subjects/{subject}/…`. An answer is exactly the JSON `beckon … --json` prints for the
         same request and instant, 200 whether it is positive or negative; a failure is an RFC 9457
-        `application/problem+json` document carrying Beckon's code (the status table is in the
-        README). A GET takes its options in the query; an operation that records takes them in
+        `application/problem+json` document carrying Beckon's code (the status table is in
+        Beckon's Docs/server.md). A GET takes its options in the query; an operation that records takes them in
         a JSON body (the server also reads them from the query, never one member in both: this
         document gives each operation one place). With tokens configured (and only then: this
         document declares the bearer scheme as the running server asks for it), everything

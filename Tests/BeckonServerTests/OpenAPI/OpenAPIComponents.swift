@@ -1,8 +1,9 @@
 import BeckonCore
 import BeckonRules
 import BeckonRuntime
+@testable import BeckonServer
 
-extension OpenAPIDocument {
+extension DerivedOpenAPIDocument {
     /// The document's `components`: request options, answers and problems (see `paths`).
     /// The schema of each member a JSON body may hold (`null` is the same as absent), as flow
     /// YAML; the bodies select theirs by the names the server reads (`DecisionInput.bodyMembers`,
@@ -166,7 +167,7 @@ extension OpenAPIDocument {
         SubjectLine:
           type: object
           required: [format, subject, version, parameters, events, logs, tips, scenarios, whatsNew]
-          description: 'One subject''s data in the subject data format (README, "The subject data format"; its JSON Schema is `Docs/subject-data.schema.json`).'
+          description: 'One subject''s data in the subject data format (Docs/cli.md, "The subject data format"; its JSON Schema is `Docs/subject-data.schema.json`).'
           properties: {format: {const: \#(SubjectDataFormat.version)}, subject: {type: string}, version: {type: integer}, parameters: {type: object}, events: {type: object}, logs: {type: object}, tips: {type: object}, scenarios: {type: object}, whatsNew: {type: object}}
         ImportSummary:
           type: object
@@ -297,7 +298,7 @@ extension OpenAPIDocument {
           required: [parameter, value]
           properties: {op: {const: parameter.get}, parameter: {type: string}, value: {}}
         Answer:
-          description: The answer of the operation named by `op` (README, "Answer members").
+          description: The answer of the operation named by `op` (Docs/cli.md, "Answer members").
           allOf: [{$ref: '#/components/schemas/AnswerHead'}]
           oneOf:
             - allOf: [{$ref: '#/components/schemas/TipState'}]

@@ -1,4 +1,5 @@
 import BeckonRules
+@testable import BeckonServer
 
 /// The forms of the values `beckon serve` parses, as the document's `pattern`s (ECMA-262, as
 /// JSON Schema reads them): a client generated from the document sends only what the parsers
