@@ -63,6 +63,7 @@ struct DocumentationTests {
         ("```c\nint main(void) { return beckon_no_such_function(); }\n```", "c does not compile"),
         ("```swift\nimport Beckon\nlet engine = try BeckonEngine(noSuchLabel: 1)\n```", "swift does not type-check"),
         ("```python\nimport no_such_module\n```", "python imports no_such_module, which is not installed"),
+        ("<!-- docs: run -->\n```python\nraise SystemExit(3)\n```", "python exited 3"),
     ] }
 
     /// Each mistake, in a document of its own, fails naming the document's file and the line.

@@ -21,7 +21,9 @@ it says otherwise (`<!-- docs: ... -->`; Docs/layout.md says the same for author
   YAML that is not Beckon's (a CI step): parsed only.
 - c: compiled (`cc -std=c11 -fsyntax-only -Wall -Werror`) against Beckon's two headers.
 - swift: type-checked against the debug build's modules as a program's main file.
-- python: compiled, and every module it imports is importable here.
+- python: compiled, and every module it imports is importable here. `<!-- docs: run -->`: run
+  with this interpreter in a fresh folder holding a copy of Config/, with the debug build's
+  libbeckon.so (`libBeckonC.so`) on the library path; it must exit 0.
 - `<!-- docs: in FILE -->` (c, swift): the block replaces the line of FILE (repository-relative)
   that holds `BLOCK`, for a fragment that needs declarations around it; a FILE named
   Package.swift is type-checked as a package manifest.
@@ -304,6 +306,17 @@ class Checker:
         return f"type-checked{f' in {template}' if template else ''}"
 
     def check_python(self, block):
+        if block.action == "run":
+            folder = self.folder()
+            library = os.path.join(folder, "lib")
+            os.mkdir(library)
+            os.symlink(os.path.join(self.bin, "libBeckonC.so"), os.path.join(library, "libbeckon.so"))
+            env = dict(os.environ, LD_LIBRARY_PATH=library, HOME=folder)
+            result = self.run([sys.executable, "-c", block.text], cwd=folder, env=env)
+            if result.returncode != 0:
+                self.fail(block.where, f"python exited {result.returncode}:\n{result.stdout}{result.stderr}")
+                return None
+            return "ran"
         path = os.path.join(tempfile.mkdtemp(dir=self.work), "example.py")
         open(path, "w", encoding="utf-8").write(block.text)
         try:
