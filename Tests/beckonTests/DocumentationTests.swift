@@ -56,6 +56,7 @@ struct DocumentationTests {
         ("```sh\nswift build --product no-such-product\n```", "--product no-such-product, which Package.swift does not declare"),
         ("```sh\nbeckon no-such-command --config Config/example.yaml\n```", "'beckon no-such-command', which is not a subcommand"),
         ("<!-- docs: run -->\n```sh\nbeckon tip status no-such-tip --config Config/example.yaml\n```", "sh exited 65"),
+        ("<!-- docs: run with a server -->\n```sh\ncurl -sf http://127.0.0.1:8080/v1/subjects/ada/tips/no-such-tip\n```", "sh exited 22"),
         ("```yaml\ntips:\n  welcome: {title: Hello, rules: [params.noSuchParameter]}\n```", "unknown parameter 'noSuchParameter'"),
         ("```yaml\nversion: 1\nstore: {backend: memory}\ntips: {a: {title: A, rules: [\"1 +\"]}}\n```", "beckon check failed"),
         ("<!-- docs: schema: a test -->\n```yaml\ntips:\n  welcome: {title: Hello, maxDisplayCount: many}\n```", "the JSON Schema, merged into Config/example.yaml finds"),

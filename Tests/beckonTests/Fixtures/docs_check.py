@@ -13,7 +13,9 @@ it says otherwise (`<!-- docs: ... -->`; Docs/layout.md says the same for author
 - sh: `bash -n`; every repository path it names exists; every `--product NAME` is a product of
   Package.swift; every `beckon WORD` names a subcommand (`beckon --help` lists it).
   `<!-- docs: run -->`: run with bash (errexit, pipefail) in a fresh folder holding a copy of
-  Config/, with the debug build first on the PATH; it must exit 0 within two minutes.
+  Config/, with the debug build first on the PATH and a free port in place of 8080; it must exit
+  0 within two minutes, and whatever it started is stopped after it. `<!-- docs: run with a
+  server -->`: the same, with `beckon serve` started first on Config/example.yaml at that port.
 - yaml: a Beckon configuration, checked with `beckon check` in a copy of Config/: as written when
   it has `version`, else merged into Config/example.yaml (mappings merged, the block's values
   win). `<!-- docs: schema: WHY -->`: checked against `beckon schema`'s JSON Schema instead, for
@@ -30,7 +32,7 @@ it says otherwise (`<!-- docs: ... -->`; Docs/layout.md says the same for author
 
 Other languages (console transcripts, JSON, INI, plain text) are not checked.
 """
-import os, py_compile, re, shutil, subprocess, sys, tempfile, importlib.util
+import os, py_compile, re, shutil, signal, socket, subprocess, sys, tempfile, time, importlib.util
 
 import yaml
 
@@ -166,14 +168,7 @@ class Checker:
 
     def check_sh(self, block):
         if block.action == "run":
-            folder = self.folder()
-            env = dict(os.environ, PATH=f"{self.bin}:{os.environ['PATH']}", HOME=folder)
-            env.pop("BECKON_CONFIG", None)
-            result = self.run(["bash", "-e", "-o", "pipefail", "-c", block.text], cwd=folder, env=env)
-            if result.returncode != 0:
-                self.fail(block.where, f"sh exited {result.returncode}:\n{result.stdout}{result.stderr}")
-                return None
-            return "ran"
+            return self.run_sh(block)
         result = self.run(["bash", "-n", "-c", block.text])
         if result.returncode != 0:
             self.fail(block.where, f"sh does not parse: {result.stderr.strip()}")
@@ -191,6 +186,64 @@ class Checker:
                 self.fail(block.where, f"sh runs 'beckon {word}', which is not a subcommand")
                 return None
         return "parsed, paths, products and subcommands exist"
+
+    def run_sh(self, block):
+        """Runs the block in a copy of Config/, its port 8080 a free one, after starting
+        `beckon serve` there on that port when the directive says `run with a server`; every
+        process the block started is stopped after it."""
+        folder = self.folder()
+        env = dict(os.environ, PATH=f"{self.bin}:{os.environ['PATH']}", HOME=folder)
+        env.pop("BECKON_CONFIG", None)
+        port = free_port()
+        text = block.text.replace("8080", str(port))
+        server = None
+        if block.directive == "run with a server":
+            server = self.start_server(folder, port, env)
+            if server is None:
+                self.fail(block.where, "sh: beckon serve did not start on Config/example.yaml")
+                return None
+        # Output goes to a file, not a pipe: a server the block leaves running would hold a pipe open.
+        log = open(os.path.join(folder, "block.log"), "w+", encoding="utf-8")
+        process = subprocess.Popen(["bash", "-e", "-o", "pipefail", "-c", text], cwd=folder, env=env,
+                                   stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            process.wait(timeout=120)
+        finally:
+            for started in [process, server]:
+                if started is not None:
+                    try:
+                        os.killpg(started.pid, signal.SIGTERM)
+                    except ProcessLookupError:
+                        pass
+            if server is not None:
+                server.wait(timeout=30)
+        log.seek(0)
+        output = log.read()
+        log.close()
+        if process.returncode != 0:
+            self.fail(block.where, f"sh exited {process.returncode}:\n{output}")
+            return None
+        return "ran" + (" against beckon serve" if server else "")
+
+    def start_server(self, folder, port, env):
+        """`beckon serve` on Config/example.yaml (its SQLite file in the copy) on `port`, once it
+        answers /healthz; None when it did not within a minute."""
+        server = subprocess.Popen([os.path.join(self.bin, "beckon"), "serve", "--config", "Config/example.yaml",
+                                   "--listen", f"127.0.0.1:{port}"], cwd=folder, env=env, start_new_session=True,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(600):
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1) as connection:
+                    connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    if connection.recv(12).startswith(b"HTTP/1.1 200"):
+                        return server
+            except OSError:
+                pass
+            if server.poll() is not None:
+                return None
+            time.sleep(0.1)
+        os.killpg(server.pid, signal.SIGTERM)
+        return None
 
     @staticmethod
     def made_by_block(path, text):
@@ -329,6 +382,12 @@ class Checker:
                 self.fail(block.where, f"python imports {module}, which is not installed")
                 return None
         return "compiled, imports found"
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def merge(base, fragment):
