@@ -9,11 +9,14 @@
 # subjects get two landmark views each; each row sends 300 requests to warm up, then the
 # counters are zeroed, REQUESTS requests are sent over one kept-alive connection (curl), and the
 # counters are dumped: the row is their instructions over REQUESTS (the server's threads
-# together, curl not counted). Needs valgrind, binutils' strip and curl.
+# together, curl not counted). The access log is off (`--log-level warning`) unless LOG_LEVEL=info
+# (the default of `beckon serve`) asks for it. Needs valgrind, binutils' strip and curl.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 beckon="${1:-$root/.build/release/beckon}"
 requests="${2:-2000}"
+# The server's log level: `warning` (no access lines) unless LOG_LEVEL says `info`, as it ships.
+log_level="${LOG_LEVEL:-warning}"
 [[ -x "$beckon" ]] || { echo "instructions: no $beckon (swift build -c release --product beckon)" >&2; exit 66; }
 command -v valgrind >/dev/null || { echo "instructions: no valgrind (apt-get install -y valgrind)" >&2; exit 69; }
 
@@ -32,7 +35,7 @@ printf 'version: 1\nstore: {backend: memory}\n%s\n' "$(cat "$root/Benchmarks/ser
 strip --strip-debug -o "$folder/beckon" "$beckon"
 cd "$folder"
 valgrind --tool=callgrind --callgrind-out-file="$folder/callgrind.out.%p" \
-  "$folder/beckon" serve --config "$folder/memory.yaml" --listen 127.0.0.1:0 --log-level warning 2> "$folder/serve.log" > /dev/null &
+  "$folder/beckon" serve --config "$folder/memory.yaml" --listen 127.0.0.1:0 --log-level "$log_level" 2> "$folder/serve.log" > /dev/null &
 server=$!
 for _ in $(seq 1 1200); do
   port="$(sed -n 's/^beckon: serving .*:\([0-9]*\)$/\1/p' "$folder/serve.log")"

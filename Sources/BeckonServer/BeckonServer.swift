@@ -30,6 +30,9 @@ public struct BeckonServer: Sendable {
     public let metrics: ServerMetrics
     /// Where reloads, access lines and the server's own messages are logged.
     public let logger: Logger
+    /// What counts and logs every request, the router's and the event loop's (made once: it
+    /// looks at the logger's handler).
+    let observation: ObservationMiddleware
     /// How often the configuration file is polled for changes; nil: never (SIGHUP still reloads).
     public let watchInterval: Duration?
     /// How long requests in flight may take to finish once SIGTERM or SIGINT asked to stop;
@@ -72,6 +75,7 @@ public struct BeckonServer: Sendable {
         self.logger = logger
         configuration = ConfigurationState(file: configurationFile, loadedAt: wallClock())
         metrics = ServerMetrics()
+        observation = ObservationMiddleware(metrics: metrics, logger: logger)
     }
 
     /// The system clock in Unix milliseconds, as the CLI reads it.
@@ -106,7 +110,7 @@ public struct BeckonServer: Sendable {
         let router = Router()
         // Outermost first: they see every request, the ones no route takes and the ones the
         // edge refuses included.
-        router.add(middleware: ObservationMiddleware(metrics: metrics, logger: logger))
+        router.add(middleware: observation)
         edge.addMiddleware(to: router)
         ServerRoutes(server: self).add(to: router)
         if ui { UIPages.add(to: router) }

@@ -1,5 +1,6 @@
 import BeckonRuntime
 @testable import BeckonServer
+import BeckonTestSupport
 import Foundation
 import NIOHTTP1
 import Testing
@@ -168,24 +169,5 @@ struct FastPathTests {
             try await body(bound.map { ServedBeckon.Client(port: $0) })
             group.cancelAll()
         }
-    }
-}
-
-/// A seeded generator (SplitMix64): the same seed gives the same requests.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func pick<T>(_ choices: [T]) -> T {
-        choices[Int(next() % UInt64(choices.count))]
     }
 }

@@ -1,4 +1,5 @@
 @testable import BeckonServer
+import BeckonTestSupport
 import Foundation
 import Testing
 

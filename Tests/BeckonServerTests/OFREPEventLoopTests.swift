@@ -1,5 +1,6 @@
 import BeckonRuntime
 @testable import BeckonServer
+import BeckonTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore

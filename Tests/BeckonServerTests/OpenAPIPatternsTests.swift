@@ -1,5 +1,6 @@
 @testable import BeckonRules
 @testable import BeckonServer
+import BeckonTestSupport
 import Testing
 
 /// The document's patterns accept exactly what the server's parsers read: a seeded

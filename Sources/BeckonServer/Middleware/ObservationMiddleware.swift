@@ -17,6 +17,19 @@ struct ObservationMiddleware: RouterMiddleware {
 
     let metrics: ServerMetrics
     let logger: Logger
+    /// The logger's handler when it is the server's own and writes an event's metadata alone:
+    /// then the access line is written to it directly, the same bytes for a tenth of the cost.
+    private let accessLog: BufferedLogHandler?
+
+    /// The access line's message, and its source: the module, as swift-log names a call site's.
+    static let message = "request"
+    static let source = String(#fileID.prefix { $0 != "/" })
+
+    init(metrics: ServerMetrics, logger: Logger) {
+        self.metrics = metrics
+        self.logger = logger
+        accessLog = (logger.handler as? BufferedLogHandler).flatMap { $0.writesEventMetadataAlone ? $0 : nil }
+    }
 
     /// The problem codes of the store's failures, by HTTP status.
     static let storeErrors: [Int: Problem.Code] = Dictionary(
@@ -51,18 +64,32 @@ struct ObservationMiddleware: RouterMiddleware {
         let duration = ContinuousClock.now - start
         metrics.recordRequest(route: route, method: method, status: status, duration: duration)
         guard logger.logLevel <= .info else { return }
-        logger.info("request", metadata: [
-            "method": .string(method),
-            "route": .string(route),
-            "status": .string(String(status)),
-            "duration_ms": .string(Self.milliseconds(duration)),
-        ])
+        // In key order, as a handler writes them.
+        let fields: [(String, String)] = [("duration_ms", Self.milliseconds(duration)), ("method", method), ("route", route), ("status", String(status))]
+        if let accessLog {
+            accessLog.write(level: .info, fields: fields, source: Self.source, message: Self.message)
+        } else {
+            logger.info(Logger.Message(stringLiteral: Self.message),
+                        metadata: Logger.Metadata(uniqueKeysWithValues: fields.map { ($0, .string($1)) }), source: Self.source)
+        }
     }
 
-    /// A duration in milliseconds with three decimals (microseconds).
+    /// A duration in milliseconds with three decimals (microseconds), its digits written from
+    /// the last into a buffer on the stack.
     static func milliseconds(_ duration: Duration) -> String {
-        let microseconds = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
-        let fraction = String(microseconds % 1000)
-        return "\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+        var microseconds = UInt64(max(0, duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000))
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(microseconds % 10)
+                microseconds /= 10
+                if buffer.count - start == 3 {
+                    start -= 1
+                    buffer[start] = UInt8(ascii: ".")
+                }
+            } while microseconds > 0 || buffer.count - start < 5
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+        }
     }
 }

@@ -88,8 +88,7 @@ extension ServerRoutes {
         response.headers[.date] = HTTPDate.now
         response.headers[.server] = BeckonServer.serverName
         server.metrics.requestStarted()
-        ObservationMiddleware(metrics: server.metrics, logger: server.logger)
-            .record(method: method.rawValue, route: route, status: response.status.code, since: start)
+        server.observation.record(method: method.rawValue, route: route, status: response.status.code, since: start)
         return (response.head, response.status == .notModified ? ByteBuffer() : body)
     }
 
