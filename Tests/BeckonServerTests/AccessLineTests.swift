@@ -41,7 +41,9 @@ struct AccessLineTests {
         #expect(direct.count == requests.count)
         // Durations are measured, so they differ by the microseconds between the two runs.
         func withoutDuration(_ line: Substring) -> String { String(line.replacing(#/duration_ms=[0-9.]+ /#, with: "")) }
-        #expect(direct.map(withoutDuration) == general.map(withoutDuration))
+        let mismatch = zip(direct.map(withoutDuration), general.map(withoutDuration)).first { $0 != $1 }
+        #expect(mismatch == nil, "written straight: \(mismatch?.0 ?? "")\nthrough swift-log: \(mismatch?.1 ?? "")")
+        #expect(direct.count == general.count)
         #expect(direct.first?.hasPrefix(" info beckon.serve: duration_ms=") == true, "\(direct.first ?? "")")
         #expect(direct.first?.hasSuffix(" [BeckonServer] request") == true, "\(direct.first ?? "")")
     }
