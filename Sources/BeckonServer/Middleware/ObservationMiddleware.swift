@@ -18,7 +18,8 @@ struct ObservationMiddleware: RouterMiddleware {
     let metrics: ServerMetrics
     let logger: Logger
     /// The logger's handler when it is the server's own and writes an event's metadata alone:
-    /// then the access line is written to it directly, the same bytes for a tenth of the cost.
+    /// then the access line is written to it directly, the same bytes (`AccessLineTests`) at
+    /// half the cost (`Docs/benchmarks.md`).
     private let accessLog: BufferedLogHandler?
 
     /// The access line's message, and its source: the module, as swift-log names a call site's.

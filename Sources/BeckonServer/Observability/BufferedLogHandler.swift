@@ -41,8 +41,7 @@ public struct BufferedLogHandler: LogHandler {
 
     /// Writes the line `log(event:)` writes for an event of `level`, `source` and `message` whose
     /// metadata is `fields`, in key order. `ObservationMiddleware` writes its access lines so, when
-    /// `writesEventMetadataAlone`: without a `LogEvent`, a metadata dictionary or a sort, about a
-    /// tenth of a request's instructions (`Docs/benchmarks.md`).
+    /// `writesEventMetadataAlone`: without a `LogEvent`, a metadata dictionary or a sort.
     public func write(level: Logger.Level, fields: [(String, String)], source: String, message: String) {
         // Built as bytes: `String.append` looks for a grapheme joined across each seam (~0.3 k
         // instructions an append), and an interpolated enum (`level`) is described by

@@ -1,5 +1,5 @@
-import Glibc
 import BeckonCore
+import Glibc
 import NIOCore
 
 /// The entity tag of an answer: a weak tag (`W/"…"`) over the answer's bytes without its
