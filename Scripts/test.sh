@@ -19,11 +19,9 @@ need_test_tools
 # Builds with "$@" and stops when the compiler warned about a file of this repository (warnings
 # from the packages under .build/ are theirs).
 build_without_warnings() {
-  local log
+  local log status=0 own
   log="$(mktemp)"
-  swift build "$@" 2>&1 | tee "$log"
-  local status="${PIPESTATUS[0]}"
-  local own
+  swift build "$@" 2>&1 | tee "$log" || status=$?
   own="$(grep -E "^$PWD/[^ ]*:[0-9]+:[0-9]+: warning:" "$log" | grep -v "^$PWD/\.build" | sort -u || true)"
   rm -f "$log"
   [ "$status" -eq 0 ] || exit "$status"
