@@ -125,6 +125,13 @@ class Checker:
                         ignore=shutil.ignore_patterns("state"))
         return folder
 
+    def environment(self, folder, **extra):
+        """The environment an example runs in, in `folder`: the debug build first on the PATH,
+        `folder` as HOME, no BECKON_CONFIG from the suite's own, and `extra`."""
+        env = dict(os.environ, PATH=f"{self.bin}:{os.environ['PATH']}", HOME=folder, **extra)
+        env.pop("BECKON_CONFIG", None)
+        return env
+
     # Links
 
     def check_links(self, file, links):
@@ -192,8 +199,7 @@ class Checker:
         `beckon serve` there on that port when the directive says `run with a server`; every
         process the block started is stopped after it."""
         folder = self.folder()
-        env = dict(os.environ, PATH=f"{self.bin}:{os.environ['PATH']}", HOME=folder)
-        env.pop("BECKON_CONFIG", None)
+        env = self.environment(folder)
         port = free_port()
         text = block.text.replace("8080", str(port))
         server = None
@@ -364,8 +370,7 @@ class Checker:
             library = os.path.join(folder, "lib")
             os.mkdir(library)
             os.symlink(os.path.join(self.bin, "libBeckonC.so"), os.path.join(library, "libbeckon.so"))
-            env = dict(os.environ, LD_LIBRARY_PATH=library, HOME=folder)
-            result = self.run([sys.executable, "-c", block.text], cwd=folder, env=env)
+            result = self.run([sys.executable, "-c", block.text], cwd=folder, env=self.environment(folder, LD_LIBRARY_PATH=library))
             if result.returncode != 0:
                 self.fail(block.where, f"python exited {result.returncode}:\n{result.stdout}{result.stderr}")
                 return None
