@@ -97,9 +97,8 @@ struct DataCommandTests {
         _ = try run("data", "export", "--out", "all.jsonl")
         let exported = try String(contentsOf: folder.appendingPathComponent("all.jsonl"), encoding: .utf8)
         #expect(exported.split(separator: "\n").map { $0.contains(#""subject":"a""#) } == [true, false, false], "in byte order: a, b, Ü")
-        let schema = BeckonProcess.repositoryRoot.appendingPathComponent("Docs/subject-data.schema.json")
-        let validation = try BeckonProcess.run([schema.path, folder.appendingPathComponent("all.jsonl").path], python: Self.validator)
-        #expect(validation.status == 0, "\(validation.standardOutput)\(validation.standardError)")
+        let validation = try SubjectDataValidator.validate(file: folder.appendingPathComponent("all.jsonl").path)
+        #expect(validation.status == 0, "\(validation.output)\(validation.error)")
 
         // Into another store, then the same file again: the second import changes nothing.
         let other = """
@@ -122,18 +121,4 @@ struct DataCommandTests {
         #expect(dry.standardOutput.contains("would erase a") && dry.standardOutput.contains("2 inactive"))
         #expect(try run("data", "subjects").standardOutput.split(separator: "\n").count == 2, "a dry run erases nothing")
     }
-
-    /// Validates each line of a JSON Lines file against a JSON Schema with `jsonschema`.
-    static let validator = """
-        import json, sys
-        import jsonschema
-        schema = json.load(open(sys.argv[1], encoding="utf-8"))
-        validator = jsonschema.Draft202012Validator(schema)
-        status = 0
-        for number, line in enumerate(open(sys.argv[2], encoding="utf-8"), 1):
-            for error in validator.iter_errors(json.loads(line)):
-                print(f"line {number}: /{'/'.join(str(part) for part in error.absolute_path)}: {error.message}")
-                status = 1
-        sys.exit(status)
-        """
 }
