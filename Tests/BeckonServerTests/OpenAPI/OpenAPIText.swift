@@ -12,9 +12,10 @@ enum DerivedOpenAPIDocument {
 }
 
 extension DerivedOpenAPIDocument {
-    /// The OpenAPI 3.1 document of `beckon serve`, as served at `/openapi.yaml`. Hand-written:
-    /// the answers are the CLI's renderer-built JSON, described here member by member (`Docs/cli.md`,
-    /// "Answer members"). Every route in `OpenAPIDocument.routes` is in it, and only those.
+    /// The document's `paths`, as `openapi.yaml` holds them: written by hand around the facts
+    /// the code holds, since the answers are the CLI's renderer-built JSON, described here member
+    /// by member (`Docs/cli.md`, "Answer members"). Every route in `OpenAPIDocument.routes` is in
+    /// it, and only those.
     static let paths = #"""
     openapi: 3.1.0
     info:
