@@ -53,16 +53,20 @@ done
 curl -s -f -X POST "${urls[@]}" > /dev/null
 
 # Sends $1 requests of row $2 over one connection: a GET path with %d for the subject's
-# number, or "ofrep" (a POST of one flag for the subject). curl's `next` resets every option, so
-# each request in the list carries its own.
+# number, "ofrep" (a POST of one flag for the subject) or "ofrep-bulk" (a POST of every flag).
+# curl's `next` resets every option, so each request in the list carries its own.
 send() {
   local count="$1" path="$2" list="$folder/urls"
   : > "$list"
   for i in $(seq 0 $((count - 1))); do
     [[ $i -gt 0 ]] && echo next >> "$list"
     echo 'silent' >> "$list"; echo 'fail' >> "$list"; echo 'output = "/dev/null"' >> "$list"
-    if [[ "$path" == ofrep ]]; then
-      printf 'url = "%s/ofrep/v1/evaluate/flags/tips.favorite-landmark"\n' "$base" >> "$list"
+    if [[ "$path" == ofrep* ]]; then
+      if [[ "$path" == ofrep ]]; then
+        printf 'url = "%s/ofrep/v1/evaluate/flags/tips.favorite-landmark"\n' "$base" >> "$list"
+      else
+        printf 'url = "%s/ofrep/v1/evaluate/flags"\n' "$base" >> "$list"
+      fi
       echo 'header = "Content-Type: application/json"' >> "$list"
       printf 'data = "{\\"context\\":{\\"targetingKey\\":\\"bench-%d\\"}}"\n' "$((i % 100))" >> "$list"
     else
@@ -93,3 +97,4 @@ row "GET /healthz (through the router)" "/healthz"
 row "tip status, general path (changes=false)" "/v1/subjects/bench-%d/tips/favorite-landmark?changes=false"
 row "tip status, two transients" "/v1/subjects/bench-%d/tips/landmark-tour?transient=screenBrightness=0.8&transient=connection=wifi"
 row "OFREP one flag" ofrep
+row "OFREP bulk (every flag)" ofrep-bulk

@@ -142,7 +142,7 @@ public struct BeckonServer: Sendable {
     }
 
     /// Hummingbird's HTTP/1.1 server with the edge's limits (the connections it holds and the
-    /// time a request's head may take included), answering tip status requests and OFREP single
+    /// time a request's head may take included), answering tip status requests and OFREP
     /// evaluations on their event loop where it can (`BeckonHTTP1Channel`).
     private var httpServer: HTTPServerBuilder {
         let routes = ServerRoutes(server: self)

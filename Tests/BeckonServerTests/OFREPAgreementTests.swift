@@ -15,9 +15,26 @@ struct OFREPAgreementTests {
         "/scenarios/offer-subscription/try", "/whatsnew/present",
     ]
 
+    /// The served configuration, its welcome tip with an image and actions whose titles need
+    /// escaping (OFREP carries the actions as JSON text), the other's message and an action's
+    /// title templates filled in from the subject's history.
+    static let configuration = ServedBeckon.configuration.replacingOccurrences(of: """
+            message: Browse famous places near you.
+        """, with: """
+            message: Browse famous places near you.
+            image: hand.wave
+            actions: [{id: tour, title: 'Take the "tour" \\ now'}, {id: later, title: Later}]
+        """).replacingOccurrences(of: """
+            message: Tap the star to keep this landmark.
+        """, with: """
+            message: "{events.landmarkViewed.count, plural, one {# view} other {# views}}: tap the star to keep this landmark."
+            actions: [{id: save, title: "Save ({params.plan})"}]
+        """)
+
     @Test(arguments: [0x0F1E_2D3C as UInt64, 0xBEC0_0025])
     func ofrepAndV1Agree(seed: UInt64) async throws {
-        let folder = try ServedBeckon.folder()
+        #expect(Self.configuration.contains("image: hand.wave") && Self.configuration.contains("# views"))
+        let folder = try ServedBeckon.folder(Self.configuration)
         try await ServedBeckon.withServer(folder) { client in
             var random = SplitMix64(seed: seed)
             var compared = 0
@@ -78,7 +95,10 @@ struct OFREPAgreementTests {
         case _ where key.hasPrefix("tips."):
             #expect(value as? Bool == (v1["status"] as? String == "available") && variant == v1["status"] as? String, "\(key): \(ofrep) \(v1)")
             #expect(ofrep["reason"] as? String == (v1["status"] as? String == "invalidated" ? "DISABLED" : "TARGETING_MATCH"))
-            for name in ["reasonCode", "reason", "revisitAt", "title", "message", "image"] { same(name) }
+            for name in ["reasonCode", "reason", "revisitAt", "title", "message", "image", "locale"] { same(name) }
+            let actions = (metadata["actions"] as? String).map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) }
+            #expect(actions.map { NSArray(array: $0 as? [Any] ?? []) } == (v1["actions"] as? [Any]).map { NSArray(array: $0) },
+                    "\(key) actions: \(ofrep) \(v1)")
         case _ where key.hasPrefix("groups."):
             let current = v1["current"] as? String
             #expect(value as? String == (current ?? "") && variant == (current ?? "none"), "\(key): \(ofrep) \(v1)")

@@ -7,10 +7,10 @@ import NIOCore
 import NIOHTTP1
 import Testing
 
-/// OFREP single evaluations answered on the event loop that read them (`EventLoopTipStatus`,
-/// `OFREPRoutes.eventLoopEvaluation`): the router's bytes over random keys, contexts and writes,
-/// and only requests neither the edge nor the router has a say in.
-@Suite("beckon serve: OFREP single evaluations on the event loop")
+/// OFREP evaluations, single and bulk, answered on the event loop that read them
+/// (`EventLoopTipStatus`, `OFREPRoutes.eventLoopEvaluation`): the router's bytes over random
+/// keys, contexts, tags and writes, and only requests neither the edge nor the router has a say in.
+@Suite("beckon serve: OFREP evaluations on the event loop")
 struct OFREPEventLoopTests {
     static let keys = ["tips.welcome", "tips.favorite-landmark", "tips.welcom", "groups.onboarding", "scenarios.ask-for-review",
                        "whatsNew", "tips.favorite%2Dlandmark", "nope", "tips.%FF"]
@@ -23,7 +23,8 @@ struct OFREPEventLoopTests {
     ]
 
     /// Two servers over one runtime, one answering on the event loop and one by the general path
-    /// (the router), asked the same random evaluations between random writes, answer the same.
+    /// (the router), asked the same random evaluations between random writes, answer the same;
+    /// a bulk evaluation is asked with no tag, the last one answered, or another.
     @Test(arguments: [UInt64(7), 0xBEC0_0F1E])
     func answersWhatTheRouterAnswers(seed: UInt64) async throws {
         let folder = try ServedBeckon.folder()
@@ -36,23 +37,54 @@ struct OFREPEventLoopTests {
         try await FastPathTests.withServers(servers) { clients in
             var random = SplitMix64(seed: seed)
             var statuses: Set<Int> = []
-            for _ in 0..<120 {
+            var lastTagged = (body: Self.bodies[0], tag: "\"none\"")
+            for _ in 0..<160 {
                 if random.next() % 5 == 0 {
                     let write = random.pick(FastPathTests.writes)
                     _ = try await clients[0].post("/v1/subjects/\(random.pick(["ada", "bob"]))\(write)?now=\(FastPathTests.instant(&random))")
                     continue
                 }
-                let path = "/ofrep/v1/evaluate/flags/" + random.pick(Self.keys)
-                let body = random.pick(Self.bodies)
-                let onLoop = try await clients[0].send(.POST, path, body: body)
-                let routed = try await clients[1].send(.POST, path, body: body)
-                #expect(onLoop.status == routed.status, "\(path) \(body)")
-                #expect(FastPathTests.headers(onLoop) == FastPathTests.headers(routed), "\(path) \(body)")
-                #expect(onLoop.body == routed.body, "\(path) \(body)")
+                let bulk = random.next() % 3 == 0
+                let path = bulk ? random.pick(["/ofrep/v1/evaluate/flags", "/ofrep/v1/evaluate/flags?flagConfigEtag=1"])
+                    : "/ofrep/v1/evaluate/flags/" + random.pick(Self.keys)
+                var body = random.pick(Self.bodies)
+                var headers: [(String, String)] = []
+                if bulk {
+                    switch random.next() % 3 {
+                    case 0: (body, headers) = (lastTagged.body, [("If-None-Match", lastTagged.tag)])
+                    case 1: headers = [("If-None-Match", "\"other\"")]
+                    default: break
+                    }
+                }
+                let onLoop = try await clients[0].send(.POST, path, body: body, headers: headers)
+                let routed = try await clients[1].send(.POST, path, body: body, headers: headers)
+                #expect(onLoop.status == routed.status, "\(path) \(body) \(headers)")
+                #expect(FastPathTests.headers(onLoop) == FastPathTests.headers(routed), "\(path) \(body) \(headers)")
+                #expect(onLoop.body == routed.body, "\(path) \(body) \(headers)")
                 statuses.insert(onLoop.status)
+                if let tag = onLoop.headers["etag"].first { lastTagged = (body, tag) }
             }
-            #expect(statuses.isSuperset(of: [200, 400, 404]), "\(statuses)")
+            #expect(statuses.isSuperset(of: [200, 304, 400, 404]), "\(statuses)")
         }
+    }
+
+    /// The paths the event loop reads as an evaluation's: a single one's key as written, or the
+    /// bulk one's, a query allowed after either.
+    @Test(arguments: [
+        ("/ofrep/v1/evaluate/flags/tips.welcome", "tips.welcome", false),
+        ("/ofrep/v1/evaluate/flags/tips.welcome?flagConfigEtag=1", "tips.welcome", false),
+        ("/ofrep/v1/evaluate/flags/tips.%C3%A9t%C3%A9", "tips.%C3%A9t%C3%A9", false),
+        ("/ofrep/v1/evaluate/flags/\u{301}tips.été", "\u{301}tips.été", false),
+        ("/ofrep/v1/evaluate/flags/", nil, false), ("/ofrep/v1/evaluate/flags/?x=1", nil, false),
+        ("/ofrep/v1/evaluate/flags/.", nil, false), ("/ofrep/v1/evaluate/flags/..", nil, false),
+        ("/ofrep/v1/evaluate/flags/tips/welcome", nil, false), ("/ofrep/v1/evaluate/flags/...", "...", false),
+        ("/ofrep/v1/evaluate/flags", nil, true), ("/ofrep/v1/evaluate/flags?flagConfigEtag=1", nil, true),
+        ("/ofrep/v1/evaluate/flagsx", nil, false), ("/ofrep/v1/evaluate/flag", nil, false), ("", nil, false),
+    ] as [(String, String?, Bool)])
+    func pathShapes(_ path: String, key: String?, bulk: Bool) {
+        #expect(OFREPRoutes.singleKey(in: path).map(String.init) == key)
+        #expect(OFREPRoutes.isBulk(path) == bulk)
+        #expect(OFREPRoutes.isEvaluation(path) == (key != nil || bulk))
     }
 
     struct Case: CustomTestStringConvertible, Sendable {
@@ -72,7 +104,12 @@ struct OFREPEventLoopTests {
         Case(name: "an unknown flag (its 404 too)", path: "/ofrep/v1/evaluate/flags/tips.welcom", answered: true),
         Case(name: "a body that is not JSON (its 400 too)", body: "{", answered: true),
         Case(name: "OFREP's query, ignored", path: "/ofrep/v1/evaluate/flags/tips.welcome?flagConfigEtag=1", answered: true),
-        Case(name: "the bulk evaluation", path: "/ofrep/v1/evaluate/flags", answered: false),
+        Case(name: "the bulk evaluation", path: "/ofrep/v1/evaluate/flags", answered: true),
+        Case(name: "the bulk evaluation with OFREP's query", path: "/ofrep/v1/evaluate/flags?flagConfigEtag=1", answered: true),
+        Case(name: "the bulk evaluation's tag matched (its 304)", path: "/ofrep/v1/evaluate/flags",
+             headers: [("If-None-Match", "*")], answered: true),
+        Case(name: "a path that only starts as the bulk's", path: "/ofrep/v1/evaluate/flagsx", answered: false),
+        Case(name: "an empty key", path: "/ofrep/v1/evaluate/flags/", answered: false),
         Case(name: "a key with a slash", path: "/ofrep/v1/evaluate/flags/tips.welcome/x", answered: false),
         Case(name: "a GET", method: .get, body: "", answered: false),
         Case(name: "no Content-Length", headers: [("Content-Length", "")], answered: false),
@@ -101,7 +138,11 @@ struct OFREPEventLoopTests {
         #expect((answer != nil) == example.answered)
         if let answer {
             #expect(answer.head.headerFields[.date] != nil && answer.head.headerFields[.server] == BeckonServer.serverName)
-            #expect(answer.head.headerFields[.contentType] == "application/json" && answer.body.readableBytes > 0)
+            if answer.head.status == .notModified {
+                #expect(answer.head.headerFields[.eTag] != nil && answer.body.readableBytes == 0)
+            } else {
+                #expect(answer.head.headerFields[.contentType] == "application/json" && answer.body.readableBytes > 0)
+            }
         }
     }
 }

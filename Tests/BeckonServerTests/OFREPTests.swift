@@ -208,12 +208,12 @@ struct OFREPTests {
     @Test func theEvaluationNeedsNoRequest() async throws {
         let folder = try ServedBeckon.folder()
         try await ServedBeckon.withServer(folder, configure: { _ in }) { client, server in
-            let runtime = server.runtime.current
+            let serving = server.runtime.serving
             let body = Self.body("ada", #""screenBrightness": 0.9"#)
-            let direct = OFREPRoutes.evaluate(rawKey: "tips.favorite-landmark", body: ByteBuffer(string: body), on: runtime, wallClock: { 0 })
+            let direct = OFREPRoutes.evaluate(rawKey: "tips.favorite-landmark", body: ByteBuffer(string: body), on: serving, wallClock: { 0 })
             let routed = try await client.post("/ofrep/v1/evaluate/flags/tips.favorite-landmark", body: body)
             #expect(direct.status == 200 && String(buffer: direct.body) == routed.body, "\(routed.body)")
-            let unknown = OFREPRoutes.evaluate(rawKey: "tips.welcom", body: ByteBuffer(string: Self.body()), on: runtime, wallClock: { 0 })
+            let unknown = OFREPRoutes.evaluate(rawKey: "tips.welcom", body: ByteBuffer(string: Self.body()), on: serving, wallClock: { 0 })
             #expect(unknown.status == 404 && String(buffer: unknown.body).contains("did you mean 'tips.welcome'"), "\(String(buffer: unknown.body))")
         }
     }

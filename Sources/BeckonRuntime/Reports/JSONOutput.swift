@@ -66,6 +66,14 @@ struct JSONOutput: ~Copyable {
         base[index] = byte
     }
 
+    /// Removes the bytes written from `index` on, and gives them back.
+    mutating func removeBytes(from index: Int) -> [UInt8] {
+        precondition(index <= count, "no byte written at \(index)")
+        let removed = Array(UnsafeBufferPointer(start: base + index, count: count - index))
+        count = index
+        return removed
+    }
+
     /// Appends static text as it is (it needs no escape). A one-character literal may have no
     /// bytes to point at; for a literal the test is decided when the call is compiled.
     @inline(__always)

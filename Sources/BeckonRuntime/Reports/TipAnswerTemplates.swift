@@ -102,15 +102,21 @@ public final class TipAnswerTemplates: @unchecked Sendable {
     }
 
     func write(slot: Int, id: String?, _ decision: TipDecision, subject: String, now: Int64, to output: inout JSONOutput) {
-        precondition(slot >= 0 && slot < index.ids.count, "tip slot \(slot) out of range")
         // Asked by slot (`id` nil), the answer echoes the declared id: its run, with no string read.
         let request = TipAnswerJSON.Request(op: "tip.status", id: id ?? "", arguments: [:], changes: nil, subject: subject, now: now)
-        var runs = TipRuns(templates: self, slot: slot, locale: content.index(ofLocale: decision.locale), askedByDeclaredID: id == nil)
+        TipAnswerJSON.write(decision, .changed, request, content: runs(slot: slot, askedByDeclaredID: id == nil, decision), to: &output)
+    }
+
+    /// The content of the tip in `slot` as `decision` gives it: the runs of the decision's
+    /// locale, and a templated text's values.
+    func runs(slot: Int, askedByDeclaredID: Bool, _ decision: TipDecision) -> some TipAnswerContent {
+        precondition(slot >= 0 && slot < index.ids.count, "tip slot \(slot) out of range")
+        var runs = TipRuns(templates: self, slot: slot, locale: content.index(ofLocale: decision.locale), askedByDeclaredID: askedByDeclaredID)
         if let values = decision.templateValues {
             runs.values = values
             if values.templates.hasActionTemplates { runs.filledActions = decision.content.actions }
         }
-        TipAnswerJSON.write(decision, .changed, request, content: runs, to: &output)
+        return runs
     }
 
     /// One tip's runs, as the writer's content.

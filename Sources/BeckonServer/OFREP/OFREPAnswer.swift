@@ -1,5 +1,6 @@
 import BeckonCore
 import BeckonRuntime
+import NIOCore
 
 /// One flag's OFREP evaluation: `key`, `value`, `variant`, `reason` and `metadata`, mapped from
 /// the runtime's own answer of the same read (`tip.status`, `group.current`, `scenario.status`,
@@ -18,67 +19,63 @@ import BeckonRuntime
 /// `locale` is the locale the content was chosen in (the context's `locale`, by RFC 4647 lookup).
 ///
 /// `revisitAt` (RFC 3339) and content members the tip does not declare are absent; `actions`
-/// is the `/v1` answer's array as JSON text.
+/// is the `/v1` answer's array as JSON text. A tip's evaluation is written as bytes by the
+/// runtime's tip-answer writer (`TipAnswerTemplates.withOFREPEvaluationJSONText`); the others
+/// are mapped here from their `/v1` answers' members.
 enum OFREPAnswer {
-    /// The evaluation of `flag` for `request` on `runtime`: the answer's members, or why it failed.
-    static func evaluate(_ flag: OFREPFlag, _ request: DecisionRequest, on runtime: Runtime) -> Result<JSONObject, OFREPFailure> {
-        let engine = runtime.engine
+    /// Appends the evaluation of `flag` for `request` on `serving` to `buffer`, or throws why
+    /// it failed (leaving `buffer` as it was).
+    static func write(_ flag: OFREPFlag, _ request: DecisionRequest, on serving: ReloadableRuntime.Serving,
+                      to buffer: inout ByteBuffer) throws(OFREPFailure) {
+        let engine = serving.runtime.engine
         do throws(EngineError) {
             switch flag {
             case .tip(_, let slot):
-                return .success(tip(try engine.tipStatus(slot: slot, request), key: flag.key))
+                writeTip(try engine.tipStatus(slot: slot, request), slot: slot, key: flag.key, on: serving, to: &buffer)
             case .group(let id):
                 let decision = try engine.groupCurrent(id, request)
                 let json = GroupDecisionRenderer.json(decision, in: engine)
                 let priority = engine.configuration.groups[id]?.priority ?? .firstAvailable
                 var metadata = Self.metadata(json, ["actions", "image", "locale", "message", "priority", "revisitAt", "title"])
                 metadata.append(("reason", .string(GroupDecisionRenderer.text(decision, priority: priority))))
-                return .success(answer(key: flag.key, value: .string(decision.current ?? ""), variant: decision.current ?? "none",
-                                       disabled: false, metadata: metadata))
-            case .scenario:
-                let decision = try engine.scenarioStatus(flagID(flag), request)
+                write(answer(key: flag.key, value: .string(decision.current ?? ""), variant: decision.current ?? "none", metadata: metadata),
+                      to: &buffer)
+            case .scenario(let id):
+                let decision = try engine.scenarioStatus(id, request)
                 let json = ScenarioDecisionRenderer.json(decision, .wouldTry)
                 var metadata = Self.metadata(json, ["events", "executions", "revisitAt"])
                 metadata.append(("reason", .string(ScenarioDecisionRenderer.text(decision, .wouldTry))))
-                return .success(answer(key: flag.key, value: json["wouldRun"] ?? .bool(decision.executed),
-                                       variant: decision.executed ? "run" : "wait", disabled: false, metadata: metadata))
+                write(answer(key: flag.key, value: json["wouldRun"] ?? .bool(decision.executed), variant: decision.executed ? "run" : "wait",
+                             metadata: metadata), to: &buffer)
             case .whatsNew:
                 let decision = try engine.whatsNewPreview(request)
                 let json = WhatsNewDecisionRenderer.json(decision)
                 var metadata = Self.metadata(json, ["locale", "version"])
                 metadata.append(("reason", .string(WhatsNewDecisionRenderer.text(decision, presenting: false))))
-                return .success(answer(key: flag.key, value: .object(json), variant: decision.entries.isEmpty ? "none" : "show",
-                                       disabled: false, metadata: metadata))
+                write(answer(key: flag.key, value: .object(json), variant: decision.entries.isEmpty ? "none" : "show", metadata: metadata),
+                      to: &buffer)
             }
         } catch {
-            return .failure(OFREPFailure(error))
+            throw OFREPFailure(error)
         }
     }
 
-    /// A tip's evaluation, from its `tip.status` decision.
-    static func tip(_ decision: TipDecision, key: String) -> JSONObject {
-        let metadata = Self.metadata(TipDecisionRenderer.json(decision),
-                                     ["actions", "image", "locale", "message", "reason", "reasonCode", "revisitAt", "title"])
-        return answer(key: key, value: .bool(decision.status == .available), variant: decision.status.rawValue,
-                      disabled: decision.status == .invalidated, metadata: metadata)
+    /// Appends a tip's evaluation, from its `tip.status` decision.
+    static func writeTip(_ decision: TipDecision, slot: Int, key: String, on serving: ReloadableRuntime.Serving, to buffer: inout ByteBuffer) {
+        serving.tipAnswers.withOFREPEvaluationJSONText(slot: slot, key: key, decision) { _ = buffer.writeBytes($0) }
     }
 
-    /// The id of a group's or scenario's flag.
-    private static func flagID(_ flag: OFREPFlag) -> String {
-        switch flag {
-        case .tip(let id, _): id
-        case .group(let id), .scenario(let id): id
-        case .whatsNew: ""
-        }
+    /// Appends the JSON text of `members`.
+    static func write(_ members: JSONObject, to buffer: inout ByteBuffer) {
+        JSONValue.withObjectUTF8(members, overriding: [:]) { _ = buffer.writeBytes($0) }
     }
 
-    /// An evaluation's members, keys sorted.
-    private static func answer(key: String, value: JSONValue, variant: String, disabled: Bool,
-                               metadata: [(JSONKey, JSONValue)]) -> JSONObject {
+    /// An evaluation's members (of a flag other than a tip), keys sorted.
+    private static func answer(key: String, value: JSONValue, variant: String, metadata: [(JSONKey, JSONValue)]) -> JSONObject {
         JSONObject(sortedKeys: [
             ("key", .string(key)),
             ("metadata", .object(JSONObject(uniqueKeys: metadata))),  // written sorted
-            ("reason", .string(disabled ? "DISABLED" : "TARGETING_MATCH")),
+            ("reason", .string("TARGETING_MATCH")),
             ("value", value),
             ("variant", .string(variant)),
         ])

@@ -1,6 +1,6 @@
 /// Reads an OFREP request's body (RFC 8259 JSON, one object, nothing after it) in one pass,
 /// keeping only the `context` object's attributes whose names `wanted` accepts; every other
-/// value is checked and skipped, never built. A single evaluation reads its body here rather
+/// value is checked and skipped, never built. An evaluation reads its body here rather
 /// than through `JSONDecoder`, which builds every value and spent more time than the decision.
 struct OFREPBodyReader {
     /// A JSON value kept: numbers as their text (typed by who reads them), objects not kept.

@@ -23,7 +23,7 @@ struct OFREPRoutes: Sendable {
     /// `POST /ofrep/v1/evaluate/flags/{key}`: one flag.
     func evaluate(_ request: Request, _ context: BasicRequestContext) async -> Response {
         await ServerRoutes(server: server).decidingWithBody(request) { body, serving in
-            Self.response(Self.evaluate(rawKey: context.parameters.get("key"), body: body, on: serving.runtime, wallClock: self.server.wallClock))
+            Self.response(Self.evaluate(rawKey: context.parameters.get("key"), body: body, on: serving, wallClock: self.server.wallClock))
         }
     }
 
@@ -31,16 +31,22 @@ struct OFREPRoutes: Sendable {
     /// `If-None-Match` names it gets 304.
     func evaluateAll(_ request: Request) async -> Response {
         await ServerRoutes(server: server).decidingWithBody(request) { body, serving in
-            let answer = Self.evaluateAll(body: body, on: serving.runtime, wallClock: self.server.wallClock)
-            guard answer.status == 200 else { return Self.response(answer) }
-            let tag = AnswerETag(of: answer.body)
-            if let condition = request.headers[.ifNoneMatch], tag.isMatched(by: condition) {
-                return Response(status: .notModified, headers: [.eTag: tag.header])
-            }
-            var response = Self.response(answer)
-            response.headers[.eTag] = tag.header
-            return response
+            Self.bulkResponse(Self.evaluateAll(body: body, on: serving, wallClock: self.server.wallClock),
+                              ifNoneMatch: request.headers[.ifNoneMatch])
         }
+    }
+
+    /// The response of a bulk evaluation: its answer with its `ETag`, or 304 when `ifNoneMatch`
+    /// names that tag; a failure as it is.
+    static func bulkResponse(_ answer: Answer, ifNoneMatch condition: String?) -> Response {
+        guard answer.status == 200 else { return response(answer) }
+        let tag = AnswerETag(of: answer.body)
+        if let condition, tag.isMatched(by: condition) {
+            return Response(status: .notModified, headers: [.eTag: tag.header])
+        }
+        var response = response(answer)
+        response.headers[.eTag] = tag.header
+        return response
     }
 
     /// An evaluation's HTTP answer: its status and JSON body.
@@ -56,18 +62,17 @@ struct OFREPRoutes: Sendable {
     }
 
     /// A single evaluation of the flag whose key is `rawKey` (as written in the path) with the
-    /// context of `body`, decided on `runtime` at `wallClock` unless the context gives `now`:
+    /// context of `body`, decided on `serving` at `wallClock` unless the context gives `now`:
     /// no `Request` needed, so that any path that has the key and the body can answer it.
-    static func evaluate(rawKey: String?, body: ByteBuffer, on runtime: Runtime, wallClock: @Sendable () -> Int64) -> Answer {
+    static func evaluate(rawKey: String?, body: ByteBuffer, on serving: ReloadableRuntime.Serving, wallClock: @Sendable () -> Int64) -> Answer {
         let key = rawKey.flatMap(ServerRoutes.percentDecoded) ?? rawKey ?? ""
+        let engine = serving.runtime.engine
         do throws(OFREPFailure) {
-            let flag = try OFREPFlag.named(key, in: runtime.engine)
-            let context = try OFREPContext(body: body, parameters: runtime.engine.configuration.parameters)
-            let request = context.request(wallClock: wallClock)
-            switch OFREPAnswer.evaluate(flag, request, on: runtime) {
-            case .success(let answer): return Answer(status: 200, body: ByteBuffer(string: JSONValue.object(answer).text))
-            case .failure(let failure): throw failure
-            }
+            let flag = try OFREPFlag.named(key, in: engine)
+            let context = try OFREPContext(body: body, parameters: engine.configuration.parameters)
+            var answer = ByteBuffer()
+            try OFREPAnswer.write(flag, context.request(wallClock: wallClock), on: serving, to: &answer)
+            return Answer(status: 200, body: answer)
         } catch {
             return failed(error, key: key)
         }
@@ -75,38 +80,48 @@ struct OFREPRoutes: Sendable {
 
     /// A bulk evaluation: every flag (`OFREPFlag.all`) for the context of `body`, each an
     /// evaluation or its failure, and the subject's change stream as `eventStreams`.
-    static func evaluateAll(body: ByteBuffer, on runtime: Runtime, wallClock: @Sendable () -> Int64) -> Answer {
+    static func evaluateAll(body: ByteBuffer, on serving: ReloadableRuntime.Serving, wallClock: @Sendable () -> Int64) -> Answer {
+        let engine = serving.runtime.engine
         let context: OFREPContext
         do throws(OFREPFailure) {
-            context = try OFREPContext(body: body, parameters: runtime.engine.configuration.parameters)
+            context = try OFREPContext(body: body, parameters: engine.configuration.parameters)
         } catch {
             return failed(error, key: nil)
         }
         let request = context.request(wallClock: wallClock)
-        let all = OFREPFlag.all(in: runtime.engine)
-        // The tips are decided on one read of the subject's record, as `tip.status` decides each.
-        var tipAnswers: [Int: JSONValue] = [:]
-        let tips = all.compactMap { flag -> (key: String, slot: Int)? in
-            if case .tip(_, let slot) = flag { (flag.key, slot) } else { nil }
-        }
-        if let decisions = try? runtime.engine.tipStatuses(slots: tips.map(\.slot), request) {
-            for (tip, decision) in zip(tips, decisions) { tipAnswers[tip.slot] = .object(OFREPAnswer.tip(decision, key: tip.key)) }
-        }
-        let flags: [JSONValue] = all.map { flag in
-            if case .tip(_, let slot) = flag, let answer = tipAnswers[slot] { return answer }
-            switch OFREPAnswer.evaluate(flag, request, on: runtime) {
-            case .success(let answer): return .object(answer)
-            case .failure(let failure): return .object(failure.json(key: flag.key))
+        let all = OFREPFlag.all(in: engine)
+        // The tips are decided on one read of the subject's record, as `tip.status` decides each;
+        // should that read fail, each flag is evaluated alone and answers its own failure.
+        let tipSlots = all.compactMap { flag -> Int? in if case .tip(_, let slot) = flag { slot } else { nil } }
+        let tipDecisions = try? engine.tipStatuses(slots: tipSlots, request)
+        let stream: JSONObject = ["endpoint": .object(["requestUri": .string(changesURI(subject: context.subject))]), "type": .string("sse")]
+        var answer = ByteBuffer()
+        answer.writeStaticString("{\"eventStreams\":[")
+        OFREPAnswer.write(stream, to: &answer)
+        answer.writeStaticString("],\"flags\":[")
+        var tipsWritten = 0
+        for (index, flag) in all.enumerated() {
+            if index > 0 { answer.writeStaticString(",") }
+            if case .tip(_, let slot) = flag, let tipDecisions {
+                OFREPAnswer.writeTip(tipDecisions[tipsWritten], slot: slot, key: flag.key, on: serving, to: &answer)
+                tipsWritten += 1
+                continue
+            }
+            do throws(OFREPFailure) {
+                try OFREPAnswer.write(flag, request, on: serving, to: &answer)
+            } catch {
+                OFREPAnswer.write(error.json(key: flag.key), to: &answer)
             }
         }
-        let stream: JSONObject = ["endpoint": .object(["requestUri": .string(changesURI(subject: context.subject))]), "type": .string("sse")]
-        let answer: JSONObject = ["eventStreams": .array([.object(stream)]), "flags": .array(flags)]
-        return Answer(status: 200, body: ByteBuffer(string: JSONValue.object(answer).text))
+        answer.writeStaticString("]}")
+        return Answer(status: 200, body: answer)
     }
 
     /// A failure's answer.
     private static func failed(_ failure: OFREPFailure, key: String?) -> Answer {
-        Answer(status: failure.status, body: ByteBuffer(string: JSONValue.object(failure.json(key: key)).text))
+        var body = ByteBuffer()
+        OFREPAnswer.write(failure.json(key: key), to: &body)
+        return Answer(status: failure.status, body: body)
     }
 
     /// The path of the subject's change stream (`GET /v1/subjects/{subject}/changes`), the

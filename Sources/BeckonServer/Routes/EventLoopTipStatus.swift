@@ -2,14 +2,15 @@ import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
 
-/// Answers the requests hosts send most (tip status, OFREP single evaluations) on the
+/// Answers the requests hosts send most (tip status, OFREP evaluations) on the
 /// connection's event loop, where they are read, without the hop to Swift concurrency and the
 /// router that every other request takes: for these, that hop costs more than the decision
 /// (`Benchmarks/serve`).
 ///
 /// A request is answered here only when its `Answerer` says so (`ServerRoutes.eventLoopAnswerer`:
 /// a plain `GET` of `/v1/subjects/{subject}/tips/{tip}`, or a `POST` of
-/// `/ofrep/v1/evaluate/flags/{key}` whose body is gathered here up to `maxBodyBytes`, over a
+/// `/ofrep/v1/evaluate/flags/{key}` or `/ofrep/v1/evaluate/flags` whose body is gathered here
+/// up to `maxBodyBytes`, over a
 /// store whose calls never wait); it is passed on to the router otherwise (with the body parts
 /// gathered so far), and so is every request read while one passed on is still unanswered, so
 /// that answers leave in the order their requests came, and every request read while the client

@@ -106,7 +106,7 @@ struct ServerRoute: Sendable {
         ServerRoute(.get, "/metrics", .metrics, .open, "metrics"),
         ServerRoute(.get, "/openapi.yaml", .openAPI, .open, "openapi"),
         ofrepFlag,
-        ServerRoute(.post, "/ofrep/v1/evaluate/flags", .ofrepFlags, .read, "ofrepEvaluateFlags"),
+        ofrepFlags,
     ]
 
     /// The path every subject's route starts with.
@@ -117,6 +117,9 @@ struct ServerRoute: Sendable {
 
     /// OFREP's single evaluation, answered on the event loop where it can (`OFREPEventLoop`).
     static let ofrepFlag = ServerRoute(.post, "/ofrep/v1/evaluate/flags/{key}", .ofrepFlag, .read, "ofrepEvaluateFlag")
+
+    /// OFREP's bulk evaluation, answered on the event loop where it can (`OFREPEventLoop`).
+    static let ofrepFlags = ServerRoute(.post, "/ofrep/v1/evaluate/flags", .ofrepFlags, .read, "ofrepEvaluateFlags")
 
     /// The `ServerOperation` the route answers, if it answers one.
     var operation: String? {

@@ -55,13 +55,13 @@ extension ServerRoutes {
         }
     }
 
-    /// What `EventLoopTipStatus` answers on the event loop: tip status requests and OFREP single
-    /// evaluations (whose bodies it gathers up to `--max-body`).
+    /// What `EventLoopTipStatus` answers on the event loop: tip status requests and OFREP
+    /// evaluations, single and bulk (whose bodies it gathers up to `--max-body`).
     var eventLoopAnswerer: EventLoopTipStatus.Answerer {
         let ofrep = OFREPRoutes(server: server)
         return EventLoopTipStatus.Answerer(
             // A client that asks to be told to go on (`Expect: 100-continue`) is the router's.
-            takesBody: { head in head.headerFields[.expect] == nil && OFREPRoutes.singleKey(in: head.path ?? "") != nil },
+            takesBody: { head in head.headerFields[.expect] == nil && OFREPRoutes.isEvaluation(head.path ?? "") },
             maxBodyBytes: server.edge.limits.maxBodyBytes,
             answer: { head, body in
                 head.method == .get ? self.eventLoopTipStatus(head) : ofrep.eventLoopEvaluation(head, body: body, routes: self)
