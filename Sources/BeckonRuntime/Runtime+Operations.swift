@@ -39,10 +39,9 @@ extension Runtime {
         let parameters = loaded.configuration.parameters
         // Made only for a refusal's message: a request's transients are checked on every call.
         var transientNames: [String] { parameters.all.filter(\.isTransient).map(\.id) }
-        var values: [String: Value] = [:]
-        var given: [String] = []
-        given.reserveCapacity(pairs.count)
-        for (name, text) in pairs {
+        // Sized once, and no list of the names given: a request's transients are read on every call.
+        var values = [String: Value](minimumCapacity: pairs.count)
+        for (index, (name, text)) in pairs.enumerated() {
             guard let declaration = parameters[name] else {
                 throw .undeclared(kind: "transient parameter", id: name, suggestion: NameSuggester.suggestion(for: name, among: transientNames))
             }
@@ -53,8 +52,9 @@ extension Runtime {
                         : "; the transient parameters are " + names.joined(separator: ", "))
                 throw .invalidValue("parameter '\(name)' is stored, not transient (set it with 'param set')" + hint)
             }
-            guard !given.contains(name) else { throw .invalidValue("transient parameter '\(name)' is given twice") }
-            given.append(name)
+            guard !pairs[..<index].contains(where: { $0.name == name }) else {
+                throw .invalidValue("transient parameter '\(name)' is given twice")
+            }
             let value = try Self.value(text, as: declaration.type, for: "transient parameter '\(name)'")
             // `null` means the default, as in `param set`: the rules see the parameter as if not passed.
             if value != .null { values[name] = value }
@@ -68,11 +68,12 @@ extension Runtime {
         try TestingOverrides.forRequest(show: show, hide: hide, showAll: showAll, hideAll: hideAll, in: loaded.configuration)
     }
 
-    /// A value written as text for something declared with `type`.
-    static func value(_ text: String, as type: ValueType, for what: String) throws(EngineError) -> Value {
+    /// A value written as text for something declared with `type`; `what` is written only for
+    /// a refusal.
+    static func value(_ text: String, as type: ValueType, for what: @autoclosure () -> String) throws(EngineError) -> Value {
         switch Value.parse(text, as: type) {
         case .success(let value): return value
-        case .failure(let error): throw .invalidValue("\(what) is \(type): \(error.message)")
+        case .failure(let error): throw .invalidValue("\(what()) is \(type): \(error.message)")
         }
     }
 }

@@ -23,7 +23,7 @@ struct TipStatusPathTests {
         ("", nil, nil),
     ] as [(String, String?, String?)])
     func readsTheSegmentsAsWritten(path: String, subject: String?, tip: String?) {
-        let read = ServerRoutes.tipStatusParameters(in: path)
+        let read = ServerRoutes.tipStatusParameters(in: path[...])
         #expect(read.map { String($0.subject) } == subject)
         #expect(read.map { String($0.tip) } == tip)
     }

@@ -165,14 +165,15 @@ public struct DecisionInput: Sendable {
     }
 
     /// `NAME=VALUE`, as the CLI's `--transient` and `--info` read it.
-    /// The first `=` is found among the scalars, not the characters: `=` followed by a combining
-    /// mark or a skin tone modifier makes one character with it, and still separates.
+    /// The first `=` is found among the UTF-8 bytes, not the characters: `=` followed by a
+    /// combining mark or a skin tone modifier makes one character with it, and still separates
+    /// (an ASCII byte in UTF-8 is always a scalar of its own).
     static func pair(_ text: String, _ member: String, _ nameWord: String) throws(Problem) -> (name: String, text: String) {
-        let scalars = text.unicodeScalars
-        guard let equals = scalars.firstIndex(of: "="), equals != scalars.startIndex else {
+        let utf8 = text.utf8
+        guard let equals = utf8.firstIndex(of: UInt8(ascii: "=")), equals != utf8.startIndex else {
             throw Problem(.usage, "\(member) '\(text)' is not \(nameWord)=VALUE")
         }
-        return (String(scalars[..<equals]), String(scalars[scalars.index(after: equals)...]))
+        return (String(Substring(utf8[..<equals])), String(Substring(utf8[utf8.index(after: equals)...])))
     }
 
     /// `true` or `false` (an empty value, `?changes`, is `true`).

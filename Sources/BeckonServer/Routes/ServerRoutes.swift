@@ -155,17 +155,23 @@ struct ServerRoutes: Sendable {
     /// `If-None-Match` names it gets 304 with no body. Answers with content (`ServerOperation.withContent`)
     /// say `Vary: Accept-Language`, on a 304 too (RFC 9110 §15.4.5).
     func respond(_ buffer: ByteBuffer, to request: Request, operation: String, positive: Bool?) -> Response {
+        respond(buffer, method: request.method, ifNoneMatch: request.headers[.ifNoneMatch], operation: operation, positive: positive)
+    }
+
+    /// `respond(_:to:operation:positive:)` for a request of `method` whose `If-None-Match` is `condition`.
+    func respond(_ buffer: ByteBuffer, method: HTTPRequest.Method, ifNoneMatch condition: String?, operation: String,
+                 positive: Bool?) -> Response {
         server.metrics.recordDecision(operation: operation, positive: positive)
         // An answer with content depends on `Accept-Language` (when no `locale` is given), so a
         // cache must key it by that header too; its `locale` member makes the ETag differ.
         let varies = ServerOperation.withContent.contains(operation)
-        guard request.method == .get || request.method == .head else {
+        guard method == .get || method == .head else {
             var headers: HTTPFields = [.contentType: "application/json"]
             if varies { headers[.vary] = "Accept-Language" }
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: buffer))
         }
         let tag = AnswerETag(of: buffer)
-        if let condition = request.headers[.ifNoneMatch], tag.isMatched(by: condition) {
+        if let condition, tag.isMatched(by: condition) {
             var headers: HTTPFields = [.eTag: tag.header]
             if varies { headers[.vary] = "Accept-Language" }
             return Response(status: .notModified, headers: headers)
@@ -220,14 +226,21 @@ struct ServerRoutes: Sendable {
     /// or the bytes are not UTF-8.
     static func percentDecoded(_ text: String) -> String? {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        return percentDecodedBytes(text[...].utf8).flatMap { String(validating: $0, as: UTF8.self) }
+    }
+
+    /// The bytes of `text` with each `%XX` replaced by its byte, or nil when an escape is cut
+    /// short or not hex.
+    static func percentDecodedBytes(_ text: Substring.UTF8View) -> [UInt8]? {
         var bytes: [UInt8] = []
-        var iterator = text.utf8.makeIterator()
+        bytes.reserveCapacity(text.count)
+        var iterator = text.makeIterator()
         while let byte = iterator.next() {
             guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
             guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
             bytes.append(high << 4 | low)
         }
-        return String(validating: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// The value of one hexadecimal digit (a percent-encoded byte's, a JSON `\u` escape's).

@@ -49,7 +49,7 @@ extension ServerRoutes {
         // PostgreSQL round trip), and a borrowed runtime would keep a reload waiting as long.
         let serving = server.runtime.serving
         return await server.storeThreads.run(for: serving.runtime.engine.store) {
-            guard let answer = fastTipStatus(subject: subject, tip: tip, query: request.uri.queryParameters,
+            guard let answer = fastTipStatus(subject: subject, tip: tip, query: Array(request.uri.queryParameters),
                                              acceptLanguage: request.headers[.acceptLanguage], on: serving) else { return nil }
             return respond(answer.json, to: request, operation: "tip.status", positive: answer.available)
         }
@@ -100,20 +100,21 @@ extension ServerRoutes {
         guard head.method == .get, Self.hasNoBody(head.headerFields),
               let serving = eventLoopServing(head, access: Self.tipStatusAccess) else { return nil }
         let start = ContinuousClock.now
-        let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
-        guard let (rawSubject, rawTip) = Self.tipStatusParameters(in: request.uri.path),
+        guard let target = RequestTarget(head.path ?? ""),
+              let (rawSubject, rawTip) = Self.tipStatusParameters(in: target.path),
               let subject = try? Self.subject(raw: String(rawSubject)),
               let tip = try? Self.parameter("tip", raw: String(rawTip)),
-              let answer = fastTipStatus(subject: subject, tip: tip, query: request.uri.queryParameters,
+              let answer = fastTipStatus(subject: subject, tip: tip, query: target.query,
                                          acceptLanguage: head.headerFields[.acceptLanguage], on: serving)
         else { return nil }
-        let response = respond(answer.json, to: request, operation: "tip.status", positive: answer.available)
+        let response = respond(answer.json, method: head.method, ifNoneMatch: head.headerFields[.ifNoneMatch],
+                               operation: "tip.status", positive: answer.available)
         return finishedOnEventLoop(response, answer.json, method: head.method, route: Self.tipStatusRoute, since: start)
     }
 
     /// The subject and tip of a path `/v1/subjects/{subject}/tips/{tip}` as written (neither
     /// empty, nor `.` or `..`), or nil for a path of any other shape.
-    static func tipStatusParameters(in path: String) -> (subject: Substring, tip: Substring)? {
+    static func tipStatusParameters(in path: Substring) -> (subject: Substring, tip: Substring)? {
         // Read on the path's UTF-8 bytes, with no array of segments: a `String` split walks
         // grapheme clusters (~20 k instructions a request here), and the `utf8` view's generic
         // searches ~4 k.
@@ -144,7 +145,7 @@ extension ServerRoutes {
     /// The JSON answer of tip `tip` for `subject` and whether the tip is available, decided
     /// with `serving` in the languages of the query's `locale`, else of `acceptLanguage` (the
     /// header's); nil when the general path must answer (see the type's comment).
-    private func fastTipStatus(subject: String, tip: String, query: FlatDictionary<Substring, Substring>, acceptLanguage: String?,
+    private func fastTipStatus(subject: String, tip: String, query: [RequestTarget.Member], acceptLanguage: String?,
                                on serving: ReloadableRuntime.Serving) -> (json: ByteBuffer, available: Bool)? {
         // The plain members are read here; a request with any other the fast path reads goes
         // through `DecisionInput`, which checks them as the general path does.

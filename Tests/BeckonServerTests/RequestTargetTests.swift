@@ -1,0 +1,51 @@
+@testable import BeckonServer
+import BeckonTestSupport
+import Hummingbird
+import Testing
+
+/// `RequestTarget` reads a request's target on its bytes as Hummingbird's `URI` reads it: the
+/// same path and the same query members (names as written, values percent-decoded or as written),
+/// over seeded random targets made of the bytes that matter (`?`, `&`, `=`, `%`, `#`, hex digits,
+/// non-ASCII text, escapes cut short or not hex; no space, which ends a request line's target)
+/// and over the shapes written out below.
+@Suite("beckon serve: a request's target read on its bytes")
+struct RequestTargetTests {
+    static let pieces = ["/", "?", "&", "=", "%", "#", "a", "b", "now", "transient", "4", "1", "F", "%41", "%c3%a9", "%C3", "%zz",
+                         "%4", "%%", "é", "+", "%20", "%00", "%FF", "x=y", "&&", "=="]
+
+    static let written = [
+        "/", "/v1/subjects/ada/tips/welcome", "/a?", "/a?b", "/a?b=", "/a?=b", "/a?b=c&d=e", "/a?b=c&", "/a?&b=c", "/a?b=c&&d",
+        "/a?transient=screenBrightness%3D0.8", "/a?b=%zz", "/a?b=%4", "/a?b=%C3%A9", "/a?b=%FF", "/a?b=c#d", "/a#b?c=d",
+        "/a?b=c?d=e", "/a?b==c", "/a?%41=b", "/a?b=c+d",
+    ]
+
+    @Test(arguments: written)
+    func readsAsURIReads(_ target: String) throws {
+        try Self.expectSameReading(target)
+    }
+
+    @Test(arguments: [UInt64(0x7A26_0E7), 0xBEC0_0031])
+    func readsRandomTargetsAsURIReads(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<2_000 {
+            var target = "/"
+            for _ in 0..<Int(random.next() % 14) { target += random.pick(Self.pieces) }
+            try Self.expectSameReading(target)
+        }
+    }
+
+    @Test(arguments: ["", "*", "http://example.com/a?b=c", "a?b=c"])
+    func leavesATargetNotStartingWithASlashToURI(_ target: String) {
+        #expect(RequestTarget(target) == nil)
+    }
+
+    static func expectSameReading(_ target: String) throws {
+        let read = try #require(RequestTarget(target), "\(target)")
+        // Hummingbird's `URI` of the target, as the router's request holds it.
+        let uri = Request(head: HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1", path: target),
+                          body: RequestBody(buffer: ByteBuffer())).uri
+        #expect(String(read.path) == uri.path, "\(target)")
+        let expected = uri.queryParameters.map { "\($0.key)=\($0.value)" }
+        #expect(read.query.map { "\($0.key)=\($0.value)" } == expected, "\(target)")
+    }
+}
