@@ -62,8 +62,8 @@ public struct DecisionInput: Sendable {
             case "now": now = try Self.once(now, value, "now")
             case "appVersion": appVersion = try Self.once(appVersion, value, "appVersion")
             case "locale": locale = try Self.once(locale, value, "locale")
-            case "transient": transients.append(try Self.pair(value, "transient", "NAME"))
-            case "info": info.append(try Self.pair(value, "info", "FIELD"))
+            case "transient": transients.append(try Self.pair(value[...], "transient", "NAME"))
+            case "info": info.append(try Self.pair(value[...], "info", "FIELD"))
             case "showTip": showTips.append(value)
             case "hideTip": hideTips.append(value)
             case "showAllTips": showAllTips = try Self.flag(value, name)
@@ -168,7 +168,7 @@ public struct DecisionInput: Sendable {
     /// The first `=` is found among the UTF-8 bytes, not the characters: `=` followed by a
     /// combining mark or a skin tone modifier makes one character with it, and still separates
     /// (an ASCII byte in UTF-8 is always a scalar of its own).
-    static func pair(_ text: String, _ member: String, _ nameWord: String) throws(Problem) -> (name: String, text: String) {
+    static func pair(_ text: Substring, _ member: StaticString, _ nameWord: StaticString) throws(Problem) -> (name: String, text: String) {
         let utf8 = text.utf8
         guard let equals = utf8.firstIndex(of: UInt8(ascii: "=")), equals != utf8.startIndex else {
             throw Problem(.usage, "\(member) '\(text)' is not \(nameWord)=VALUE")

@@ -166,7 +166,7 @@ extension ServerRoutes {
                 guard locales == nil, let ranges = LocaleLookup.requestRanges(String(value)) else { return nil }
                 locales = ranges
             case "transient":
-                guard let pair = try? DecisionInput.pair(String(value), "transient", "NAME") else { return nil }
+                guard let pair = try? DecisionInput.pair(value, "transient", "NAME") else { return nil }
                 transients.append(pair)
             case "showTip", "hideTip", "showAllTips", "hideAllTips":
                 needsInput = true
