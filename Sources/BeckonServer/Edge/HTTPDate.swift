@@ -1,19 +1,21 @@
 import BeckonRules
 import FoundationEssentials
+import HTTPTypes
 import Synchronization
 
 /// The `Date` header's value (RFC 9110's IMF-fixdate, `Tue, 24 Nov 2026 21:54:16 GMT`), as
 /// Hummingbird writes it on the answers of the router, for the answers written without it
 /// (`EventLoopTipStatus`); formatted once a second.
 enum HTTPDate {
-    private static let cached = Mutex<(second: Int64, text: String)>((second: .min, text: ""))
+    private static let cached = Mutex<(second: Int64, field: HTTPField)>((second: .min, field: HTTPField(name: .date, value: "")))
 
-    /// The header's value for the current second.
-    static var now: String {
+    /// The header for the current second, its value checked once a second rather than on every
+    /// answer (`HTTPField` checks a value as it is made).
+    static var field: HTTPField {
         let second = Int64(Date().timeIntervalSince1970.rounded(.down))
         return cached.withLock { cache in
-            if cache.second != second { cache = (second, text(unixSeconds: second)) }
-            return cache.text
+            if cache.second != second { cache = (second, HTTPField(name: .date, value: text(unixSeconds: second))) }
+            return cache.field
         }
     }
 

@@ -137,10 +137,16 @@ struct OFREPBodyReader {
     private mutating func string() throws(Malformed) -> String {
         index += 1
         let start = index
-        // Most strings have no escape: their bytes are the text.
+        // Most strings have no escape: their bytes are the text, read in place.
         while let byte = peek(), byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
             guard byte >= 0x20 else { throw malformed("a control character in a string") }
             index += 1
+        }
+        if peek() == UInt8(ascii: "\"") {
+            let text = bytes[start..<index]
+            index += 1
+            guard let string = String(validating: text, as: UTF8.self) else { throw malformed("a string is not UTF-8") }
+            return string
         }
         var text = Array(bytes[start..<index])
         while true {

@@ -57,7 +57,7 @@ struct OFREPRoutes: Sendable {
 
     /// The response of an answer: its status, its JSON body.
     static func response(_ answer: Answer) -> Response {
-        Response(status: HTTPResponse.Status(code: answer.status), headers: [.contentType: "application/json"],
+        Response(status: HTTPResponse.Status(code: answer.status), headers: HTTPFields([ServerRoutes.jsonContentTypeField]),
                  body: ResponseBody(byteBuffer: answer.body))
     }
 

@@ -2,6 +2,7 @@ import BeckonConfig
 import BeckonCore
 import BeckonRules
 import BeckonRuntime
+import HTTPTypes
 import Hummingbird
 import NIOCore
 
@@ -165,21 +166,33 @@ struct ServerRoutes: Sendable {
         // An answer with content depends on `Accept-Language` (when no `locale` is given), so a
         // cache must key it by that header too; its `locale` member makes the ETag differ.
         let varies = ServerOperation.withContent.contains(operation)
+        // Made of fields whose values are checked once (`HTTPField` checks a value as it is
+        // made), in the order they were always written.
+        var headers = HTTPFields()
+        headers.reserveCapacity(3)
         guard method == .get || method == .head else {
-            var headers: HTTPFields = [.contentType: "application/json"]
-            if varies { headers[.vary] = "Accept-Language" }
+            headers.append(Self.jsonContentTypeField)
+            if varies { headers.append(Self.varyField) }
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: buffer))
         }
         let tag = AnswerETag(of: buffer)
         if let condition, tag.isMatched(by: condition) {
-            var headers: HTTPFields = [.eTag: tag.header]
-            if varies { headers[.vary] = "Accept-Language" }
+            headers.append(HTTPField(name: .eTag, value: tag.header))
+            if varies { headers.append(Self.varyField) }
             return Response(status: .notModified, headers: headers)
         }
-        var headers: HTTPFields = [.contentType: "application/json", .eTag: tag.header]
-        if varies { headers[.vary] = "Accept-Language" }
+        headers.append(Self.jsonContentTypeField)
+        headers.append(HTTPField(name: .eTag, value: tag.header))
+        if varies { headers.append(Self.varyField) }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: buffer))
     }
+
+    /// `Content-Type: application/json`, checked once.
+    static let jsonContentTypeField = HTTPField(name: .contentType, value: "application/json")
+    /// `Vary: Accept-Language`, checked once.
+    static let varyField = HTTPField(name: .vary, value: "Accept-Language")
+    /// `Server: beckon/VERSION`, checked once.
+    static let serverField = HTTPField(name: .server, value: BeckonServer.serverName)
 
     /// 200 when the serving configuration's store answers a read, else a problem (503).
     private func readiness() -> Response {

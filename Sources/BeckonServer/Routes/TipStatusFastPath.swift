@@ -85,8 +85,9 @@ extension ServerRoutes {
     func finishedOnEventLoop(_ response: Response, _ body: ByteBuffer, method: HTTPRequest.Method, route: String,
                              since start: ContinuousClock.Instant) -> (head: HTTPResponse, body: ByteBuffer) {
         var response = response
-        response.headers[.date] = HTTPDate.now
-        response.headers[.server] = BeckonServer.serverName
+        // The responses made for the event loop (`respond`, `OFREPRoutes.response`) carry neither.
+        response.headers.append(HTTPDate.field)
+        response.headers.append(Self.serverField)
         server.metrics.requestStarted()
         server.observation.record(method: method.rawValue, route: route, status: response.status.code, since: start)
         return (response.head, response.status == .notModified ? ByteBuffer() : body)
