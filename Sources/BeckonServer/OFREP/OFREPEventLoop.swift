@@ -24,19 +24,17 @@ extension OFREPRoutes {
     static func singleKey(in path: String) -> Substring? {
         // Read on the path's UTF-8 bytes: `String`'s own searches walk grapheme clusters (~19 k
         // instructions a call here, against a few hundred).
-        var path = path
+        var path = path[...]
         let prefix = singlePrefix
-        let end: Int? = path.withUTF8 { bytes in
+        let key: Range<Int>? = path.withUTF8 { bytes in
             guard bytes.starts(with: prefix) else { return nil }
             let end = bytes[prefix.count...].firstIndex(of: UInt8(ascii: "?")) ?? bytes.count
             let key = bytes[prefix.count..<end]
             guard !key.isEmpty, !key.contains(UInt8(ascii: "/")), !key.elementsEqual(".".utf8), !key.elementsEqual("..".utf8)
             else { return nil }
-            return end
+            return prefix.count..<end
         }
-        guard let end else { return nil }
-        let utf8 = path.utf8
-        return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: prefix.count)..<utf8.index(utf8.startIndex, offsetBy: end)])
+        return key.map(path.utf8Slice)
     }
 
     /// Whether `path` is the bulk evaluation's (`ServerRoute.ofrepFlags`), with or without a

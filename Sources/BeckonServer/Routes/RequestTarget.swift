@@ -19,7 +19,7 @@ struct RequestTarget {
     init?(_ target: String) {
         // The bounds are found on the target's UTF-8 bytes (its `utf8` view's generic searches
         // cost as much as `URI` itself), then cut out of the string.
-        var target = target
+        var target = target[...]
         var members: [(start: Int, equals: Int?, end: Int)] = []
         let pathEnd: Int? = target.withUTF8 { bytes in
             guard bytes.first == UInt8(ascii: "/") else { return nil }
@@ -34,15 +34,11 @@ struct RequestTarget {
             return mark
         }
         guard let pathEnd else { return nil }
-        let utf8 = target.utf8
-        func cut(_ start: Int, _ end: Int) -> Substring {
-            Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
-        }
-        path = cut(0, pathEnd)
+        path = target.utf8Slice(0..<pathEnd)
         query = members.map { member in
-            guard let equals = member.equals else { return (cut(member.start, member.end), "") }
-            let value = cut(equals + 1, member.end)
-            return (cut(member.start, equals), Self.percentDecoded(value) ?? value)
+            guard let equals = member.equals else { return (target.utf8Slice(member.start..<member.end), "") }
+            let value = target.utf8Slice((equals + 1)..<member.end)
+            return (target.utf8Slice(member.start..<equals), Self.percentDecoded(value) ?? value)
         }
     }
 
@@ -51,5 +47,14 @@ struct RequestTarget {
     private static func percentDecoded(_ text: Substring) -> Substring? {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         return ServerRoutes.percentDecodedBytes(text.utf8).map { String(decoding: $0, as: UTF8.self)[...] }
+    }
+}
+
+extension Substring {
+    /// The part of this text between two offsets into its UTF-8 bytes (found on them with
+    /// `withUTF8`, as the paths read on the event loop are), a `Substring` of the same string.
+    func utf8Slice(_ offsets: Range<Int>) -> Substring {
+        let utf8 = self.utf8
+        return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: offsets.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: offsets.upperBound)])
     }
 }

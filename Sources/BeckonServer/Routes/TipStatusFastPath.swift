@@ -122,19 +122,15 @@ extension ServerRoutes {
         var path = path
         let shape = tipStatusShape
         let slash = UInt8(ascii: "/")
-        let offsets: (subjectEnd: Int, tipStart: Int)? = path.withUTF8 { bytes in
+        let offsets: (subject: Range<Int>, tip: Range<Int>)? = path.withUTF8 { bytes in
             guard bytes.starts(with: shape.prefix),
                   let subjectEnd = bytes[shape.prefix.count...].firstIndex(of: slash),
                   bytes[subjectEnd...].starts(with: shape.middle) else { return nil }
             let tipStart = subjectEnd + shape.middle.count
-            return bytes[tipStart...].contains(slash) ? nil : (subjectEnd, tipStart)
+            return bytes[tipStart...].contains(slash) ? nil : (shape.prefix.count..<subjectEnd, tipStart..<bytes.count)
         }
         guard let offsets else { return nil }
-        let utf8 = path.utf8
-        let subjectStart = utf8.index(utf8.startIndex, offsetBy: shape.prefix.count)
-        let subjectEnd = utf8.index(utf8.startIndex, offsetBy: offsets.subjectEnd)
-        let tipStart = utf8.index(utf8.startIndex, offsetBy: offsets.tipStart)
-        let subject = Substring(utf8[subjectStart..<subjectEnd]), tip = Substring(utf8[tipStart...])
+        let subject = path.utf8Slice(offsets.subject), tip = path.utf8Slice(offsets.tip)
         guard Self.isPlainSegment(subject), Self.isPlainSegment(tip) else { return nil }
         return (subject, tip)
     }
