@@ -151,7 +151,7 @@ public struct BeckonServer: Sendable {
         let connections = ConnectionLimit(maximum: limits.maxConnections)
         return HTTPServerBuilder { responder in
             BeckonHTTP1Channel(responder: responder, configuration: configuration, tipStatus: routes.eventLoopAnswerer,
-                               connections: connections, headerTimeout: limits.headerTimeout)
+                               connections: connections, limits: limits)
         }
     }
 

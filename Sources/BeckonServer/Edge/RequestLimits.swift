@@ -10,9 +10,9 @@ import HTTPTypes
 /// |---------------------|----------------------|---------|------------------------------------------|
 /// | body size           | `--max-body`         | 64 KiB  | 413 `too_large`                          |
 /// | header size         | `--max-header-bytes` | 16 KiB  | 431 `headers_too_large`, then closed     |
-/// | time to read a head | `--header-timeout`   | 10 s    | 408 `timeout`, then closed (`HeaderTimeout`) |
+/// | time to read a head | `--header-timeout`   | 10 s    | 408 `timeout`, then closed (`ConnectionTimeouts`) |
 /// | time to read a body | `--request-timeout`  | 30 s    | 408 `timeout`, then the connection closed |
-/// | silence on a connection | `--idle-timeout` | 60 s    | the connection is closed                 |
+/// | silence on a connection | `--idle-timeout` | 60 s    | the connection is closed (`ConnectionTimeouts`) |
 /// | open connections    | `--max-connections`  | 10000   | 503 `unavailable` at once, then closed (`ConnectionLimit`) |
 ///
 /// The header size is the sum of the names' and values' bytes, as HTTP/2's `SETTINGS_MAX_HEADER_LIST_SIZE`
@@ -59,12 +59,12 @@ public struct RequestLimits: Sendable {
     /// up to there the problem says how many bytes came (beyond, it is the same 431 without).
     public var parserHeaderBytes: Int { max(4 * maxHeaderBytes, 64 * 1024) }
 
-    /// The HTTP/1.1 server configuration these limits need: the idle timeout, the parser's
-    /// header limits, and closing the connection after a 408 or 431 (`CloseAfterResponse`).
+    /// The HTTP/1.1 server configuration these limits need: the parser's header limits, and
+    /// closing the connection after a 408 or 431 (`CloseAfterResponse`). The timeouts on heads
+    /// and silence are `ConnectionTimeouts`'.
     public var http1Configuration: HTTP1Channel.Configuration {
         HTTP1Channel.Configuration(
             additionalChannelHandlers: [CloseAfterResponse(maxHeaderBytes: maxHeaderBytes)],
-            idleTimeout: .nanoseconds(Self.nanoseconds(idleTimeout)),
             httpDecoderConfiguration: .init(maxHeaderFieldSize: parserHeaderBytes, maxHeaderListSize: parserHeaderBytes))
     }
 

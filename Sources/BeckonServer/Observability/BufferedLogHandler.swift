@@ -46,7 +46,7 @@ public struct BufferedLogHandler: LogHandler {
         // Built as bytes: `String.append` looks for a grapheme joined across each seam (~0.3 k
         // instructions an append), and an interpolated enum (`level`) is described by
         // reflection; together they cost more than the rest of a request's answer.
-        var line = LineBytes(capacity: 192)
+        var line = UTF8Bytes(capacity: 192)
         line.add(output.timestamp())
         line.add(" ")
         line.add(level.rawValue)
@@ -65,21 +65,5 @@ public struct BufferedLogHandler: LogHandler {
         line.add(message)
         line.add("\n")
         output.write(utf8: line.bytes, now: level >= .warning)
-    }
-}
-
-/// The bytes of one line, each text copied from its contiguous UTF-8 when it has it (appending
-/// a `utf8` view goes byte by byte).
-private struct LineBytes {
-    private(set) var bytes: [UInt8] = []
-
-    init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
-    }
-
-    mutating func add(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: text.utf8)
-        }
     }
 }

@@ -5,7 +5,9 @@ import NIOHTTPTypes
 /// Answers the requests hosts send most (tip status, OFREP evaluations) on the
 /// connection's event loop, where they are read, without the hop to Swift concurrency and the
 /// router that every other request takes: for these, that hop costs more than the decision
-/// (`Benchmarks/serve`).
+/// (`Benchmarks/serve`). On a connection that has sent only such requests, `BytesFastPath`
+/// answers them with the same `Answerer` before the HTTP parser; this handler answers them on
+/// connections the parser reads.
 ///
 /// A request is answered here only when its `Answerer` says so (`ServerRoutes.eventLoopAnswerer`:
 /// a plain `GET` of `/v1/subjects/{subject}/tips/{tip}`, or a `POST` of

@@ -1,0 +1,100 @@
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+
+/// First in a connection's pipeline, before the HTTP parser: answers the requests
+/// `EventLoopTipStatus` answers (its `Answerer`: tip status, OFREP evaluations) straight from the
+/// bytes read, and writes each answer as the bytes NIO's encoder would write, so that the
+/// requests hosts send most pass through no parser, codec or handler between: about 40 % of
+/// what such a request cost after the parser (`Benchmarks/serve/instructions.sh`).
+///
+/// A connection starts out answered here and stays so while every read holds whole requests
+/// (`WholeRequest`) the answerer answers, the channel writable. At the first read that does not
+/// (a request of another kind, a partial one, a client that does not read its answers), that
+/// read's unanswered bytes and every later read go to the parser for the rest of the
+/// connection's life: the parser has begun, and it alone knows where its requests end. Answers
+/// leave in the order their requests came, as the parser's never started before.
+///
+/// The connection's timeouts (`ConnectionTimeouts`) are told of every read: whole requests
+/// answered here leave it between requests, active now; bytes passed on are timed as a head.
+final class BytesFastPath: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let answerer: EventLoopTipStatus.Answerer
+    private let timeouts: ConnectionTimeouts
+    /// The longest head read here (longer ones are the parser's, with its limit).
+    private let maxHeadBytes: Int
+    /// Whether every byte read so far held whole requests answered here.
+    private var answering = true
+
+    init(answerer: EventLoopTipStatus.Answerer, timeouts: ConnectionTimeouts, maxHeadBytes: Int) {
+        self.answerer = answerer
+        self.timeouts = timeouts
+        self.maxHeadBytes = maxHeadBytes
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard answering else { return timeouts.bytesArrived { context.fireChannelRead(data) } }
+        var bytes = unwrapInboundIn(data)
+        var answered = false
+        while bytes.readableBytes > 0, context.channel.isWritable, let answer = answer(&bytes) {
+            context.write(wrapOutboundOut(Self.bytes(of: answer, allocator: context.channel.allocator)), promise: nil)
+            answered = true
+        }
+        if answered {
+            context.flush()
+            timeouts.requestsAnsweredWhole()
+        }
+        guard bytes.readableBytes > 0 else { return }
+        answering = false
+        timeouts.bytesArrived { context.fireChannelRead(wrapInboundOut(bytes)) }
+    }
+
+    /// The end of a round of reads reaches the handlers after only once they were passed bytes:
+    /// before, none has anything to do with it (the parser holds nothing, the async channel has
+    /// nothing to deliver), and passing it through them cost about 10 % of a request answered here.
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if !answering { context.fireChannelReadComplete() }
+    }
+
+    /// The answer to the whole request at the start of `bytes`, read past it; nil (and `bytes`
+    /// as they were) when there is none or it is not answered here.
+    private func answer(_ bytes: inout ByteBuffer) -> (head: HTTPResponse, body: ByteBuffer)? {
+        guard let request = WholeRequest(bytes, maxHeadBytes: maxHeadBytes, maxBodyBytes: answerer.maxBodyBytes),
+              request.head.method == .get || answerer.takesBody(request.head),
+              let answer = answerer.answer(request.head, request.body) else { return nil }
+        bytes.moveReaderIndex(forwardBy: request.length)
+        return answer
+    }
+
+    /// The bytes of `answer` as NIO's `HTTPResponseEncoder` writes it after
+    /// `HTTP1ToHTTPServerCodec`: HTTP/1.1, the status with NIO's reason phrase, the fields in
+    /// their order (no `Content-Length` nor `Transfer-Encoding` for a status that has no body),
+    /// the body as given (empty for those: `ServerRoutes.finishedOnEventLoop`). The answers made
+    /// here all carry a `Content-Length` (`ServerRoutes.respond`, `OFREPRoutes`).
+    static func bytes(of answer: (head: HTTPResponse, body: ByteBuffer), allocator: ByteBufferAllocator) -> ByteBuffer {
+        let status = HTTPResponseStatus(statusCode: answer.head.status.code, reasonPhrase: answer.head.status.reasonPhrase)
+        let hasBody = status.mayHaveResponseBody
+        // Gathered and written to the buffer at once: a `ByteBuffer` write a piece costs more
+        // than the copy.
+        var head = UTF8Bytes(capacity: 512)
+        head.add("HTTP/1.1 ")
+        head.add(String(status.code))
+        head.add(" ")
+        head.add(status.reasonPhrase)
+        head.add("\r\n")
+        for field in answer.head.headerFields where hasBody || (field.name != .contentLength && field.name != .transferEncoding) {
+            head.add(field.name.rawName)
+            head.add(": ")
+            head.add(field.value)
+            head.add("\r\n")
+        }
+        head.add("\r\n")
+        var buffer = allocator.buffer(capacity: head.bytes.count + answer.body.readableBytes)
+        buffer.writeBytes(head.bytes)
+        buffer.writeImmutableBuffer(answer.body)
+        return buffer
+    }
+}
