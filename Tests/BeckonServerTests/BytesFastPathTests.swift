@@ -107,9 +107,7 @@ struct BytesFastPathTests {
     /// `request`, read from the start of `bytes`, is the first request NIO's parser and codec
     /// hand on from them, with the same body, ending where the parser's next request starts.
     static func expectReadAsTheParserReads(_ request: WholeRequest, _ bytes: ByteBuffer) throws {
-        let channel = EmbeddedChannel()
-        try channel.pipeline.syncOperations.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: false)
-        try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+        let channel = try Self.codecChannel()
         try channel.writeInbound(bytes.getSlice(at: bytes.readerIndex, length: request.length)!)
         var head: HTTPRequest?
         var body = ByteBuffer()
@@ -129,6 +127,15 @@ struct BytesFastPathTests {
         _ = try channel.finish()
     }
 
+    /// A channel with NIO's HTTP/1.1 server parser and encoder and the codec to HTTPTypes, as
+    /// `BeckonHTTP1Channel` sets them up.
+    static func codecChannel() throws -> EmbeddedChannel {
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: false)
+        try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+        return channel
+    }
+
     // MARK: Writing an answer
 
     static let answers: [(status: HTTPResponse.Status, fields: HTTPFields, body: String)] = [
@@ -144,9 +151,7 @@ struct BytesFastPathTests {
         for answer in Self.answers {
             let head = HTTPResponse(status: answer.status, headerFields: answer.fields)
             let body = ByteBuffer(string: answer.body)
-            let channel = EmbeddedChannel()
-            try channel.pipeline.syncOperations.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: false)
-            try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+            let channel = try Self.codecChannel()
             try channel.writeOutbound(HTTPResponsePart.head(head))
             if !answer.body.isEmpty { try channel.writeOutbound(HTTPResponsePart.body(body)) }
             try channel.writeOutbound(HTTPResponsePart.end(nil))
