@@ -104,6 +104,20 @@ struct BytesFastPathTests {
         #expect(read > 300)
     }
 
+    /// Every visible ASCII byte in a target and in a header value: each request read here is read
+    /// as the parser reads it (the parser refuses some bytes in a target that this must leave to it).
+    @Test func everyVisibleByteInATargetOrAValueIsReadAsTheParserReadsIt() throws {
+        for byte in UInt8(0x21)...UInt8(0x7E) {
+            let text = String(decoding: [byte], as: UTF8.self)
+            for request in ["GET /v1/subjects/a\(text)b/tips/welcome HTTP/1.1\r\nHost: x\r\n\r\n",
+                            "GET /healthz HTTP/1.1\r\nX-Note: a\(text)b\r\n\r\n"] {
+                let bytes = ByteBuffer(string: request)
+                guard let read = WholeRequest(bytes, maxHeadBytes: 1024, maxBodyBytes: 64) else { continue }
+                try Self.expectReadAsTheParserReads(read, bytes)
+            }
+        }
+    }
+
     /// `request`, read from the start of `bytes`, is the first request NIO's parser and codec
     /// hand on from them, with the same body, ending where the parser's next request starts.
     static func expectReadAsTheParserReads(_ request: WholeRequest, _ bytes: ByteBuffer) throws {

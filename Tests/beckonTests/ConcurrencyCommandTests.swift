@@ -99,12 +99,18 @@ struct ConcurrencyCommandTests {
         let folder = try Self.folder(retention: 1_000_000)
         var acknowledged: Set<Int64> = []
         var generator = SystemRandomNumberGenerator()
+        // Each worker touches this file after each donation it was told of: the kill waits for the
+        // first, as a loaded machine can take longer than the random pause to start `beckon` once.
+        let first = folder.appendingPathComponent("acknowledged")
         for round in 0..<rounds {
             let workers = try Self.startWorkers(4, in: folder, """
-                for i in $(seq 1000); do t=$(( (\(round) * 10 + $1) * 100000 + i )); "$0" event donate opened --now $t > /dev/null && echo $t; done
+                for i in $(seq 1000); do t=$(( (\(round) * 10 + $1) * 100000 + i )); "$0" event donate opened --now $t > /dev/null && echo $t && : > acknowledged; done
                 """)
+            let deadline = ContinuousClock.now + .seconds(120)
+            while !FileManager.default.fileExists(atPath: first.path) && ContinuousClock.now < deadline { usleep(10_000) }
             usleep(UInt32.random(in: 50_000...400_000, using: &generator))
             for worker in workers { Self.killTree(worker.process.processIdentifier) }
+            try? FileManager.default.removeItem(at: first)
             acknowledged.formUnion(Self.lines(of: workers).compactMap { Int64($0) })
         }
         #expect(!acknowledged.isEmpty)

@@ -5,8 +5,9 @@ import NIOHTTP1
 /// First in a connection's pipeline, before the HTTP parser: answers the requests
 /// `EventLoopTipStatus` answers (its `Answerer`: tip status, OFREP evaluations) straight from the
 /// bytes read, and writes each answer as the bytes NIO's encoder would write, so that the
-/// requests hosts send most pass through no parser, codec or handler between: about 40 % of
-/// what such a request cost after the parser (`Benchmarks/serve/instructions.sh`).
+/// requests hosts send most pass through no parser, codec or handler between: 40 % fewer
+/// instructions a tip status request than answered after the parser
+/// (`Benchmarks/serve/instructions.sh`, `Docs/benchmarks.md`).
 ///
 /// A connection starts out answered here and stays so while every read holds whole requests
 /// (`WholeRequest`) the answerer answers, the channel writable. At the first read that does not

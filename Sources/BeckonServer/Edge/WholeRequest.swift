@@ -9,7 +9,8 @@ import NIOCore
 /// Only the plainest requests are read here, and every other is left to the parser, which reads
 /// and refuses what it must: a method other than `GET` or `POST`; a target not in origin form or
 /// with a byte outside visible ASCII; a version other than HTTP/1.1; a header line folded, with a
-/// byte outside visible ASCII, space and tab, or a name that is not a token; a `Connection`,
+/// byte outside visible ASCII, space and tab, a space or tab after its value, or a name that is
+/// not a token; a `Connection`,
 /// `Keep-Alive`, `Upgrade`, `Expect`, `Transfer-Encoding`, `Cookie` or second `Host`; a `GET`
 /// with a `Content-Length`, a `POST` without one (or with two, or one past `maxBodyBytes`); more
 /// than `maxFields` fields, a head past `maxHeadBytes`, or a head or body not all read yet.
