@@ -64,7 +64,7 @@ final class BytesFastPath: ChannelInboundHandler, RemovableChannelHandler {
     /// as they were) when there is none or it is not answered here.
     private func answer(_ bytes: inout ByteBuffer) -> (head: HTTPResponse, body: ByteBuffer)? {
         guard let request = WholeRequest(bytes, maxHeadBytes: maxHeadBytes, maxBodyBytes: answerer.maxBodyBytes),
-              request.head.method == .get || answerer.takesBody(request.head),
+              answerer.mayAnswer(request.head),
               let answer = answerer.answer(request.head, request.body) else { return nil }
         bytes.moveReaderIndex(forwardBy: request.length)
         return answer

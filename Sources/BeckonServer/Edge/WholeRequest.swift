@@ -91,9 +91,9 @@ struct WholeRequest {
             at += 2
             count += 1
             guard count <= maxFields,
-                  let name = HTTPField.Name(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self))
+                  let name = HTTPField.Name(text(bytes, nameStart..<nameEnd))
             else { return nil }
-            let value = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[valueStart..<valueEnd]), as: UTF8.self)
+            let value = text(bytes, valueStart..<valueEnd)
             switch name {
             case Self.host:
                 guard authority == nil else { return nil }
@@ -112,9 +112,14 @@ struct WholeRequest {
             fields.append(HTTPField(name: name, value: value))
         }
         guard method == .get || contentLength != nil else { return nil }
-        let path = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[targetStart..<targetEnd]), as: UTF8.self)
+        let path = text(bytes, targetStart..<targetEnd)
         let head = HTTPRequest(method: method, scheme: "http", authority: authority, path: path, headerFields: fields)
         return (head, at, contentLength ?? 0)
+    }
+
+    /// The text of `range` of `bytes` (visible ASCII, checked as read).
+    private static func text(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
     private static let host = HTTPField.Name("Host")!

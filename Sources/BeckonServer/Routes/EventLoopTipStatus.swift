@@ -31,6 +31,11 @@ final class EventLoopTipStatus: ChannelDuplexHandler, RemovableChannelHandler {
         var maxBodyBytes: Int
         /// The answer to a request's head and body (empty for a `GET`), or nil to pass it on.
         var answer: @Sendable (HTTPRequest, ByteBuffer) -> (head: HTTPResponse, body: ByteBuffer)?
+
+        /// Whether a request with this head may be answered here: a `GET`, or a `POST` it takes.
+        func mayAnswer(_ head: HTTPRequest) -> Bool {
+            head.method == .get || (head.method == .post && takesBody(head))
+        }
     }
 
     let answerer: Answerer
@@ -51,8 +56,7 @@ final class EventLoopTipStatus: ChannelDuplexHandler, RemovableChannelHandler {
             // Only a GET, or a POST the answerer takes, may be answered here; any other request is
             // passed on at once. So is any while the client does not read its answers (the channel
             // is not writable): the router's writes wait for it, and its reads then stop.
-            let candidate = head.method == .get || (head.method == .post && answerer.takesBody(head))
-            if passedOn == 0 && candidate && context.channel.isWritable {
+            if passedOn == 0 && answerer.mayAnswer(head) && context.channel.isWritable {
                 held = head
                 heldBody.clear()
             } else {
