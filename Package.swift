@@ -292,6 +292,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // An event loop for each server a suite runs (`ServedBeckon.runAll`).
+                .product(name: "NIOPosix", package: "swift-nio"),
                 // The HTTP parser and encoder `BytesFastPath` is held to (`WholeRequestTests`).
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),

@@ -3,7 +3,8 @@ public import Hummingbird
 import FoundationEssentials
 import HummingbirdCore
 public import Logging
-import NIOCore
+public import NIOCore
+import NIOPosix
 import ServiceLifecycle
 import UnixSignals
 
@@ -58,6 +59,10 @@ public struct BeckonServer: Sendable {
     public var expiryPageSize = SubjectData.pageSize
     /// Whether the pages for people are served at `/ui/` (`UIPages`, `beckon serve --ui`).
     public var ui = false
+    /// The event loops that accept and read connections: NIO's shared ones (one per core) by
+    /// default. A host that runs several servers in one process may give each its own, so that
+    /// one server's load never delays another's connections and timers.
+    public var eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     /// The subscribers of change streams and the events they get (shared by copies of the server).
     let changeNotifier = ChangeNotifier()
 
@@ -137,6 +142,7 @@ public struct BeckonServer: Sendable {
             configuration: ApplicationConfiguration(address: .hostname(address.host, port: address.port), serverName: Self.serverName),
             services: services,
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? address.port) },
+            eventLoopGroupProvider: .shared(eventLoopGroup),
             logger: frameworkLogger
         )
     }

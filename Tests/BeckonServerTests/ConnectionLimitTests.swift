@@ -1,4 +1,5 @@
 import BeckonServer
+import BeckonTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -26,7 +27,7 @@ struct ConnectionLimitTests {
                     guard let connection = RawConnection(port: port) else { throw POSIXError(.ECONNREFUSED) }
                     connection.giveUpReading(after: .seconds(20))
                     connection.write(Self.keptAlive)
-                    let answer = try await EdgeHarness.onThread { connection.readResponse() }
+                    let answer = await OwnThread.run { connection.readResponse() }
                     #expect(EdgeHarness.RawExchange(text: answer, closedByServer: false).status == 200, "\(answer)")
                     held.append(connection)
                 }
@@ -44,7 +45,7 @@ struct ConnectionLimitTests {
                     connection.write(Self.request)
                 }
                 let connections = held
-                let answers = try await EdgeHarness.onThread { connections.map { $0.read() } }
+                let answers = await OwnThread.run { connections.map { $0.read() } }
                 #expect(answers.map { EdgeHarness.RawExchange(text: $0.text, closedByServer: $0.closedByPeer).status } == [200, 200, 200])
                 #expect(answers.allSatisfy { $0.closedByPeer })
             }

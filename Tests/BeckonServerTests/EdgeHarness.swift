@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import BeckonRuntime
 import BeckonServer
+import BeckonTestSupport
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -55,15 +56,7 @@ enum EdgeHarness {
     /// Connects to the port, writes `parts` one after the other, then reads
     /// until the server closes the connection or `patience` passes without a byte.
     static func raw(_ port: Int, _ parts: [String], patience: Duration = .seconds(20)) async throws -> RawExchange {
-        try await onThread { try exchange(port, parts, patience: patience) }
-    }
-
-    /// Runs blocking socket work on a thread of its own: blocking reads on the concurrency pool
-    /// would starve the server under test.
-    static func onThread<R: Sendable>(_ work: @escaping @Sendable () throws -> R) async throws -> R {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
-        }
+        try await OwnThread.run { try exchange(port, parts, patience: patience) }
     }
 
     /// The blocking exchange of `raw`.

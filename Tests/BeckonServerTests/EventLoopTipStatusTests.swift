@@ -178,7 +178,7 @@ struct EventLoopTipStatusTests {
             }
             #expect(answered.last! < count, "answered \(answered.last!) of \(count) to a client that reads nothing")
 
-            let (text, closed) = try await EdgeHarness.onThread { connection.read() }
+            let (text, closed) = await OwnThread.run { connection.read() }
             let answers = try #require(Self.responses(in: text))
             #expect(answers.count == count && closed)
             let subjects = answers.map { ((try? JSONSerialization.jsonObject(with: Data($0.body.utf8))) as? [String: Any])?["subject"] as? String }
@@ -230,7 +230,7 @@ struct EventLoopTipStatusTests {
         let request = "GET \(Self.tip) HTTP/1.1\r\nHost: x\r\n\r\n"
         try await EdgeHarness.withServer(folder, edge: edge) { port in
             for _ in 0..<3 {
-                let (text, closed, longestGap) = try await EdgeHarness.onThread {
+                let (text, closed, longestGap) = try await OwnThread.run {
                     guard let connection = RawConnection(port: port) else { throw POSIXError(.ECONNREFUSED) }
                     connection.giveUpReading(after: .seconds(30))
                     let clock = ContinuousClock()

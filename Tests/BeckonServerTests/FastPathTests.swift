@@ -35,7 +35,7 @@ struct FastPathTests {
             return server
         }
 
-        try await Self.withServers(servers) { clients in
+        try await ServedBeckon.runAll(servers) { clients in
             var random = SplitMix64(seed: seed)
             // The languages asked for are drawn from a generator of their own, so that the rest of
             // each run's requests stay those the seed always gave.
@@ -151,23 +151,5 @@ struct FastPathTests {
         default: break
         }
         return members.isEmpty ? "" : "?" + members.joined(separator: "&")
-    }
-
-    /// Runs `servers` on ports the system chooses, `body` with a client for each, then stops them.
-    static func withServers(_ servers: [BeckonServer], _ body: @Sendable ([ServedBeckon.Client]) async throws -> Void) async throws {
-        let (ports, continuation) = AsyncStream.makeStream(of: (Int, Int).self)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for (index, server) in servers.enumerated() {
-                group.addTask { try await server.run(listeningOn: ListenAddress(host: "127.0.0.1", port: 0)) { continuation.yield((index, $0)) } }
-            }
-            var bound = [Int](repeating: 0, count: servers.count)
-            var iterator = ports.makeAsyncIterator()
-            for _ in servers.indices {
-                guard let (index, port) = await iterator.next() else { throw ServedBeckon.ServerDidNotStart() }
-                bound[index] = port
-            }
-            try await body(bound.map { ServedBeckon.Client(port: $0) })
-            group.cancelAll()
-        }
     }
 }

@@ -1,4 +1,5 @@
 import BeckonServer
+import BeckonTestSupport
 import Foundation
 import Glibc
 import Synchronization
@@ -97,7 +98,7 @@ struct HeaderTimeoutTests {
                 connection.write(part.text)
             }
         }
-        let (text, closed) = try await EdgeHarness.onThread { connection.read() }
+        let (text, closed) = await OwnThread.run { connection.read() }
         progress.readerDone.store(true, ordering: .releasing)
         return (text, closed, progress.written.load(ordering: .acquiring) == parts.count)
     }

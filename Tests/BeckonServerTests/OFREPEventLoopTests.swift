@@ -34,7 +34,7 @@ struct OFREPEventLoopTests {
             server.tipStatusPath = path
             return server
         }
-        try await FastPathTests.withServers(servers) { clients in
+        try await ServedBeckon.runAll(servers) { clients in
             var random = SplitMix64(seed: seed)
             var statuses: Set<Int> = []
             var lastTagged = (body: Self.bodies[0], tag: "\"none\"")

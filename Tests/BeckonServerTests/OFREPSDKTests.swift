@@ -19,11 +19,8 @@ struct OFREPSDKTests {
         let folder = try ServedBeckon.folder()
         let edge = EdgeOptions(access: try EdgeHarness.access(in: folder))
         let result = try await EdgeHarness.withServer(folder, edge: edge) { port in
-            // On a thread of its own: waiting for the process on the concurrency pool would starve the server.
-            try await EdgeHarness.onThread {
-                try ProcessRunner.combined(TestTools.python, [script.path, "http://127.0.0.1:\(port)", EdgeHarness.readToken, EdgeHarness.writeToken],
-                                           in: folder.path)
-            }
+            try await ProcessRunner.combined(TestTools.python, [script.path, "http://127.0.0.1:\(port)", EdgeHarness.readToken, EdgeHarness.writeToken],
+                                             in: folder.path)
         }
         #expect(result.status == 0, "\(result.output)")
         let summary = result.output.split(separator: "\n").last.map(String.init) ?? ""

@@ -88,7 +88,7 @@ struct SchemathesisTests {
             "--max-examples", "30", "--seed", Self.seed,
             "--max-time", "120", "--workers", "1", "--request-timeout", "10",
         ] + (mode == .withTokens ? ["--header", "Authorization: Bearer \(EdgeHarness.writeToken)"] : [])
-        let result = try ProcessRunner.combined(schemathesis.path, arguments, in: folder.path)
+        let result = try await ProcessRunner.combined(schemathesis.path, arguments, in: folder.path)
         print("schemathesis (\(mode.rawValue), --seed \(Self.seed)): exit \(result.status)")
         #expect(result.status == 0, "schemathesis \(arguments.joined(separator: " ")) (\(mode.rawValue)):\n\(result.output)")
         #expect(server.process.isRunning, "the server stopped: \(result.output)")

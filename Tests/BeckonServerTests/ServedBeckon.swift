@@ -5,6 +5,7 @@ import BeckonTestSupport
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// A configuration in a folder of its own, a server over it on an ephemeral loopback port, and
 /// the built `beckon` executable run over a twin folder: the same requests, over HTTP and on
@@ -84,12 +85,33 @@ enum ServedBeckon {
     /// Runs `server` on a loopback port the system chooses and `body` with a client for it, then
     /// stops the server.
     static func run<R: Sendable>(_ server: BeckonServer, _ body: @Sendable (Client, BeckonServer) async throws -> R) async throws -> R {
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        try await runAll([server]) { clients in try await body(clients[0], server) }
+    }
+
+    /// Runs `servers` on loopback ports the system chooses and `body` with a client for each,
+    /// then stops them.
+    ///
+    /// Each server has an event loop of its own, and its tasks run on `ServerThreads`: neither
+    /// another suite's server (one answering a flood of requests) nor tests holding the
+    /// concurrency pool then delay its answers and its timers, which the suites time.
+    static func runAll<R: Sendable>(_ servers: [BeckonServer], _ body: @Sendable ([Client]) async throws -> R) async throws -> R {
+        let loops = servers.map { _ in MultiThreadedEventLoopGroup(numberOfThreads: 1) }
+        defer { for group in loops { group.shutdownGracefully { _ in } } }
+        let (ports, continuation) = AsyncStream.makeStream(of: (Int, Int).self)
         return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await server.run(listeningOn: ListenAddress(host: "127.0.0.1", port: 0)) { continuation.yield($0) } }
+            for (index, var server) in servers.enumerated() {
+                server.eventLoopGroup = loops[index]
+                group.addTask(executorPreference: ServerThreads.shared) {
+                    try await server.run(listeningOn: ListenAddress(host: "127.0.0.1", port: 0)) { continuation.yield((index, $0)) }
+                }
+            }
+            var bound = [Int](repeating: 0, count: servers.count)
             var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw ServerDidNotStart() }
-            let result = try await body(Client(port: port), server)
+            for _ in servers.indices {
+                guard let (index, port) = await iterator.next() else { throw ServerDidNotStart() }
+                bound[index] = port
+            }
+            let result = try await body(bound.map { Client(port: $0) })
             group.cancelAll()
             return result
         }

@@ -30,10 +30,12 @@ struct UIPageTests {
     }
 
     /// The server is a `beckon serve --ui` process of its own (the command as users run it),
-    /// so the page's requests never wait on this suite's threads, whatever else runs. The time
-    /// limit only stops a hang: with every suite at once, a test may wait minutes to start.
+    /// so the page's requests never wait on this suite's threads, whatever else runs; the
+    /// browser is waited for off the concurrency pool (`OwnThread`), so that other suites'
+    /// in-process servers are not kept waiting either. The time limit only stops a hang: with
+    /// every suite at once, a test may wait minutes to start.
     @Test(.timeLimit(.minutes(10)))
-    func pageShowsWhatV1AnswersAndFollowsChanges() throws {
+    func pageShowsWhatV1AnswersAndFollowsChanges() async throws {
         if let missing = BrowserTools.missing {
             Issue.record(Comment(rawValue: missing))
             return
@@ -44,7 +46,7 @@ struct UIPageTests {
         defer { _ = server.stop() }
         let updating = ProcessInfo.processInfo.environment["BECKON_UPDATE_SCREENSHOTS"] != nil
         let screenshot = updating ? Repository.path("Docs/screenshots/ui.png") : folder.appendingPathComponent("ui.png").path
-        let result = try ProcessRunner.combined(TestTools.python, [Repository.path("Tests/BeckonServerTests/Fixtures/ui_test.py"),
+        let result = try await ProcessRunner.combined(TestTools.python, [Repository.path("Tests/BeckonServerTests/Fixtures/ui_test.py"),
                                                                       "http://127.0.0.1:\(server.port)", BrowserTools.chromium,
                                                                       EdgeHarness.readToken, EdgeHarness.writeToken, screenshot])
         #expect(result.status == 0, "\(result.output)\n\(server.standardError)")

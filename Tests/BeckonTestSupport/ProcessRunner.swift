@@ -12,9 +12,21 @@ public enum ProcessRunner {
         try start(program, arguments, in: directory, environment: environment, unset: unset).finish()
     }
 
+    /// `run` for async callers: the program waited for on a thread of its own (`OwnThread`).
+    public static func run(_ program: String, _ arguments: [String], in directory: String? = nil,
+                           environment: [String: String] = [:], unset: [String] = []) async throws -> (status: Int32, output: String, error: String) {
+        try await start(program, arguments, in: directory, environment: environment, unset: unset).finish()
+    }
+
     /// `run`, with both streams in one pipe: what the program printed, in the order it wrote.
     public static func combined(_ program: String, _ arguments: [String], in directory: String? = nil) throws -> (status: Int32, output: String) {
         let (status, output, _) = try start(program, arguments, in: directory, mergingError: true).finish()
+        return (status, output)
+    }
+
+    /// `combined` for async callers: the program waited for on a thread of its own (`OwnThread`).
+    public static func combined(_ program: String, _ arguments: [String], in directory: String? = nil) async throws -> (status: Int32, output: String) {
+        let (status, output, _) = try await start(program, arguments, in: directory, mergingError: true).finish()
         return (status, output)
     }
 

@@ -42,4 +42,9 @@ public final class RunningProcess: @unchecked Sendable {
         defer { lock.unlock() }
         return (process.terminationStatus, String(decoding: collected.output, as: UTF8.self), String(decoding: collected.error, as: UTF8.self))
     }
+
+    /// `finish()` for async callers, waited for on a thread of its own (`OwnThread`).
+    public func finish() async -> (status: Int32, output: String, error: String) {
+        await OwnThread.run { self.finish() }
+    }
 }

@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -39,12 +40,15 @@ struct ConcurrencyCommandTests {
         }
     }
 
-    /// Waits for every worker and returns the lines each printed.
-    static func lines(of workers: [(process: Process, output: Pipe)]) -> [String] {
-        workers.flatMap { worker in
-            let data = worker.output.fileHandleForReading.readDataToEndOfFile()
-            worker.process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    /// Waits for every worker (off the concurrency pool: `OwnThread`) and returns the lines each
+    /// printed.
+    static func lines(of workers: [(process: Process, output: Pipe)]) async -> [String] {
+        await OwnThread.run {
+            workers.flatMap { worker in
+                let data = worker.output.fileHandleForReading.readDataToEndOfFile()
+                worker.process.waitUntilExit()
+                return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+            }
         }
     }
 
@@ -69,7 +73,7 @@ struct ConcurrencyCommandTests {
         }
     }
 
-    @Test func racingTriesExecuteExactlyOnce() throws {
+    @Test func racingTriesExecuteExactlyOnce() async throws {
         let tries = Self.full ? 200 : 12, repetitions = Self.full ? 20 : 2
         for _ in 0..<repetitions {
             let folder = try Self.folder()
@@ -77,24 +81,24 @@ struct ConcurrencyCommandTests {
             let workers = try Self.startWorkers(8, in: folder, """
                 for i in $(seq \(tries)); do "$0" scenario try once --now 1000 > /dev/null && echo executed; done
                 """)
-            #expect(Self.lines(of: workers).count == 1)
+            #expect(await Self.lines(of: workers).count == 1)
             let status = try BeckonProcess.run(["scenario", "status", "once", "--now", "2000", "--json"], in: folder)
             #expect(status.standardOutput.contains("\"executions\":1"))
         }
     }
 
-    @Test func racingDonationsAreAllCounted() throws {
+    @Test func racingDonationsAreAllCounted() async throws {
         let donations = Self.full ? 500 : 25
         let folder = try Self.folder()
         let workers = try Self.startWorkers(8, in: folder, """
             for i in $(seq \(donations)); do "$0" event donate opened --now $(( $1 * 100000 + i )) > /dev/null && echo ok; done
             """)
-        #expect(Self.lines(of: workers).count == 8 * donations)
+        #expect(await Self.lines(of: workers).count == 8 * donations)
         let last = try BeckonProcess.run(["event", "donate", "opened", "--now", "9999999"], in: folder)
         #expect(last.standardOutput == "donate opened → count \(8 * donations + 1)\n")
     }
 
-    @Test func donationsAcknowledgedBeforeAKillSurviveIt() throws {
+    @Test func donationsAcknowledgedBeforeAKillSurviveIt() async throws {
         let rounds = Self.full ? 30 : 4
         let folder = try Self.folder(retention: 1_000_000)
         var acknowledged: Set<Int64> = []
@@ -107,11 +111,11 @@ struct ConcurrencyCommandTests {
                 for i in $(seq 1000); do t=$(( (\(round) * 10 + $1) * 100000 + i )); "$0" event donate opened --now $t > /dev/null && echo $t && : > acknowledged; done
                 """)
             let deadline = ContinuousClock.now + .seconds(120)
-            while !FileManager.default.fileExists(atPath: first.path) && ContinuousClock.now < deadline { usleep(10_000) }
-            usleep(UInt32.random(in: 50_000...400_000, using: &generator))
+            while !FileManager.default.fileExists(atPath: first.path) && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            try await Task.sleep(for: .milliseconds(Int.random(in: 50...400, using: &generator)))
             for worker in workers { Self.killTree(worker.process.processIdentifier) }
             try? FileManager.default.removeItem(at: first)
-            acknowledged.formUnion(Self.lines(of: workers).compactMap { Int64($0) })
+            acknowledged.formUnion(await Self.lines(of: workers).compactMap { Int64($0) })
         }
         #expect(!acknowledged.isEmpty)
         let check = try BeckonProcess.run([], in: folder, python: """

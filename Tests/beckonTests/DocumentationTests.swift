@@ -16,13 +16,13 @@ struct DocumentationTests {
     }
 
     /// Runs the checker over `files` (the README and every guide when empty).
-    static func check(_ files: [String] = []) throws -> Outcome {
+    static func check(_ files: [String] = []) async throws -> Outcome {
         guard TestTools.has(module: "yaml") else {
             return Outcome(status: -1, failures: [TestTools.missing("PyYAML")], summary: "")
         }
         _ = BeckonProcess.examplePlugin  // the copies of Config/ hold the example's plugin
         let bin = BeckonProcess.executable.deletingLastPathComponent().path
-        let result = try ProcessRunner.run(TestTools.python, [Repository.path("Tests/beckonTests/Fixtures/docs_check.py"), Repository.root.path, bin] + files)
+        let result = try await ProcessRunner.run(TestTools.python, [Repository.path("Tests/beckonTests/Fixtures/docs_check.py"), Repository.root.path, bin] + files)
         var failures: [String] = []
         for line in result.output.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("FAIL ") {
@@ -36,8 +36,8 @@ struct DocumentationTests {
     }
 
     @Test(.timeLimit(.minutes(10)))
-    func everyLinkResolvesAndEveryExampleRunsOrChecks() throws {
-        let outcome = try Self.check()
+    func everyLinkResolvesAndEveryExampleRunsOrChecks() async throws {
+        let outcome = try await Self.check()
         for failure in outcome.failures { Issue.record(Comment(rawValue: failure)) }
         #expect(outcome.status == 0, "\(outcome.summary)")
         // The README and the guides hold dozens of examples and hundreds of links: a checker that
@@ -69,7 +69,7 @@ struct DocumentationTests {
 
     /// Each mistake, in a document of its own, fails naming the document's file and the line.
     @Test(.timeLimit(.minutes(10)))
-    func eachMistakeFailsNamingItsFileAndLine() throws {
+    func eachMistakeFailsNamingItsFileAndLine() async throws {
         let folder = try TemporaryFolder("docs")
         let mistakes = Self.mistakes
         for (index, mistake) in mistakes.enumerated() {
@@ -77,7 +77,7 @@ struct DocumentationTests {
             try "# A mistake\n\n\(mistake.markdown)\n".write(toFile: file, atomically: true, encoding: .utf8)
         }
         let documents = mistakes.indices.map { "\(folder.path)/mistake-\($0).md" }
-        let outcome = try Self.check(documents)
+        let outcome = try await Self.check(documents)
         #expect(outcome.status == 1)
         for (index, mistake) in mistakes.enumerated() {
             // The link's line, or the fence's: after a heading, a blank line and any directive.

@@ -5,24 +5,25 @@ import Testing
 /// `beckon plugin new`: the folder it writes builds and passes its own test (`test.sh`: build,
 /// `beckon check`, a rule through `beckon tip status`, `beckon plugin verify`, and for a store
 /// `beckon-conformance`) as it is, from a temporary folder, exactly as a new author would run it.
+/// A Swift plugin's build takes minutes: it is waited for off the concurrency pool (`OwnThread`).
 @Suite("beckon plugin new")
 struct PluginNewCommandTests {
     /// Writes the plugin `name` in `language` into a new temporary folder and runs its `test.sh`.
-    static func makeAndTest(_ name: String, language: String, extra: [String] = []) throws -> (folder: URL, status: Int32, output: String) {
+    static func makeAndTest(_ name: String, language: String, extra: [String] = []) async throws -> (folder: URL, status: Int32, output: String) {
         let parent = try BeckonProcess.temporaryFolder()
         let made = try BeckonProcess.run(["plugin", "new", name, "--lang", language] + extra, in: parent)
         #expect(made.status == 0, "\(made.standardError)")
         let offering = extra.contains("--store") ? "a store" : "conditions"
         #expect(made.standardOutput == "\(name)/: a \(language == "c" ? "C" : "Swift") plugin '\(name)' offering \(offering). Next: cd \(name) && ./test.sh\n")
         let folder = parent.appendingPathComponent(name)
-        let (status, output, error) = try ProcessRunner.run("bash", ["test.sh"], in: folder.path,
-                                                            environment: ["BECKON": BeckonProcess.executable.path,
-                                                                          "BECKON_CONFORMANCE": try BuiltProducts.path("beckon-conformance")])
+        let (status, output, error) = try await ProcessRunner.run("bash", ["test.sh"], in: folder.path,
+                                                                  environment: ["BECKON": BeckonProcess.executable.path,
+                                                                                "BECKON_CONFORMANCE": try BuiltProducts.path("beckon-conformance")])
         return (folder, status, output + error)
     }
 
-    @Test func aNewCPluginBuildsWithEveryWarningAnErrorAndPassesItsTest() throws {
-        let (folder, status, output) = try Self.makeAndTest("rollout", language: "c")
+    @Test func aNewCPluginBuildsWithEveryWarningAnErrorAndPassesItsTest() async throws {
+        let (folder, status, output) = try await Self.makeAndTest("rollout", language: "c")
         #expect(status == 0, "\(output)")
         #expect(output.contains("tip.status evenVisit → available"), "\(output)")
         #expect(output.contains("rollout: all checks passed\n"), "\(output)")
@@ -33,16 +34,16 @@ struct PluginNewCommandTests {
                 == Data(contentsOf: Repository.url("Sources/CBeckonPlugin/include/beckon_plugin.h")))
     }
 
-    @Test func aNewSwiftPluginBuildsOnBeckonPluginKitAndPassesItsTest() throws {
-        let (_, status, output) = try Self.makeAndTest("rollsw", language: "swift", extra: ["--beckon-package", Repository.root.path])
+    @Test func aNewSwiftPluginBuildsOnBeckonPluginKitAndPassesItsTest() async throws {
+        let (_, status, output) = try await Self.makeAndTest("rollsw", language: "swift", extra: ["--beckon-package", Repository.root.path])
         #expect(status == 0, "\(output)")
         #expect(output.contains("✓ exports"), "\(output)")
         #expect(output.contains("rollsw: all checks passed\n"), "\(output)")
     }
 
     @Test(arguments: ["c", "swift"])
-    func aNewStoreBuildsAndPassesTheStoreContract(_ language: String) throws {
-        let (_, status, output) = try Self.makeAndTest("vault", language: language, extra: ["--store", "--beckon-package", Repository.root.path])
+    func aNewStoreBuildsAndPassesTheStoreContract(_ language: String) async throws {
+        let (_, status, output) = try await Self.makeAndTest("vault", language: language, extra: ["--store", "--beckon-package", Repository.root.path])
         #expect(status == 0, "\(output)")
         #expect(output.contains("tip.status welcome → available"), "\(output)")
         #expect(output.contains("store vault.memory: passes the Store contract"), "\(output)")

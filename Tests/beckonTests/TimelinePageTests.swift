@@ -37,7 +37,7 @@ struct TimelinePageTests {
 
     /// The time limit only stops a hang: with every suite at once, a test may wait minutes to start.
     @Test(.timeLimit(.minutes(10)), arguments: traces)
-    func pageDrawsWhatSimulateAnswers(_ trace: Trace) throws {
+    func pageDrawsWhatSimulateAnswers(_ trace: Trace) async throws {
         if let missing = BrowserTools.missing {
             Issue.record(Comment(rawValue: missing))
             return
@@ -64,7 +64,7 @@ struct TimelinePageTests {
         if let screenshot = trace.screenshot {
             arguments.append(updating ? Repository.path(screenshot) : folder.appendingPathComponent("screenshot.png").path)
         }
-        let result = try ProcessRunner.combined(TestTools.python, arguments)
+        let result = try await ProcessRunner.combined(TestTools.python, arguments)
         #expect(result.status == 0, "\(result.output)")
         let summary = result.output.split(separator: "\n").last.map(String.init) ?? ""
         #expect(summary.hasSuffix(" compared, 0 failed") && !summary.hasPrefix("0 "), "\(result.output)")
