@@ -98,9 +98,14 @@ struct HeaderTimeoutTests {
                 connection.write(part.text)
             }
         }
-        let (text, closed) = await OwnThread.run { connection.read() }
-        progress.readerDone.store(true, ordering: .releasing)
-        return (text, closed, progress.written.load(ordering: .acquiring) == parts.count)
+        // Marked done by the reading thread itself: the writer must stop when the server closed,
+        // not when this task next gets a thread (on a loaded machine, seconds later).
+        let (text, closed, written) = await OwnThread.run {
+            let (text, closed) = connection.read()
+            progress.readerDone.store(true, ordering: .releasing)
+            return (text, closed, progress.written.load(ordering: .acquiring))
+        }
+        return (text, closed, written == parts.count)
     }
 
     /// What the writing thread and the reading one tell each other.
