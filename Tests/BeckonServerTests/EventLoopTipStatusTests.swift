@@ -210,8 +210,10 @@ struct EventLoopTipStatusTests {
     }
 
     /// How many tip status requests the server on `port` has answered with 200 (its metrics).
+    /// Asked while the server answers a flood of requests in a debug build, which on a loaded
+    /// machine can keep the metrics waiting well beyond the usual 30 s.
     static func tipStatusAnswers(_ port: Int) async throws -> Int {
-        let metrics = try await ServedBeckon.Client(port: port).get("/metrics").body
+        let metrics = try await ServedBeckon.Client(port: port, patience: .seconds(180)).get("/metrics").body
         let prefix = #"beckon_http_requests_total{route="/v1/subjects/{subject}/tips/{tip}",method="GET",status="200"} "#
         let line = metrics.split(separator: "\n").first { $0.hasPrefix(prefix) }
         return line.flatMap { Int($0.dropFirst(prefix.count)) } ?? 0
@@ -258,19 +260,22 @@ struct EventLoopTipStatusTests {
     /// The responses in a stream of HTTP/1.1 responses with `Content-Length` bodies (none for a
     /// 304), or nil when the text is not that.
     static func responses(in text: String) -> [(status: Int, body: String)]? {
-        var rest = Substring(text)
+        let bytes = Array(text.utf8)
+        let headEnd = Array("\r\n\r\n".utf8), statusLine = Array("HTTP/1.1 ".utf8)
+        var start = 0
         var found: [(status: Int, body: String)] = []
-        while !rest.isEmpty {
-            guard rest.hasPrefix("HTTP/1.1 "), let status = Int(rest.dropFirst(9).prefix(3)),
-                  let end = rest.range(of: "\r\n\r\n")
+        // Index arithmetic over the bytes: a 20,000-answer stream is read in one pass.
+        while start < bytes.count {
+            guard bytes[start...].starts(with: statusLine),
+                  let status = Int(String(decoding: bytes[(start + 9)..<min(start + 12, bytes.count)], as: UTF8.self)),
+                  let end = bytes[start...].firstRange(of: headEnd)
             else { return nil }
-            let head = rest[..<end.lowerBound].lowercased()
+            let head = String(decoding: bytes[start..<end.lowerBound], as: UTF8.self).lowercased()
             let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
                 .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-            let bodyBytes = rest[end.upperBound...].utf8.prefix(length)
-            guard bodyBytes.count == length else { return nil }
-            found.append((status, String(decoding: bodyBytes, as: UTF8.self)))
-            rest = Substring(String(decoding: rest[end.upperBound...].utf8.dropFirst(length), as: UTF8.self))
+            guard end.upperBound + length <= bytes.count else { return nil }
+            found.append((status, String(decoding: bytes[end.upperBound..<(end.upperBound + length)], as: UTF8.self)))
+            start = end.upperBound + length
         }
         return found
     }

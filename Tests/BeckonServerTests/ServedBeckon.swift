@@ -122,6 +122,8 @@ enum ServedBeckon {
     /// HTTP requests to the server, over a real socket.
     struct Client: Sendable {
         let port: Int
+        /// How long a request may take before it fails with `HTTPClientError.deadlineExceeded`.
+        var patience: TimeAmount = .seconds(30)
 
         struct Answer {
             var status: Int
@@ -159,7 +161,7 @@ enum ServedBeckon {
                 request.headers.add(name: "content-type", value: "application/json")
                 request.body = .bytes(ByteBuffer(string: body))
             }
-            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+            let response = try await HTTPClient.shared.execute(request, timeout: patience)
             let bytes = try await response.body.collect(upTo: 1 << 22)
             return Answer(status: Int(response.status.code), contentType: response.headers["content-type"].first,
                           body: String(buffer: bytes), headers: response.headers)
