@@ -46,9 +46,9 @@ struct UIPageTests {
         defer { _ = server.stop() }
         let updating = ProcessInfo.processInfo.environment["BECKON_UPDATE_SCREENSHOTS"] != nil
         let screenshot = updating ? Repository.path("Docs/screenshots/ui.png") : folder.appendingPathComponent("ui.png").path
-        let result = try await ProcessRunner.combined(TestTools.python, [Repository.path("Tests/BeckonServerTests/Fixtures/ui_test.py"),
-                                                                      "http://127.0.0.1:\(server.port)", BrowserTools.chromium,
-                                                                      EdgeHarness.readToken, EdgeHarness.writeToken, screenshot])
+        let arguments = [Repository.path("Tests/BeckonServerTests/Fixtures/ui_test.py"), "http://127.0.0.1:\(server.port)",
+                         BrowserTools.chromium, EdgeHarness.readToken, EdgeHarness.writeToken, screenshot]
+        let result = try await ProcessRunner.combined(TestTools.python, arguments)
         #expect(result.status == 0, "\(result.output)\n\(server.standardError)")
         let summary = result.output.split(separator: "\n").last.map(String.init) ?? ""
         #expect(summary.hasSuffix(" compared, 0 failed") && !summary.hasPrefix("0 "), "\(result.output)")

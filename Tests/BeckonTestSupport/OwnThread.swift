@@ -9,17 +9,12 @@ import Foundation
 /// in-process server until one returns: its requests then time out on the client side. Waits
 /// longer than a moment go through here; `ProcessRunner`'s async overloads do.
 public enum OwnThread {
-    /// `work`'s result, computed on a new thread.
-    public static func run<R: Sendable>(_ work: @escaping @Sendable () throws -> R) async throws -> R {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+    /// `work`'s result, computed on a new thread; throws what `work` throws (nothing, when it
+    /// cannot throw).
+    public static func run<R: Sendable, E: Error>(_ work: @escaping @Sendable () throws(E) -> R) async throws(E) -> R {
+        let result: Result<R, E> = await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: Result { () throws(E) -> R in try work() }) }
         }
-    }
-
-    /// `work`'s result, computed on a new thread.
-    public static func run<R: Sendable>(_ work: @escaping @Sendable () -> R) async -> R {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: work()) }
-        }
+        return try result.get()
     }
 }

@@ -25,31 +25,19 @@ struct ConcurrencyCommandTests {
     }
 
     /// Starts `count` shell loops running `script` (with `$0` the beckon binary and `$1` the
-    /// worker's number); returns them with their output pipes.
-    static func startWorkers(_ count: Int, in folder: URL, _ script: String) throws -> [(process: Process, output: Pipe)] {
+    /// worker's number).
+    static func startWorkers(_ count: Int, in folder: URL, _ script: String) throws -> [RunningProcess] {
         try (0..<count).map { worker in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", script, BeckonProcess.executable.path, String(worker)]
-            process.currentDirectoryURL = folder
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return (process, output)
+            try ProcessRunner.start("/bin/bash", ["-c", script, BeckonProcess.executable.path, String(worker)], in: folder.path)
         }
     }
 
-    /// Waits for every worker (off the concurrency pool: `OwnThread`) and returns the lines each
-    /// printed.
-    static func lines(of workers: [(process: Process, output: Pipe)]) async -> [String] {
-        await OwnThread.run {
-            workers.flatMap { worker in
-                let data = worker.output.fileHandleForReading.readDataToEndOfFile()
-                worker.process.waitUntilExit()
-                return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-            }
-        }
+    /// Waits for every worker (off the concurrency pool: `RunningProcess.finish()`) and returns
+    /// the lines each printed.
+    static func lines(of workers: [RunningProcess]) async -> [String] {
+        var lines: [String] = []
+        for worker in workers { lines += await worker.finish().output.split(separator: "\n").map(String.init) }
+        return lines
     }
 
     /// Kills a shell loop and the `beckon` it is running, mid-write: the loop is stopped first
@@ -113,7 +101,7 @@ struct ConcurrencyCommandTests {
             let deadline = ContinuousClock.now + .seconds(120)
             while !FileManager.default.fileExists(atPath: first.path) && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
             try await Task.sleep(for: .milliseconds(Int.random(in: 50...400, using: &generator)))
-            for worker in workers { Self.killTree(worker.process.processIdentifier) }
+            for worker in workers { Self.killTree(worker.processIdentifier) }
             try? FileManager.default.removeItem(at: first)
             acknowledged.formUnion(await Self.lines(of: workers).compactMap { Int64($0) })
         }
