@@ -88,6 +88,15 @@ enum ServedBeckon {
         try await runAll([server]) { clients in try await body(clients[0], server) }
     }
 
+    /// How many servers the suites run in-process at once, at most: each has an event loop of
+    /// its own (a thread and three descriptors).
+    ///
+    /// The suites run their cases at once, and unbounded they ran some 200 servers at a time,
+    /// which took the test process past 1,300 open descriptors, where Foundation 6.3's
+    /// `Process.run()` can read past the end of its listing of `/proc/self/fd` and crash
+    /// (swift-corelibs-foundation#5472). A case past the bound waits for a server to stop.
+    static let serverPermits = Permits(32)
+
     /// Runs `servers` on loopback ports the system chooses and `body` with a client for each,
     /// then stops them.
     ///
@@ -95,8 +104,12 @@ enum ServedBeckon {
     /// another suite's server (one answering a flood of requests) nor tests holding the
     /// concurrency pool then delay its answers and its timers, which the suites time.
     static func runAll<R: Sendable>(_ servers: [BeckonServer], _ body: @Sendable ([Client]) async throws -> R) async throws -> R {
+        await serverPermits.acquire(servers.count)
         let loops = servers.map { _ in MultiThreadedEventLoopGroup(numberOfThreads: 1) }
-        defer { for group in loops { group.shutdownGracefully { _ in } } }
+        defer {
+            for group in loops { group.shutdownGracefully { _ in } }
+            serverPermits.release(servers.count)
+        }
         let (ports, continuation) = AsyncStream.makeStream(of: (Int, Int).self)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             for (index, var server) in servers.enumerated() {
