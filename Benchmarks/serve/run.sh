@@ -9,7 +9,8 @@
 #
 #     bash Benchmarks/serve/run.sh [seconds per run (10)] [runs (3)] [stores (memory sqlite postgres)]
 #
-# SERVE_ARGS adds options to each `beckon serve` (e.g. SERVE_ARGS="--log-level warning": no access
+# BECKON names the binary to run (default: this tree's .build/release/beckon), to compare two
+# builds. SERVE_ARGS adds options to each `beckon serve` (e.g. SERVE_ARGS="--log-level warning": no access
 # log lines; nginx keeps its buffered access log).
 #
 # Runs alternate between the rows (memory, sqlite, postgres, nginx, /healthz, …, memory, …) so
@@ -24,7 +25,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 here="$root/Benchmarks/serve"
-beckon="$root/.build/release/beckon"
+beckon="${BECKON:-$root/.build/release/beckon}"
 plugin="$root/.build/release/libbeckon-postgres-store.so"
 seconds="${1:-10}"
 runs="${2:-3}"

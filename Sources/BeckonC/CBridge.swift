@@ -178,8 +178,8 @@ enum CBridge {
                 throw CallFailure(error)
             }
             if wantsAnswer(result) {
-                templates.withStatusJSONText(slot: slot, id: id, decision, subject: call.request.subject, now: call.request.now) {
-                    write($0, to: result)
+                templates.withStatusJSONText(slot: slot, id: id, decision, subject: call.request.subject, now: call.request.now) { bytes, _ in
+                    write(bytes, to: result)
                 }
             }
             return BECKON_OK

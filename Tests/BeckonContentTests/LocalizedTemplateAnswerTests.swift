@@ -46,8 +46,8 @@ struct LocalizedTemplateAnswerTests {
         let decision = try engine.tipStatus("counted", request)
         let general = OperationReport(.tipStatus("counted"), .tip(decision)).generalJSONText(subject: subject, now: request.now)
         let runs = TipAnswerTemplates(content: engine.content)
-            .withStatusJSONText(slot: try engine.tipSlot(of: "counted"), id: nil, decision, subject: subject, now: request.now) {
-                String(decoding: $0, as: UTF8.self)
+            .withStatusJSONText(slot: try engine.tipSlot(of: "counted"), id: nil, decision, subject: subject, now: request.now) { bytes, _ in
+                String(decoding: bytes, as: UTF8.self)
             }
         #expect(general == runs)
         return general

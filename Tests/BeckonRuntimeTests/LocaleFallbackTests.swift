@@ -95,8 +95,8 @@ struct LocaleFallbackTests {
         let request = Self.request(expected.requested)
         let slot = try engine.tipSlot(of: "welcome")
         let decision = try engine.tipStatus(slot: slot, request)
-        let fast = serving.tipAnswers.withStatusJSONText(slot: slot, id: nil, decision, subject: "ada", now: request.now) {
-            String(decoding: $0, as: UTF8.self)
+        let fast = serving.tipAnswers.withStatusJSONText(slot: slot, id: nil, decision, subject: "ada", now: request.now) { bytes, _ in
+            String(decoding: bytes, as: UTF8.self)
         }
         let general = try OperationRunner.perform(.tipStatus("welcome"), request, on: engine)
             .withJSONText(subject: "ada", now: request.now) { String(decoding: $0, as: UTF8.self) }

@@ -86,7 +86,7 @@ struct TipAnswerJSONTests {
             let id = random.next() % 4 == 0 ? random.pick(ids) : tips[slot].id
             let subject = random.pick(Self.texts.filter { !$0.isEmpty })
             let now = Int64(random.next() % 4_000_000_000_000) - 1_000_000_000_000
-            let direct = templates.withStatusJSONText(slot: slot, id: id, decision, subject: subject, now: now) { String(decoding: $0, as: UTF8.self) }
+            let direct = templates.withStatusJSONText(slot: slot, id: id, decision, subject: subject, now: now) { bytes, _ in String(decoding: bytes, as: UTF8.self) }
             let general = OperationReport(.tipStatus(id), .tip(decision)).generalJSONText(subject: subject, now: now)
             #expect(direct == general)
             if direct != general { return }

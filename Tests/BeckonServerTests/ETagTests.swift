@@ -1,4 +1,7 @@
+import BeckonCore
+import BeckonRuntime
 @testable import BeckonServer
+import BeckonTestSupport
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -86,5 +89,38 @@ struct ETagTests {
     ])
     func theTagLeavesOutNowOnly(_ first: String, _ second: String, _ same: Bool) {
         #expect((AnswerETag(of: ByteBuffer(string: first)) == AnswerETag(of: ByteBuffer(string: second))) == same, "\(first) \(second)")
+    }
+
+    /// The tip status writer says where its `now` member stands, and the fast paths make the tag
+    /// with that instead of looking for it: it is where the scan finds it, whatever the instant
+    /// (with or without milliseconds), the subject, the tip and the answer's language.
+    @Test func theWriterSaysWhereNowIsAsTheScanFindsIt() throws {
+        let folder = try ServedBeckon.folder(FastPathTests.configuration)
+        let serving = try ReloadableRuntime(configPath: folder.appendingPathComponent("beckon.yaml").path).serving
+        var random = SplitMix64(seed: 0xE7A6)
+        for _ in 0..<60 {
+            let slot = Int(random.next() % 2)
+            var now = FastPathTests.wallClock + Int64(random.next() % 10_000_000_000)
+            if random.next() % 2 == 0 { now -= now % 1000 }
+            let request = DecisionRequest(subject: random.pick(["ada", "bob lovelace", "élodie \"b\""]), now: now, appVersion: nil,
+                                          locales: random.pick([[], ["de-CH"], ["fr-CA"], ["zh-Hant"]]))
+            let decision = try serving.runtime.engine.tipStatus(slot: slot, request)
+            serving.tipAnswers.withStatusJSONText(slot: slot, id: nil, decision, subject: request.subject, now: now) { bytes, nowMember in
+                #expect(AnswerETag.nowMember(in: UnsafeRawBufferPointer(bytes)) == nowMember, "\(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+    }
+
+    /// An OFREP bulk answer's tag is made without looking for a `now`: it has none at its top
+    /// level, whoever asks, whatever the context.
+    @Test func anOFREPBulkAnswerHasNoNowToLeaveOut() throws {
+        let folder = try ServedBeckon.folder(FastPathTests.configuration)
+        let serving = try ReloadableRuntime(configPath: folder.appendingPathComponent("beckon.yaml").path).serving
+        for body in [#"{"context":{"targetingKey":"ada"}}"#, #"{"context":{"targetingKey":"bo","now":"2026-03-01T09:00:00Z","locale":"de-CH"}}"#,
+                     #"{"context":{"targetingKey":"now","appVersion":"2.3.1","screenBrightness":0.9}}"#] {
+            let answer = OFREPRoutes.evaluateAll(body: ByteBuffer(string: body), on: serving) { FastPathTests.wallClock }
+            #expect(answer.status == 200, "\(body)")
+            #expect(answer.body.withUnsafeReadableBytes { AnswerETag.nowMember(in: $0) } == nil, "\(String(buffer: answer.body))")
+        }
     }
 }

@@ -30,14 +30,17 @@ enum TipAnswerJSON {
     }
 
     /// Appends the answer's object, its content taken from the decision's declaration.
-    static func write(_ decision: TipDecision, _ effect: Effect, _ request: Request, to output: inout JSONOutput) {
+    @discardableResult
+    static func write(_ decision: TipDecision, _ effect: Effect, _ request: Request, to output: inout JSONOutput) -> Range<Int> {
         write(decision, effect, request, content: DeclaredTipContent(decision.content), to: &output)
     }
 
-    /// Appends the answer's object, the members of the tip's declaration written by `content`.
-    @inline(__always)
+    /// Appends the answer's object, the members of the tip's declaration written by `content`;
+    /// returns where its `now` member (`"now":"…"`, without the commas around it) stands in the
+    /// output, which a server leaves out of the answer's entity tag without looking for it.
+    @inline(__always) @discardableResult
     static func write<Content: TipAnswerContent>(_ decision: TipDecision, _ effect: Effect, _ request: Request, content: Content,
-                                                 to output: inout JSONOutput) {
+                                                 to output: inout JSONOutput) -> Range<Int> {
         // Each member is written after a comma; the first comma becomes the opening brace.
         let start = output.count
         content.writeActions(to: &output)
@@ -73,8 +76,10 @@ enum TipAnswerJSON {
         }
         content.writeLocale(decision.locale, to: &output)
         content.writeMessage(to: &output)
+        let nowStart = output.count + 1
         output.append(",\"now\":")
         output.appendQuotedTimestamp(request.now)
+        let nowMember = nowStart..<output.count
         output.append(",\"op\":\"")
         output.append(request.op)
         output.append(UInt8(ascii: "\""))
@@ -96,6 +101,7 @@ enum TipAnswerJSON {
         content.writeTitle(to: &output)
         output.replace(at: start, with: UInt8(ascii: "{"))
         output.append(UInt8(ascii: "}"))
+        return nowMember
     }
 
     /// `,"reason":"…","reasonCode":"…"`: the reason's sentence and code as BeckonCore spells them.

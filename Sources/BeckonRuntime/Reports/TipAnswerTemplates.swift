@@ -91,20 +91,21 @@ public final class TipAnswerTemplates: @unchecked Sendable {
     }
 
     /// The JSON text of `tip.status` on the tip in `slot`, asked for as `id` (nil: by its own
-    /// id's bytes, as `slot(ofID:)` found it), answered with `decision`, lent to `body`: the same
+    /// id's bytes, as `slot(ofID:)` found it), answered with `decision`, lent to `body` with
+    /// where its `now` member stands (`"now":"…"`, without the commas around it): the same
     /// bytes as `OperationReport.withTipStatusJSONText`.
     public func withStatusJSONText<R>(slot: Int, id: String?, _ decision: TipDecision, subject: String, now: Int64,
-                                      _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+                                      _ body: (UnsafeBufferPointer<UInt8>, _ nowMember: Range<Int>) throws -> R) rethrows -> R {
         try JSONOutput.withReusable { output in
-            write(slot: slot, id: id, decision, subject: subject, now: now, to: &output)
-            return try output.withBytes(body)
+            let nowMember = write(slot: slot, id: id, decision, subject: subject, now: now, to: &output)
+            return try output.withBytes { try body($0, nowMember) }
         }
     }
 
-    func write(slot: Int, id: String?, _ decision: TipDecision, subject: String, now: Int64, to output: inout JSONOutput) {
+    func write(slot: Int, id: String?, _ decision: TipDecision, subject: String, now: Int64, to output: inout JSONOutput) -> Range<Int> {
         // Asked by slot (`id` nil), the answer echoes the declared id: its run, with no string read.
         let request = TipAnswerJSON.Request(op: "tip.status", id: id ?? "", arguments: [:], changes: nil, subject: subject, now: now)
-        TipAnswerJSON.write(decision, .changed, request, content: runs(slot: slot, askedByDeclaredID: id == nil, decision), to: &output)
+        return TipAnswerJSON.write(decision, .changed, request, content: runs(slot: slot, askedByDeclaredID: id == nil, decision), to: &output)
     }
 
     /// The content of the tip in `slot` as `decision` gives it: the runs of the decision's

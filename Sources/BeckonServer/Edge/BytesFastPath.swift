@@ -93,8 +93,8 @@ final class BytesFastPath: ChannelInboundHandler, RemovableChannelHandler {
             head.add("\r\n")
         }
         head.add("\r\n")
-        var buffer = allocator.buffer(capacity: head.bytes.count + answer.body.readableBytes)
-        buffer.writeBytes(head.bytes)
+        var buffer = allocator.buffer(capacity: head.count + answer.body.readableBytes)
+        head.withBytes { _ = buffer.writeBytes($0) }
         buffer.writeImmutableBuffer(answer.body)
         return buffer
     }

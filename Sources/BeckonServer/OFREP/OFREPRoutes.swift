@@ -36,11 +36,12 @@ struct OFREPRoutes: Sendable {
         }
     }
 
-    /// The response of a bulk evaluation: its answer with its `ETag`, or 304 when `ifNoneMatch`
-    /// names that tag; a failure as it is.
+    /// The response of a bulk evaluation: its answer with its `ETag` (made without looking for a
+    /// `now`: the answer has none at its top level), or 304 when `ifNoneMatch` names that tag; a
+    /// failure as it is.
     static func bulkResponse(_ answer: Answer, ifNoneMatch condition: String?) -> Response {
         guard answer.status == 200 else { return response(answer) }
-        let tag = AnswerETag(of: answer.body)
+        let tag = AnswerETag(of: answer.body, now: .absent)
         if let condition, tag.isMatched(by: condition) {
             return Response(status: .notModified, headers: [.eTag: tag.header])
         }

@@ -64,6 +64,6 @@ public struct BufferedLogHandler: LogHandler {
         line.add("] ")
         line.add(message)
         line.add("\n")
-        output.write(utf8: line.bytes, now: level >= .warning)
+        line.withBytes { output.write(utf8: $0, now: level >= .warning) }
     }
 }

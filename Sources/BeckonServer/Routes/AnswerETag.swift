@@ -16,10 +16,29 @@ struct AnswerETag: Equatable {
     /// The answer's hash without its `now`.
     let hash: UInt64
 
+    /// Where an answer's top-level `now` member stands, as far as its writer knows.
+    ///
+    /// A writer that knows saves the scan, which costs more than the hash: a few hundred
+    /// instructions on a tip status, ~23 k of an OFREP bulk answer's ~158 k
+    /// (`Benchmarks/serve/instructions.sh`).
+    enum NowMember {
+        /// Looked for in the answer's bytes (`nowMember(in:)`).
+        case unknown
+        /// There is none (an OFREP bulk answer's members are `eventStreams` and `flags`).
+        case absent
+        /// `"now":"…"`, without the commas around it, at these bytes (a tip status answer).
+        case at(Range<Int>)
+    }
+
     /// The tag of an answer's JSON text (an object; its top-level `now`, if any, is left out).
-    init(of answer: ByteBuffer) {
+    init(of answer: ByteBuffer, now written: NowMember = .unknown) {
         hash = answer.withUnsafeReadableBytes { bytes in
-            let now = Self.nowMember(in: bytes) ?? bytes.count..<bytes.count
+            let member: Range<Int>? = switch written {
+            case .unknown: Self.nowMember(in: bytes)
+            case .absent: nil
+            case .at(let range): range
+            }
+            let now = member.map { Self.withItsComma($0, in: bytes) } ?? bytes.count..<bytes.count
             var hash = FNV1a()
             hash.combine(bytes[..<now.lowerBound])
             hash.combine(bytes[now.upperBound...])
@@ -61,9 +80,9 @@ struct AnswerETag: Equatable {
     /// The key `nowMember` looks for, with its quotes and colon.
     private static let nowKey: StaticString = #""now":"#
 
-    /// The byte range of the object's top-level `"now":VALUE` member, with the comma that
-    /// separates it from the next or previous member; nil when there is none. A scan that skips
-    /// strings and counts depth: nested `now` members (inside `arguments`, say) are content.
+    /// The byte range of the object's top-level `"now":VALUE` member; nil when there is none. A
+    /// scan that skips strings and counts depth: nested `now` members (inside `arguments`, say)
+    /// are content.
     static func nowMember(in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
         let key = nowKey
         var depth = 0, index = 0, inString = false
@@ -79,11 +98,7 @@ struct AnswerETag: Equatable {
             case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
             case UInt8(ascii: "\""):
                 if depth == 1, index + key.utf8CodeUnitCount <= bytes.count, memcmp(bytes.baseAddress! + index, key.utf8Start, key.utf8CodeUnitCount) == 0 {
-                    let end = valueEnd(in: bytes, from: index + key.utf8CodeUnitCount)
-                    // Take the comma that follows it, or else the one before it.
-                    if end < bytes.count, bytes[end] == UInt8(ascii: ",") { return index..<(end + 1) }
-                    if index > 0, bytes[index - 1] == UInt8(ascii: ",") { return (index - 1)..<end }
-                    return index..<end
+                    return index..<valueEnd(in: bytes, from: index + key.utf8CodeUnitCount)
                 }
                 inString = true
             default: break
@@ -91,6 +106,14 @@ struct AnswerETag: Equatable {
             index += 1
         }
         return nil
+    }
+
+    /// `member` with the comma that separates it from the next member, or else from the one
+    /// before it: what is left out of the hash.
+    static func withItsComma(_ member: Range<Int>, in bytes: UnsafeRawBufferPointer) -> Range<Int> {
+        if member.upperBound < bytes.count, bytes[member.upperBound] == UInt8(ascii: ",") { return member.lowerBound..<(member.upperBound + 1) }
+        if member.lowerBound > 0, bytes[member.lowerBound - 1] == UInt8(ascii: ",") { return (member.lowerBound - 1)..<member.upperBound }
+        return member
     }
 
     /// Where the scalar JSON value (a string, number or `null`) starting at `start` ends.

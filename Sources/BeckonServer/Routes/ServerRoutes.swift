@@ -154,14 +154,16 @@ struct ServerRoutes: Sendable {
     ///
     /// The answers of GET and HEAD routes carry an `ETag` (`AnswerETag`), and a request whose
     /// `If-None-Match` names it gets 304 with no body. Answers with content (`ServerOperation.withContent`)
-    /// say `Vary: Accept-Language`, on a 304 too (RFC 9110 §15.4.5).
-    func respond(_ buffer: ByteBuffer, to request: Request, operation: String, positive: Bool?) -> Response {
-        respond(buffer, method: request.method, ifNoneMatch: request.headers[.ifNoneMatch], operation: operation, positive: positive)
+    /// say `Vary: Accept-Language`, on a 304 too (RFC 9110 §15.4.5). `now` is where the answer's
+    /// `now` member stands, when its writer knows (`AnswerETag.NowMember`).
+    func respond(_ buffer: ByteBuffer, to request: Request, operation: String, positive: Bool?,
+                 now: AnswerETag.NowMember = .unknown) -> Response {
+        respond(buffer, method: request.method, ifNoneMatch: request.headers[.ifNoneMatch], operation: operation, positive: positive, now: now)
     }
 
-    /// `respond(_:to:operation:positive:)` for a request of `method` whose `If-None-Match` is `condition`.
+    /// `respond(_:to:operation:positive:now:)` for a request of `method` whose `If-None-Match` is `condition`.
     func respond(_ buffer: ByteBuffer, method: HTTPRequest.Method, ifNoneMatch condition: String?, operation: String,
-                 positive: Bool?) -> Response {
+                 positive: Bool?, now: AnswerETag.NowMember = .unknown) -> Response {
         server.metrics.recordDecision(operation: operation, positive: positive)
         // An answer with content depends on `Accept-Language` (when no `locale` is given), so a
         // cache must key it by that header too; its `locale` member makes the ETag differ.
@@ -175,7 +177,7 @@ struct ServerRoutes: Sendable {
             if varies { headers.append(Self.varyField) }
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: buffer))
         }
-        let tag = AnswerETag(of: buffer)
+        let tag = AnswerETag(of: buffer, now: now)
         if let condition, tag.isMatched(by: condition) {
             headers.append(HTTPField(name: .eTag, value: tag.header))
             if varies { headers.append(Self.varyField) }

@@ -51,7 +51,7 @@ extension ServerRoutes {
         return await server.storeThreads.run(for: serving.runtime.engine.store) {
             guard let answer = fastTipStatus(subject: subject, tip: tip, query: Array(request.uri.queryParameters),
                                              acceptLanguage: request.headers[.acceptLanguage], on: serving) else { return nil }
-            return respond(answer.json, to: request, operation: "tip.status", positive: answer.available)
+            return respond(answer.json, to: request, operation: "tip.status", positive: answer.available, now: .at(answer.nowMember))
         }
     }
 
@@ -109,7 +109,7 @@ extension ServerRoutes {
                                          acceptLanguage: head.headerFields[.acceptLanguage], on: serving)
         else { return nil }
         let response = respond(answer.json, method: head.method, ifNoneMatch: head.headerFields[.ifNoneMatch],
-                               operation: "tip.status", positive: answer.available)
+                               operation: "tip.status", positive: answer.available, now: .at(answer.nowMember))
         return finishedOnEventLoop(response, answer.json, method: head.method, route: Self.tipStatusRoute, since: start)
     }
 
@@ -139,11 +139,11 @@ extension ServerRoutes {
         !segment.isEmpty && segment != "." && segment != ".."
     }
 
-    /// The JSON answer of tip `tip` for `subject` and whether the tip is available, decided
-    /// with `serving` in the languages of the query's `locale`, else of `acceptLanguage` (the
-    /// header's); nil when the general path must answer (see the type's comment).
+    /// The JSON answer of tip `tip` for `subject`, where its `now` member stands and whether the
+    /// tip is available, decided with `serving` in the languages of the query's `locale`, else of
+    /// `acceptLanguage` (the header's); nil when the general path must answer (see the type's comment).
     private func fastTipStatus(subject: String, tip: String, query: [RequestTarget.Member], acceptLanguage: String?,
-                               on serving: ReloadableRuntime.Serving) -> (json: ByteBuffer, available: Bool)? {
+                               on serving: ReloadableRuntime.Serving) -> (json: ByteBuffer, nowMember: Range<Int>, available: Bool)? {
         // The plain members are read here; a request with any other the fast path reads goes
         // through `DecisionInput`, which checks them as the general path does.
         var instant: Int64?
@@ -204,9 +204,11 @@ extension ServerRoutes {
             slot = looked
         }
         guard let decision = try? engine.tipStatus(slot: slot, decisionRequest) else { return nil }
-        let json = templates.withStatusJSONText(slot: slot, id: found == nil ? tip : nil, decision,
-                                                subject: decisionRequest.subject, now: decisionRequest.now) { ByteBuffer(bytes: $0) }
-        return (json, decision.status == .available)
+        let (json, nowMember) = templates.withStatusJSONText(slot: slot, id: found == nil ? tip : nil, decision,
+                                                             subject: decisionRequest.subject, now: decisionRequest.now) {
+            (ByteBuffer(bytes: $0), $1)
+        }
+        return (json, nowMember, decision.status == .available)
     }
 
     /// Whether the headers say the request has no body (no `Content-Length` but 0, no `Transfer-Encoding`).
