@@ -118,7 +118,7 @@ struct TipAnswerJSONTests {
     @Test("instants are written as TimestampSyntax formats them, inside and outside the four-digit years written directly")
     func timestamps() {
         var random = SplitMix64(seed: 0x71AE)
-        let range = JSONOutput.fourDigitYearInstants
+        let range = ByteOutput.fourDigitYearInstants
         var instants: [Int64] = [0, -1, 1, 999, 1000, -1000, -1001, 86_399_999, 951_782_400_000, 4_107_542_400_000,
                                  range.lowerBound, range.lowerBound - 1, range.lowerBound + 1, range.upperBound, range.upperBound + 1,
                                  -62_167_219_200_000, -62_167_219_200_001, 1_000_000_000_000_000, -1_000_000_000_000_000]

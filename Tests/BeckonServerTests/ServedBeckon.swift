@@ -76,10 +76,15 @@ enum ServedBeckon {
     static func withServer<R: Sendable>(_ folder: URL, wallClock: @escaping @Sendable () -> Int64 = BeckonServer.systemClock,
                                         configure: (inout BeckonServer) -> Void,
                                         _ body: @Sendable (Client, BeckonServer) async throws -> R) async throws -> R {
-        let runtime = try ReloadableRuntime(configPath: folder.appendingPathComponent("beckon.yaml").path)
-        var server = BeckonServer(runtime: runtime, wallClock: wallClock)
-        configure(&server)
-        return try await run(server, body)
+        // The permit is taken before the runtime opens its store, so that cases waiting for one
+        // hold no descriptors either.
+        try await serverPermits.holding(1) {
+            let runtime = try ReloadableRuntime(configPath: folder.appendingPathComponent("beckon.yaml").path)
+            var configured = BeckonServer(runtime: runtime, wallClock: wallClock)
+            configure(&configured)
+            let server = configured
+            return try await serve([server]) { clients in try await body(clients[0], server) }
+        }
     }
 
     /// Runs `server` on a loopback port the system chooses and `body` with a client for it, then
@@ -104,12 +109,13 @@ enum ServedBeckon {
     /// another suite's server (one answering a flood of requests) nor tests holding the
     /// concurrency pool then delay its answers and its timers, which the suites time.
     static func runAll<R: Sendable>(_ servers: [BeckonServer], _ body: @Sendable ([Client]) async throws -> R) async throws -> R {
-        await serverPermits.acquire(servers.count)
+        try await serverPermits.holding(servers.count) { try await serve(servers, body) }
+    }
+
+    /// `runAll` for a caller holding the servers' permits.
+    private static func serve<R: Sendable>(_ servers: [BeckonServer], _ body: @Sendable ([Client]) async throws -> R) async throws -> R {
         let loops = servers.map { _ in MultiThreadedEventLoopGroup(numberOfThreads: 1) }
-        defer {
-            for group in loops { group.shutdownGracefully { _ in } }
-            serverPermits.release(servers.count)
-        }
+        defer { for group in loops { group.shutdownGracefully { _ in } } }
         let (ports, continuation) = AsyncStream.makeStream(of: (Int, Int).self)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             for (index, var server) in servers.enumerated() {

@@ -47,4 +47,11 @@ public final class Permits: Sendable {
         }
         for continuation in ready { continuation.resume() }
     }
+
+    /// Runs `body` holding `count` permits, taken when free and given back when it returns or throws.
+    public func holding<R>(_ count: Int, _ body: () async throws -> R) async rethrows -> R {
+        await acquire(count)
+        defer { release(count) }
+        return try await body()
+    }
 }

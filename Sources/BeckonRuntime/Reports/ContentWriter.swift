@@ -30,7 +30,7 @@ enum ContentWriter {
     }
 
     /// `text` as a JSON string, appended to `output`.
-    static func write(_ text: ContentText, to output: inout JSONOutput) {
+    static func write(_ text: ContentText, to output: inout ByteOutput) {
         JSONValue.writeString(self.text(text), to: &output)
     }
 }

@@ -36,18 +36,18 @@ enum JSONScratch {
 
     /// Calls `body` with an empty output on this thread's buffer (a new one when it is in use).
     @inline(__always)
-    static func withOutput<R>(_ body: (inout JSONOutput) throws -> R) rethrows -> R {
+    static func withOutput<R>(_ body: (inout ByteOutput) throws -> R) rethrows -> R {
         let slot = current()
         guard !slot.pointee.inUse else {
-            var output = JSONOutput()
+            var output = ByteOutput()
             return try body(&output)
         }
         slot.pointee.inUse = true
         let recentSeconds = slot.pointer(to: \.recentSeconds)
         var output = if let base = slot.pointee.base {
-            JSONOutput(reusing: base, capacity: slot.pointee.capacity, recentSeconds: recentSeconds)
+            ByteOutput(reusing: base, capacity: slot.pointee.capacity, recentSeconds: recentSeconds)
         } else {
-            JSONOutput(reusing: .allocate(capacity: 1024), capacity: 1024, recentSeconds: recentSeconds)
+            ByteOutput(reusing: .allocate(capacity: 1024), capacity: 1024, recentSeconds: recentSeconds)
         }
         let result: R
         do {

@@ -3,7 +3,7 @@ extension JSONValue {
     /// (integral doubles without `.0`, `\u001f`-style escapes below U+0020), without its cost:
     /// an answer through the C API must take a microsecond or two, and the encoder alone took ten.
     public var text: String {
-        JSONOutput.withReusable { output in
+        ByteOutput.withReusable { output in
             write(to: &output)
             return output.withBytes { String(decoding: $0, as: UTF8.self) }
         }
@@ -13,14 +13,14 @@ extension JSONValue {
     /// the same key), borrowed for the duration of `body`.
     public static func withObjectUTF8<R>(_ members: JSONObject, overriding overrides: JSONObject,
                                          _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try JSONOutput.withReusable { output in
+        try ByteOutput.withReusable { output in
             writeObject(members, overriding: overrides, to: &output)
             return try output.withBytes(body)
         }
     }
 
     /// Appends the value's JSON text.
-    func write(to output: inout JSONOutput) {
+    func write(to output: inout ByteOutput) {
         switch self {
         case .null: output.append("null")
         case .bool(let value): output.append(value ? "true" : "false")
@@ -46,7 +46,7 @@ extension JSONValue {
 
     /// Writes `object`'s members and `overrides` sorted by key, merging the two sorted lists as
     /// it goes; an override replaces the member of the same key.
-    static func writeObject(_ object: JSONObject, overriding overrides: JSONObject, to output: inout JSONOutput) {
+    static func writeObject(_ object: JSONObject, overriding overrides: JSONObject, to output: inout ByteOutput) {
         output.append(UInt8(ascii: "{"))
         // Read in place through buffer pointers: copying each member out of its array would
         // retain and release every string it holds.
@@ -69,7 +69,7 @@ extension JSONValue {
         output.append(UInt8(ascii: "}"))
     }
 
-    private static func writeMember(_ members: UnsafeBufferPointer<JSONObject.Member>, _ index: Int, to output: inout JSONOutput) {
+    private static func writeMember(_ members: UnsafeBufferPointer<JSONObject.Member>, _ index: Int, to output: inout ByteOutput) {
         if let literal = members[index].0.literalBytes {
             output.append(UInt8(ascii: "\""))
             output.append(literal)
@@ -82,12 +82,12 @@ extension JSONValue {
     }
 
     /// Appends `value` as a JSON string, quoted.
-    static func writeString(_ value: String, to output: inout JSONOutput) {
+    static func writeString(_ value: String, to output: inout ByteOutput) {
         withUTF8(of: value) { writeString(utf8: $0, to: &output) }
     }
 
     /// Appends the text whose UTF-8 is `bytes` as a JSON string, quoted.
-    static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout JSONOutput) {
+    static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteOutput) {
         output.append(UInt8(ascii: "\""))
         writeStringContents(utf8: bytes, to: &output)
         output.append(UInt8(ascii: "\""))
@@ -95,12 +95,12 @@ extension JSONValue {
 
     /// Appends the text of `value` escaped for a JSON string, without its quotes: a string
     /// written in pieces is escaped piece by piece, as it would be whole.
-    static func writeStringContents(_ value: String, to output: inout JSONOutput) {
+    static func writeStringContents(_ value: String, to output: inout ByteOutput) {
         withUTF8(of: value) { writeStringContents(utf8: $0, to: &output) }
     }
 
     /// Appends the text whose UTF-8 is `bytes` escaped for a JSON string, without its quotes.
-    static func writeStringContents(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout JSONOutput) {
+    static func writeStringContents(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteOutput) {
         // Runs of bytes that need no escape are copied whole.
         var runStart = 0
         var index = Self.firstEscapeCandidate(in: bytes)

@@ -14,7 +14,7 @@ public import BeckonCore
 ///   `actions` (the array's JSON text), `image`, `locale`, `message`, `reason`, `reasonCode`,
 ///   `revisitAt` and `title`; a member the answer has as null or not at all is left out.
 enum OFREPTipEvaluation {
-    static func write<Content: TipAnswerContent>(_ decision: TipDecision, key: String, content: Content, to output: inout JSONOutput) {
+    static func write<Content: TipAnswerContent>(_ decision: TipDecision, key: String, content: Content, to output: inout ByteOutput) {
         output.append("{\"key\":")
         JSONValue.writeString(key, to: &output)
         output.append(",\"metadata\":")
@@ -39,7 +39,7 @@ enum OFREPTipEvaluation {
     }
 
     /// `,"actions":"[…]"`: the `/v1` member's array as a JSON string, or nothing.
-    private static func writeActionsAsText<Content: TipAnswerContent>(_ content: Content, to output: inout JSONOutput) {
+    private static func writeActionsAsText<Content: TipAnswerContent>(_ content: Content, to output: inout ByteOutput) {
         let start = output.count
         content.writeActions(to: &output)
         guard output.count > start else { return }
@@ -55,7 +55,7 @@ extension TipAnswerTemplates {
     /// `decision` (`OFREPTipEvaluation`), lent to `body`.
     public func withOFREPEvaluationJSONText<R>(slot: Int, key: String, _ decision: TipDecision,
                                                _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try JSONOutput.withReusable { output in
+        try ByteOutput.withReusable { output in
             OFREPTipEvaluation.write(decision, key: key, content: runs(slot: slot, askedByDeclaredID: true, decision), to: &output)
             return try output.withBytes(body)
         }

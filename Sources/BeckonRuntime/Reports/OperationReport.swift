@@ -148,7 +148,7 @@ public struct OperationReport {
     /// answer's members with the request's written over them.
     /// Tip answers, the hot ones, are written straight into the thread's reused buffer.
     public func withJSONText<R>(subject: String, now: Int64, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try JSONOutput.withReusable { output in
+        try ByteOutput.withReusable { output in
             if !writeTipAnswer(subject: subject, now: now, to: &output) {
                 JSONValue.writeObject(answerJSON, overriding: requestJSON(subject: subject, now: now), to: &output)
             }
@@ -164,7 +164,7 @@ public struct OperationReport {
 
     /// Writes the answer of an operation on one tip member by member (TipAnswerJSON); false,
     /// with nothing written, for any other answer.
-    private func writeTipAnswer(subject: String, now: Int64, to output: inout JSONOutput) -> Bool {
+    private func writeTipAnswer(subject: String, now: Int64, to output: inout ByteOutput) -> Bool {
         guard let step else { return false }
         let effect: TipAnswerJSON.Effect
         switch outcome {

@@ -31,7 +31,7 @@ enum TipAnswerJSON {
 
     /// Appends the answer's object, its content taken from the decision's declaration.
     @discardableResult
-    static func write(_ decision: TipDecision, _ effect: Effect, _ request: Request, to output: inout JSONOutput) -> Range<Int> {
+    static func write(_ decision: TipDecision, _ effect: Effect, _ request: Request, to output: inout ByteOutput) -> Range<Int> {
         write(decision, effect, request, content: DeclaredTipContent(decision.content), to: &output)
     }
 
@@ -40,7 +40,7 @@ enum TipAnswerJSON {
     /// output, which a server leaves out of the answer's entity tag without looking for it.
     @inline(__always) @discardableResult
     static func write<Content: TipAnswerContent>(_ decision: TipDecision, _ effect: Effect, _ request: Request, content: Content,
-                                                 to output: inout JSONOutput) -> Range<Int> {
+                                                 to output: inout ByteOutput) -> Range<Int> {
         // Each member is written after a comma; the first comma becomes the opening brace.
         let start = output.count
         content.writeActions(to: &output)
@@ -106,7 +106,7 @@ enum TipAnswerJSON {
 
     /// `,"reason":"…","reasonCode":"…"`: the reason's sentence and code as BeckonCore spells them.
     @inline(__always)
-    static func writeReason(_ reason: TipReason, to output: inout JSONOutput) {
+    static func writeReason(_ reason: TipReason, to output: inout ByteOutput) {
         output.append(",\"reason\":\"")
         reason.write(to: &output)
         output.append("\",\"reasonCode\":\"")
@@ -121,7 +121,7 @@ extension OperationReport {
     /// C API's hottest call).
     public static func withTipStatusJSONText<R>(_ decision: TipDecision, id: String, subject: String, now: Int64,
                                                 _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try JSONOutput.withReusable { output in
+        try ByteOutput.withReusable { output in
             let request = TipAnswerJSON.Request(op: "tip.status", id: id, arguments: [:], changes: nil, subject: subject, now: now)
             TipAnswerJSON.write(decision, .changed, request, to: &output)
             return try output.withBytes(body)

@@ -46,7 +46,7 @@ public final class TipAnswerTemplates: @unchecked Sendable {
     public init(content: LocalizedContent) {
         self.content = content
         let tipCount = content.tips[0].count, runs = content.locales.count * tipCount
-        var output = JSONOutput(capacity: 256 + 128 * runs)
+        var output = ByteOutput(capacity: 256 + 128 * runs)
         var bounds: [Int] = [0]
         bounds.reserveCapacity(Self.runsPerTip * runs + 1)
         for (locale, tips) in zip(content.locales, content.tips) {
@@ -96,13 +96,13 @@ public final class TipAnswerTemplates: @unchecked Sendable {
     /// bytes as `OperationReport.withTipStatusJSONText`.
     public func withStatusJSONText<R>(slot: Int, id: String?, _ decision: TipDecision, subject: String, now: Int64,
                                       _ body: (UnsafeBufferPointer<UInt8>, _ nowMember: Range<Int>) throws -> R) rethrows -> R {
-        try JSONOutput.withReusable { output in
+        try ByteOutput.withReusable { output in
             let nowMember = write(slot: slot, id: id, decision, subject: subject, now: now, to: &output)
             return try output.withBytes { try body($0, nowMember) }
         }
     }
 
-    func write(slot: Int, id: String?, _ decision: TipDecision, subject: String, now: Int64, to output: inout JSONOutput) -> Range<Int> {
+    func write(slot: Int, id: String?, _ decision: TipDecision, subject: String, now: Int64, to output: inout ByteOutput) -> Range<Int> {
         // Asked by slot (`id` nil), the answer echoes the declared id: its run, with no string read.
         let request = TipAnswerJSON.Request(op: "tip.status", id: id ?? "", arguments: [:], changes: nil, subject: subject, now: now)
         return TipAnswerJSON.write(decision, .changed, request, content: runs(slot: slot, askedByDeclaredID: id == nil, decision), to: &output)
@@ -146,7 +146,7 @@ public final class TipAnswerTemplates: @unchecked Sendable {
         }
 
         @inline(__always)
-        func writeActions(to output: inout JSONOutput) {
+        func writeActions(to output: inout ByteOutput) {
             if let filledActions { return DeclaredTipContent.writeActions(filledActions, to: &output) }
             output.append(run(.actions))
         }
@@ -154,7 +154,7 @@ public final class TipAnswerTemplates: @unchecked Sendable {
         /// The declared id's run when `id` is the declared id byte for byte (not merely an equal
         /// string: the answer echoes the id asked for); otherwise `id` written out.
         @inline(__always)
-        func writeID(_ id: String, to output: inout JSONOutput) {
+        func writeID(_ id: String, to output: inout ByteOutput) {
             if askedByDeclaredID { return output.append(run(.id)) }
             var id = id
             let declared = run(.idBytes)
@@ -165,19 +165,19 @@ public final class TipAnswerTemplates: @unchecked Sendable {
         }
 
         @inline(__always)
-        func writeImage(to output: inout JSONOutput) { output.append(run(.image)) }
+        func writeImage(to output: inout ByteOutput) { output.append(run(.image)) }
         /// The locale's run: the decision's locale is the one the runs were chosen by.
         @inline(__always)
-        func writeLocale(_ locale: String, to output: inout JSONOutput) { output.append(run(.locale)) }
+        func writeLocale(_ locale: String, to output: inout ByteOutput) { output.append(run(.locale)) }
         @inline(__always)
-        func writeMessage(to output: inout JSONOutput) { write(TipTemplates.message, ",\"message\":", else: .message, to: &output) }
+        func writeMessage(to output: inout ByteOutput) { write(TipTemplates.message, ",\"message\":", else: .message, to: &output) }
         @inline(__always)
-        func writeTitle(to output: inout JSONOutput) { write(TipTemplates.title, ",\"title\":", else: .title, to: &output) }
+        func writeTitle(to output: inout ByteOutput) { write(TipTemplates.title, ",\"title\":", else: .title, to: &output) }
 
         /// Text `index` of a templated tip, filled in, after `member` (its comma, key and colon);
         /// otherwise the run `plain`, which holds the same members for a plain text.
         @inline(__always)
-        private func write(_ index: Int, _ member: StaticString, else plain: Run, to output: inout JSONOutput) {
+        private func write(_ index: Int, _ member: StaticString, else plain: Run, to output: inout ByteOutput) {
             let filled = values?.withText(index) { text in
                 output.append(member)
                 JSONValue.writeString(utf8: text, to: &output)

@@ -1,3 +1,4 @@
+import BeckonRuntime
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
@@ -80,19 +81,19 @@ final class BytesFastPath: ChannelInboundHandler, RemovableChannelHandler {
         let hasBody = status.mayHaveResponseBody
         // Gathered and written to the buffer at once: a `ByteBuffer` write a piece costs more
         // than the copy.
-        var head = UTF8Bytes(capacity: 512)
-        head.add("HTTP/1.1 ")
-        head.add(String(status.code))
-        head.add(" ")
-        head.add(status.reasonPhrase)
-        head.add("\r\n")
+        var head = ByteOutput(capacity: 512)
+        head.append("HTTP/1.1 ")
+        head.appendUnescaped(String(status.code))
+        head.append(" ")
+        head.appendUnescaped(status.reasonPhrase)
+        head.append("\r\n")
         for field in answer.head.headerFields where hasBody || (field.name != .contentLength && field.name != .transferEncoding) {
-            head.add(field.name.rawName)
-            head.add(": ")
-            head.add(field.value)
-            head.add("\r\n")
+            head.appendUnescaped(field.name.rawName)
+            head.append(": ")
+            head.appendUnescaped(field.value)
+            head.append("\r\n")
         }
-        head.add("\r\n")
+        head.append("\r\n")
         var buffer = allocator.buffer(capacity: head.count + answer.body.readableBytes)
         head.withBytes { _ = buffer.writeBytes($0) }
         buffer.writeImmutableBuffer(answer.body)

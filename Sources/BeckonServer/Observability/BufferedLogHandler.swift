@@ -1,3 +1,4 @@
+import BeckonRuntime
 public import Logging
 
 /// Log lines as swift-log's `StreamLogHandler` writes them (`TIME LEVEL LABEL: KEY=VALUE … [SOURCE]
@@ -46,24 +47,24 @@ public struct BufferedLogHandler: LogHandler {
         // Built as bytes: `String.append` looks for a grapheme joined across each seam (~0.3 k
         // instructions an append), and an interpolated enum (`level`) is described by
         // reflection; together they cost more than the rest of a request's answer.
-        var line = UTF8Bytes(capacity: 192)
-        line.add(output.timestamp())
-        line.add(" ")
-        line.add(level.rawValue)
-        line.add(" ")
-        line.add(label)
-        line.add(":")
+        var line = ByteOutput(capacity: 192)
+        line.appendUnescaped(output.timestamp())
+        line.append(" ")
+        line.appendUnescaped(level.rawValue)
+        line.append(" ")
+        line.appendUnescaped(label)
+        line.append(":")
         for (key, value) in fields {
-            line.add(" ")
-            line.add(key)
-            line.add("=")
-            line.add(value)
+            line.append(" ")
+            line.appendUnescaped(key)
+            line.append("=")
+            line.appendUnescaped(value)
         }
-        line.add(" [")
-        line.add(source)
-        line.add("] ")
-        line.add(message)
-        line.add("\n")
+        line.append(" [")
+        line.appendUnescaped(source)
+        line.append("] ")
+        line.appendUnescaped(message)
+        line.append("\n")
         line.withBytes { output.write(utf8: $0, now: level >= .warning) }
     }
 }

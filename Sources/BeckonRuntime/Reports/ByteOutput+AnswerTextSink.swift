@@ -2,7 +2,7 @@ import BeckonCore
 
 /// An answer's sentence (`TipReason.write(to:)`) written inside a JSON string in place: its
 /// words copied, its free text escaped.
-extension JSONOutput: AnswerTextSink {
+extension ByteOutput: AnswerTextSink {
     @inline(__always)
     mutating func appendText(_ text: String) {
         JSONValue.writeStringContents(text, to: &self)

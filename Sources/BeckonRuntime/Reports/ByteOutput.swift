@@ -1,18 +1,21 @@
 import BeckonRules
 
-/// The bytes of a JSON text being written: one buffer that doubles when full, appended to
-/// without the uniqueness and capacity checks of `Array.append` on every byte (an answer is a
-/// few hundred bytes, written byte by byte, a microsecond budget for the whole call).
-struct JSONOutput: ~Copyable {
+/// The bytes of a text being written (a JSON answer; in the server, a log line and an answer's
+/// head): one buffer that doubles when full, appended to without the uniqueness and capacity
+/// checks of `Array.append` on every byte (an answer is a few hundred bytes, written byte by
+/// byte, a microsecond budget for the whole call; `Array.append(contentsOf:)` cost ~90
+/// instructions a piece, and a tip status answered with its access line is some 50 pieces).
+package struct ByteOutput: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    private(set) var count = 0
+    /// How many bytes were written.
+    package private(set) var count = 0
     /// The thread's recent seconds (see JSONScratch), when the output is the thread's own.
     private var recentSeconds: UnsafeMutablePointer<RecentSeconds>?
 
-    init(capacity: Int = 1024) {
-        self.capacity = capacity
-        base = .allocate(capacity: capacity)
+    package init(capacity: Int = 1024) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
     }
 
     /// Takes over the bytes at `base` (`capacity` of them, allocated with `allocate`), empty.
@@ -36,12 +39,12 @@ struct JSONOutput: ~Copyable {
     /// Calls `body` with an empty output whose bytes are reused from call to call on the same
     /// thread (see JSONScratch): a hot answer allocates nothing once its thread has answered once.
     @inline(__always)
-    static func withReusable<R>(_ body: (inout JSONOutput) throws -> R) rethrows -> R {
+    static func withReusable<R>(_ body: (inout ByteOutput) throws -> R) rethrows -> R {
         try JSONScratch.withOutput(body)
     }
 
     /// The bytes written so far, borrowed for the duration of `body`.
-    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
 
@@ -53,11 +56,18 @@ struct JSONOutput: ~Copyable {
     }
 
     @inline(__always)
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if count + bytes.count > capacity { grow(toHold: bytes.count) }
         (base + count).update(from: source, count: bytes.count)
         count += bytes.count
+    }
+
+    /// Appends a text's UTF-8 as it is (no escape), copied from its contiguous bytes (appending
+    /// a `utf8` view goes byte by byte).
+    package mutating func appendUnescaped(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
     }
 
     /// Replaces the byte written at `index` (a separator written before it was known to be the first).
@@ -77,7 +87,7 @@ struct JSONOutput: ~Copyable {
     /// Appends static text as it is (it needs no escape). A one-character literal may have no
     /// bytes to point at; for a literal the test is decided when the call is compiled.
     @inline(__always)
-    mutating func append(_ text: StaticString) {
+    package mutating func append(_ text: StaticString) {
         guard text.hasPointerRepresentation else { return append(scalar: text.unicodeScalar) }
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
