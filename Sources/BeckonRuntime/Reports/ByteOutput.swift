@@ -99,7 +99,7 @@ package struct ByteOutput: ~Copyable {
 
     /// The decimal digits of `value`, as `String(value)` writes them.
     @inline(__always)
-    mutating func append(_ value: Int64) {
+    package mutating func append(_ value: Int64) {
         // Counts are mostly a digit.
         if 0 <= value && value < 10 { return append(UInt8(ascii: "0") + UInt8(value)) }
         appendDigits(value)

@@ -63,7 +63,7 @@ final class BytesFastPath: ChannelInboundHandler, RemovableChannelHandler {
 
     /// The answer to the whole request at the start of `bytes`, read past it; nil (and `bytes`
     /// as they were) when there is none or it is not answered here.
-    private func answer(_ bytes: inout ByteBuffer) -> (head: HTTPResponse, body: ByteBuffer)? {
+    private func answer(_ bytes: inout ByteBuffer) -> AnswerParts? {
         guard let request = WholeRequest(bytes, maxHeadBytes: maxHeadBytes, maxBodyBytes: answerer.maxBodyBytes),
               answerer.mayAnswer(request.head),
               let answer = answerer.answer(request.head, request.body) else { return nil }
@@ -71,32 +71,39 @@ final class BytesFastPath: ChannelInboundHandler, RemovableChannelHandler {
         return answer
     }
 
-    /// The bytes of `answer` as NIO's `HTTPResponseEncoder` writes it after
-    /// `HTTP1ToHTTPServerCodec`: HTTP/1.1, the status with NIO's reason phrase, the fields in
-    /// their order (no `Content-Length` nor `Transfer-Encoding` for a status that has no body),
-    /// the body as given (empty for those: `ServerRoutes.finishedOnEventLoop`). The answers made
-    /// here all carry a `Content-Length` (`ServerRoutes.respond`, `OFREPRoutes`).
-    static func bytes(of answer: (head: HTTPResponse, body: ByteBuffer), allocator: ByteBufferAllocator) -> ByteBuffer {
-        let status = HTTPResponseStatus(statusCode: answer.head.status.code, reasonPhrase: answer.head.status.reasonPhrase)
-        let hasBody = status.mayHaveResponseBody
+    /// The bytes NIO's `HTTPResponseEncoder` writes after `HTTP1ToHTTPServerCodec` for
+    /// `answer.head` and its body: HTTP/1.1, the status with NIO's reason phrase, the fields in
+    /// their order (`Content-Length` only for a status that may have a body), the body.
+    static func bytes(of answer: AnswerParts, allocator: ByteBufferAllocator) -> ByteBuffer {
+        let status = HTTPResponseStatus(statusCode: answer.status.code, reasonPhrase: answer.status.reasonPhrase)
         // Gathered and written to the buffer at once: a `ByteBuffer` write a piece costs more
         // than the copy.
         var head = ByteOutput(capacity: 512)
         head.append("HTTP/1.1 ")
-        head.appendUnescaped(String(status.code))
+        head.append(Int64(status.code))
         head.append(" ")
         head.appendUnescaped(status.reasonPhrase)
         head.append("\r\n")
-        for field in answer.head.headerFields where hasBody || (field.name != .contentLength && field.name != .transferEncoding) {
-            head.appendUnescaped(field.name.rawName)
+        for field in answer.fields { write(field, to: &head) }
+        if status.mayHaveResponseBody {
+            head.appendUnescaped(HTTPField.Name.contentLength.rawName)
             head.append(": ")
-            head.appendUnescaped(field.value)
+            head.append(Int64(answer.body.readableBytes))
             head.append("\r\n")
         }
+        write(HTTPDate.field, to: &head)
+        write(ServerRoutes.serverField, to: &head)
         head.append("\r\n")
         var buffer = allocator.buffer(capacity: head.count + answer.body.readableBytes)
         head.withBytes { _ = buffer.writeBytes($0) }
         buffer.writeImmutableBuffer(answer.body)
         return buffer
+    }
+
+    private static func write(_ field: HTTPField, to head: inout ByteOutput) {
+        head.appendUnescaped(field.name.rawName)
+        head.append(": ")
+        head.appendUnescaped(field.value)
+        head.append("\r\n")
     }
 }

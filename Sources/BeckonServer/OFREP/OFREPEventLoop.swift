@@ -57,7 +57,7 @@ extension OFREPRoutes {
     /// router must answer it: a path of another shape, a `Transfer-Encoding` or `Content-Length`
     /// the body read does not match, or a request that may not be answered on the event loop
     /// (`ServerRoutes.eventLoopServing`).
-    func eventLoopEvaluation(_ head: HTTPRequest, body: ByteBuffer, routes: ServerRoutes) -> (head: HTTPResponse, body: ByteBuffer)? {
+    func eventLoopEvaluation(_ head: HTTPRequest, body: ByteBuffer, routes: ServerRoutes) -> AnswerParts? {
         let path = head.path ?? ""
         let key = Self.singleKey(in: path)
         let route = key == nil ? ServerRoute.ofrepFlags : ServerRoute.ofrepFlag
@@ -67,14 +67,11 @@ extension OFREPRoutes {
               let serving = routes.eventLoopServing(head, access: route.access)
         else { return nil }
         let start = ContinuousClock.now
-        let answer: Answer, response: Response
-        if let key {
-            answer = Self.evaluate(rawKey: String(key), body: body, on: serving, wallClock: server.wallClock)
-            response = Self.response(answer)
+        let parts = if let key {
+            Self.parts(Self.evaluate(rawKey: String(key), body: body, on: serving, wallClock: server.wallClock))
         } else {
-            answer = Self.evaluateAll(body: body, on: serving, wallClock: server.wallClock)
-            response = Self.bulkResponse(answer, ifNoneMatch: head.headerFields[.ifNoneMatch])
+            Self.bulkParts(Self.evaluateAll(body: body, on: serving, wallClock: server.wallClock), ifNoneMatch: head.headerFields[.ifNoneMatch])
         }
-        return routes.finishedOnEventLoop(response, answer.body, method: head.method, route: route.path, since: start)
+        return routes.finishedOnEventLoop(parts, method: head.method, route: route.path, since: start)
     }
 }

@@ -1,6 +1,7 @@
 import BeckonCore
 import BeckonRules
 import BeckonRuntime
+import HTTPTypes
 import Hummingbird
 import NIOCore
 
@@ -23,7 +24,7 @@ struct OFREPRoutes: Sendable {
     /// `POST /ofrep/v1/evaluate/flags/{key}`: one flag.
     func evaluate(_ request: Request, _ context: BasicRequestContext) async -> Response {
         await ServerRoutes(server: server).decidingWithBody(request) { body, serving in
-            Self.response(Self.evaluate(rawKey: context.parameters.get("key"), body: body, on: serving, wallClock: self.server.wallClock))
+            Self.parts(Self.evaluate(rawKey: context.parameters.get("key"), body: body, on: serving, wallClock: self.server.wallClock)).response
         }
     }
 
@@ -31,23 +32,22 @@ struct OFREPRoutes: Sendable {
     /// `If-None-Match` names it gets 304.
     func evaluateAll(_ request: Request) async -> Response {
         await ServerRoutes(server: server).decidingWithBody(request) { body, serving in
-            Self.bulkResponse(Self.evaluateAll(body: body, on: serving, wallClock: self.server.wallClock),
-                              ifNoneMatch: request.headers[.ifNoneMatch])
+            Self.bulkParts(Self.evaluateAll(body: body, on: serving, wallClock: self.server.wallClock),
+                           ifNoneMatch: request.headers[.ifNoneMatch]).response
         }
     }
 
-    /// The response of a bulk evaluation: its answer with its `ETag` (made without looking for a
-    /// `now`: the answer has none at its top level), or 304 when `ifNoneMatch` names that tag; a
+    /// The HTTP answer of a bulk evaluation: its answer with its `ETag` (made without looking for
+    /// a `now`: the answer has none at its top level), or 304 when `ifNoneMatch` names that tag; a
     /// failure as it is.
-    static func bulkResponse(_ answer: Answer, ifNoneMatch condition: String?) -> Response {
-        guard answer.status == 200 else { return response(answer) }
+    static func bulkParts(_ answer: Answer, ifNoneMatch condition: String?) -> AnswerParts {
+        guard answer.status == 200 else { return parts(answer) }
         let tag = AnswerETag(of: answer.body, now: .absent)
+        let eTag = HTTPField(name: .eTag, value: tag.header)
         if let condition, tag.isMatched(by: condition) {
-            return Response(status: .notModified, headers: [.eTag: tag.header])
+            return AnswerParts(status: .notModified, fields: [eTag], body: ByteBuffer())
         }
-        var response = response(answer)
-        response.headers[.eTag] = tag.header
-        return response
+        return AnswerParts(status: .ok, fields: [ServerRoutes.jsonContentTypeField, eTag], body: answer.body)
     }
 
     /// An evaluation's HTTP answer: its status and JSON body.
@@ -56,10 +56,9 @@ struct OFREPRoutes: Sendable {
         var body: ByteBuffer
     }
 
-    /// The response of an answer: its status, its JSON body.
-    static func response(_ answer: Answer) -> Response {
-        Response(status: HTTPResponse.Status(code: answer.status), headers: HTTPFields([ServerRoutes.jsonContentTypeField]),
-                 body: ResponseBody(byteBuffer: answer.body))
+    /// The HTTP answer of an evaluation: its status, its JSON body.
+    static func parts(_ answer: Answer) -> AnswerParts {
+        AnswerParts(status: HTTPResponse.Status(code: answer.status), fields: [ServerRoutes.jsonContentTypeField], body: answer.body)
     }
 
     /// A single evaluation of the flag whose key is `rawKey` (as written in the path) with the

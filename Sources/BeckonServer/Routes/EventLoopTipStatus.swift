@@ -30,7 +30,7 @@ final class EventLoopTipStatus: ChannelDuplexHandler, RemovableChannelHandler {
         /// The most body bytes gathered here; a longer body is passed on with the request.
         var maxBodyBytes: Int
         /// The answer to a request's head and body (empty for a `GET`), or nil to pass it on.
-        var answer: @Sendable (HTTPRequest, ByteBuffer) -> (head: HTTPResponse, body: ByteBuffer)?
+        var answer: @Sendable (HTTPRequest, ByteBuffer) -> AnswerParts?
 
         /// Whether a request with this head may be answered here: a `GET`, or a `POST` it takes.
         func mayAnswer(_ head: HTTPRequest) -> Bool {
@@ -76,10 +76,10 @@ final class EventLoopTipStatus: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             if let head = held {
                 held = nil
-                if let (responseHead, body) = answerer.answer(head, heldBody) {
+                if let answer = answerer.answer(head, heldBody) {
                     heldBody.clear()
-                    context.write(wrapOutboundOut(.head(responseHead)), promise: nil)
-                    if body.readableBytes > 0 { context.write(wrapOutboundOut(.body(body)), promise: nil) }
+                    context.write(wrapOutboundOut(.head(answer.head)), promise: nil)
+                    if answer.body.readableBytes > 0 { context.write(wrapOutboundOut(.body(answer.body)), promise: nil) }
                     context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
                     return
                 }

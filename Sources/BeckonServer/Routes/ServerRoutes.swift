@@ -158,35 +158,37 @@ struct ServerRoutes: Sendable {
     /// `now` member stands, when its writer knows (`AnswerETag.NowMember`).
     func respond(_ buffer: ByteBuffer, to request: Request, operation: String, positive: Bool?,
                  now: AnswerETag.NowMember = .unknown) -> Response {
-        respond(buffer, method: request.method, ifNoneMatch: request.headers[.ifNoneMatch], operation: operation, positive: positive, now: now)
+        answer(buffer, method: request.method, ifNoneMatch: request.headers[.ifNoneMatch], operation: operation, positive: positive,
+               now: now).response
     }
 
-    /// `respond(_:to:operation:positive:now:)` for a request of `method` whose `If-None-Match` is `condition`.
-    func respond(_ buffer: ByteBuffer, method: HTTPRequest.Method, ifNoneMatch condition: String?, operation: String,
-                 positive: Bool?, now: AnswerETag.NowMember = .unknown) -> Response {
+    /// `respond(_:to:operation:positive:now:)`'s answer for a request of `method` whose `If-None-Match` is
+    /// `condition`, in parts (for the event loop).
+    func answer(_ buffer: ByteBuffer, method: HTTPRequest.Method, ifNoneMatch condition: String?, operation: String,
+                positive: Bool?, now: AnswerETag.NowMember = .unknown) -> AnswerParts {
         server.metrics.recordDecision(operation: operation, positive: positive)
         // An answer with content depends on `Accept-Language` (when no `locale` is given), so a
         // cache must key it by that header too; its `locale` member makes the ETag differ.
         let varies = ServerOperation.withContent.contains(operation)
         // Made of fields whose values are checked once (`HTTPField` checks a value as it is
         // made), in the order they were always written.
-        var headers = HTTPFields()
-        headers.reserveCapacity(3)
+        var fields: [HTTPField] = []
+        fields.reserveCapacity(3)
         guard method == .get || method == .head else {
-            headers.append(Self.jsonContentTypeField)
-            if varies { headers.append(Self.varyField) }
-            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: buffer))
+            fields.append(Self.jsonContentTypeField)
+            if varies { fields.append(Self.varyField) }
+            return AnswerParts(status: .ok, fields: fields, body: buffer)
         }
         let tag = AnswerETag(of: buffer, now: now)
         if let condition, tag.isMatched(by: condition) {
-            headers.append(HTTPField(name: .eTag, value: tag.header))
-            if varies { headers.append(Self.varyField) }
-            return Response(status: .notModified, headers: headers)
+            fields.append(HTTPField(name: .eTag, value: tag.header))
+            if varies { fields.append(Self.varyField) }
+            return AnswerParts(status: .notModified, fields: fields, body: ByteBuffer())
         }
-        headers.append(Self.jsonContentTypeField)
-        headers.append(HTTPField(name: .eTag, value: tag.header))
-        if varies { headers.append(Self.varyField) }
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: buffer))
+        fields.append(Self.jsonContentTypeField)
+        fields.append(HTTPField(name: .eTag, value: tag.header))
+        if varies { fields.append(Self.varyField) }
+        return AnswerParts(status: .ok, fields: fields, body: buffer)
     }
 
     /// `Content-Type: application/json`, checked once.

@@ -79,25 +79,21 @@ extension ServerRoutes {
         return serving.runtime.engine.store.callsMayWait ? nil : serving
     }
 
-    /// A response made on the event loop, finished as the application finishes the router's:
-    /// the headers it adds (`Date`, `Server`), counted and logged as `ObservationMiddleware` counts
-    /// and logs a request on `route` that started at `start`.
-    func finishedOnEventLoop(_ response: Response, _ body: ByteBuffer, method: HTTPRequest.Method, route: String,
-                             since start: ContinuousClock.Instant) -> (head: HTTPResponse, body: ByteBuffer) {
-        var response = response
-        // The responses made for the event loop (`respond`, `OFREPRoutes.response`) carry neither.
-        response.headers.append(HTTPDate.field)
-        response.headers.append(Self.serverField)
+    /// An answer made on the event loop, counted and logged as `ObservationMiddleware` counts and
+    /// logs a request on `route` that started at `start` (the fields the router's answers get on
+    /// the way out are added where it is written: `AnswerParts`).
+    func finishedOnEventLoop(_ answer: AnswerParts, method: HTTPRequest.Method, route: String,
+                             since start: ContinuousClock.Instant) -> AnswerParts {
         server.metrics.requestStarted()
-        server.observation.record(method: method.rawValue, route: route, status: response.status.code, since: start)
-        return (response.head, response.status == .notModified ? ByteBuffer() : body)
+        server.observation.record(method: method.rawValue, route: route, status: answer.status.code, since: start)
+        return answer
     }
 
     /// The answer of a tip status request decided on the event loop that read it; nil when the
     /// router must answer it: the request is not a plain `GET` of a tip's status (a body, a path
     /// of another shape or not percent-encoded UTF-8), it may not be answered on the event loop
     /// (`eventLoopServing`), or the fast path does not decide it.
-    func eventLoopTipStatus(_ head: HTTPRequest) -> (head: HTTPResponse, body: ByteBuffer)? {
+    func eventLoopTipStatus(_ head: HTTPRequest) -> AnswerParts? {
         guard head.method == .get, Self.hasNoBody(head.headerFields),
               let serving = eventLoopServing(head, access: Self.tipStatusAccess) else { return nil }
         let start = ContinuousClock.now
@@ -108,9 +104,9 @@ extension ServerRoutes {
               let answer = fastTipStatus(subject: subject, tip: tip, query: target.query,
                                          acceptLanguage: head.headerFields[.acceptLanguage], on: serving)
         else { return nil }
-        let response = respond(answer.json, method: head.method, ifNoneMatch: head.headerFields[.ifNoneMatch],
-                               operation: "tip.status", positive: answer.available, now: .at(answer.nowMember))
-        return finishedOnEventLoop(response, answer.json, method: head.method, route: Self.tipStatusRoute, since: start)
+        let parts = self.answer(answer.json, method: head.method, ifNoneMatch: head.headerFields[.ifNoneMatch],
+                                operation: "tip.status", positive: answer.available, now: .at(answer.nowMember))
+        return finishedOnEventLoop(parts, method: head.method, route: Self.tipStatusRoute, since: start)
     }
 
     /// The subject and tip of a path `/v1/subjects/{subject}/tips/{tip}` as written (neither
