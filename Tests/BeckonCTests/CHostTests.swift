@@ -19,8 +19,7 @@ struct CHostTests {
         """
 
     @Test func fourThreadsRunEachScenarioOnceAndCountEveryDonation() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-c-host-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TestRunFolder.newFolder("c-host").path
         let config = (folder as NSString).appendingPathComponent("beckon.yaml")
         try Self.configuration.write(toFile: config, atomically: true, encoding: .utf8)
         let source = Repository.url("Tests/BeckonCTests/Fixtures/race_host.c").path

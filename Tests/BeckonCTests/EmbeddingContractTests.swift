@@ -16,8 +16,7 @@ struct EmbeddingContractTests {
 
     @Test(arguments: cases)
     func promiseHolds(_ name: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-contract-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestRunFolder.newFolder("contract")
         let library = (try EmbeddingLibrary.folder.get() as NSString).appendingPathComponent("libbeckon.so")
         let script = Repository.url("Tests/BeckonCTests/Fixtures/api_contract.py").path
         let (status, output, error) = try ProcessRunner.run("python3", [script, library, folder.path, name])

@@ -18,7 +18,7 @@ struct EmbeddingLayoutTests {
 
     static func printedLayout() throws -> [String] {
         let source = Repository.url("Tests/BeckonCTests/Fixtures/embedding_layout.c").path
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("embedding-layout-\(UUID().uuidString)").path
+        let output = TestRunFolder.newPath("embedding-layout").path
         let (built, log) = try ProcessRunner.combined("cc", ["-std=c11", "-Wall", "-Wextra", "-Werror", "-I", EmbeddingLibrary.headerFolder, source, "-o", output])
         try #require(built == 0, "cc failed:\n\(log)")
         let (status, printed) = try ProcessRunner.combined(output, [])

@@ -23,8 +23,7 @@ struct HeaderTests {
 
     @Test(arguments: [["beckon.h", "beckon_plugin.h"], ["beckon_plugin.h", "beckon.h"]])
     func bothHeadersCompileTogether(order: [String]) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-headers-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestRunFolder.newFolder("headers")
         let source = folder.appendingPathComponent("both.c")
         try (order.map { "#include \"\($0)\"" } + ["int main(void) { beckon_error error = {sizeof error, {0}, {0}}; return error.message[0]; }"])
             .joined(separator: "\n").write(to: source, atomically: true, encoding: .utf8)

@@ -42,8 +42,7 @@ struct ReloadAndChangesHostTests {
     ]
 
     static func folder() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-reload-host-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TestRunFolder.newFolder("reload-host").path
         for (name, text) in files { try text.write(toFile: (folder as NSString).appendingPathComponent(name), atomically: true, encoding: .utf8) }
         return folder
     }

@@ -19,8 +19,7 @@ struct UsersDataHostTests {
         """
 
     @Test func aHostListsExportsErasesImportsAndExpiresSubjects() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-users-data-host-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestRunFolder.newFolder("users-data-host")
         try Self.configuration.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
         let withoutExpiry = Self.configuration.replacingOccurrences(of: ", expireSubjectsAfter: 400d", with: "")
         try withoutExpiry.write(to: folder.appendingPathComponent("no-expiry.yaml"), atomically: true, encoding: .utf8)

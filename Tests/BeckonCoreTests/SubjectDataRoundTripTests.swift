@@ -48,8 +48,7 @@ struct SubjectDataRoundTripTests {
         case "memory":
             return (MemoryStore(), nil)
         case "sqlite":
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-data-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try TestRunFolder.newFolder("data")
             return (try SQLiteStore(path: folder.appendingPathComponent("beckon.db").path), folder)
         default:
             let server = try PostgresServer.shared.get()

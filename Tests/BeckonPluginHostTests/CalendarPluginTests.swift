@@ -175,7 +175,7 @@ struct CalendarPluginTests {
 
     @Test("build.sh builds from any folder and moves the result into place")
     func buildScript() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-calendar-\(UUID().uuidString)")
+        let folder = TestRunFolder.newPath("calendar")
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("nested/libbeckon-calendar.so")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

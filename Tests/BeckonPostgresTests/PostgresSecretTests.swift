@@ -56,8 +56,7 @@ struct PostgresSecretTests {
     @Test func noOutputOfAnyCommandCarriesThePassword() throws {
         let server = try PostgresServer.shared.get()
         let database = try server.createDatabase("secrets")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-pg-secret-\(UUID().uuidString.prefix(8))").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TestRunFolder.newFolder("pg-secret").path
         let passwordFile = folder + "/password"
         try (PostgresServer.password + "\n").write(toFile: passwordFile, atomically: true, encoding: .utf8)
         let beckon = try BuiltProducts.path("beckon")

@@ -13,8 +13,7 @@ struct SubjectDataSchemaTests {
         sparse.record = SubjectRecord()
         sparse.logs = [:]
         let lines = [SubjectDataFixture.line(), SubjectDataFixture.line("ü \"quoted\"", snapshot: sparse)].joined(separator: "\n") + "\n"
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-schema-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestRunFolder.newFolder("schema")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("data.jsonl")
         try lines.write(to: file, atomically: true, encoding: .utf8)

@@ -23,7 +23,7 @@ struct SubjectDataSourceTests {
             bytes += [UInt8](repeating: UInt8(ascii: "a") + UInt8(index % 26), count: length) + [UInt8(ascii: "\n")]
         }
         if !endsWithNewline { bytes += Array("last".utf8) }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-lines-\(UUID().uuidString)")
+        let file = TestRunFolder.newPath("lines")
         try Data(bytes).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let fromFile = try Self.lines(.file(file.path)), fromBytes = try Self.lines(.bytes(bytes))

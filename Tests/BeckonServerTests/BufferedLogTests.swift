@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Logging
 import Testing
+import BeckonTestSupport
 
 /// The server's log handler: lines as swift-log's StreamLogHandler writes them, kept in a buffer
 /// until a flush, a warning or an error.
@@ -10,7 +11,7 @@ import Testing
 struct BufferedLogTests {
     /// A file to write to, its descriptor, and what it holds.
     final class LogFile: Sendable {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-log-\(UUID().uuidString)")
+        let url = TestRunFolder.newPath("log")
         let descriptor: Int32
 
         init() {

@@ -62,7 +62,7 @@ struct SchemathesisTests {
             Issue.record(Comment(rawValue: TestTools.missing("schemathesis")))
             return
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-schemathesis-\(UUID().uuidString)")
+        let folder = TestRunFolder.newPath("schemathesis")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("plugins"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for file in ["example.yaml", "example-tips.yaml"] {

@@ -59,8 +59,7 @@ enum ServedBeckon {
 
     /// A new folder holding `beckon.yaml`.
     static func folder(_ yaml: String = configuration) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-serve-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestRunFolder.newFolder("serve")
         try yaml.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
         return folder
     }

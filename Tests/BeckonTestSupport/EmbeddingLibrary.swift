@@ -12,7 +12,7 @@ public enum EmbeddingLibrary {
         guard let built = BuiltProducts.locate("libBeckonC.so") else {
             return .failure(TestSupportFailure("libBeckonC.so was not built next to the tests"))
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-embedding-\(UUID().uuidString)")
+        let folder = TestRunFolder.newPath("embedding")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("libbeckon.so").path, withDestinationPath: built)

@@ -46,8 +46,7 @@ public enum LocalizedConfiguration {
 
     /// A new folder holding `beckon.yaml` with `yaml`.
     public static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-localized-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestRunFolder.newFolder("localized")
         try yaml.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
         return folder
     }

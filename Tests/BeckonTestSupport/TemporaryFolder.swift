@@ -1,6 +1,6 @@
 import Foundation
 
-/// A fresh folder under the system's temporary folder, removed with everything in it when the
+/// A fresh folder in the run's folder (`TestRunFolder`), removed with everything in it when the
 /// value goes away (or at `remove()`); each test that writes files makes its own.
 public final class TemporaryFolder: @unchecked Sendable {
     /// The folder.
@@ -8,14 +8,18 @@ public final class TemporaryFolder: @unchecked Sendable {
 
     /// Makes the folder; `label` names it, to tell whose a leftover folder was.
     public init(_ label: String = "tests") throws {
-        path = FileManager.default.temporaryDirectory.path + "/beckon-\(label)-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        path = try TestRunFolder.newFolder(label).path
     }
 
     deinit { remove() }
 
     /// Removes the folder and everything in it, also what a test made read-only.
     public func remove() {
+        Self.removeAll(at: path)
+    }
+
+    /// Removes the folder at `path` and everything in it, also what a test made read-only.
+    static func removeAll(at path: String) {
         if let enumerator = FileManager.default.enumerator(atPath: path) {
             for case let item as String in enumerator {
                 try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path + "/" + item)

@@ -1,6 +1,7 @@
 import Beckon
 import Foundation
 import Testing
+import BeckonTestSupport
 
 /// Every refusal is one `BeckonError` case naming what and where, and leaves the store as it was.
 @Suite("Beckon library: errors")
@@ -75,8 +76,7 @@ struct ErrorTests {
         let unreadable = try #require(throws: BeckonError.self) { try BeckonEngine(path: "/nonexistent/beckon.yaml") }
         guard case .configurationUnreadable(let path, _) = unreadable else { Issue.record("unexpected \(unreadable)"); return }
         #expect(path == "/nonexistent/beckon.yaml")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-swift-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestRunFolder.newFolder("swift-store")
         // The store's path is a folder: SQLite cannot open it.
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("state.db"), withIntermediateDirectories: true)
         let yaml = "version: 1\nstore: {backend: sqlite, path: state.db}\n"

@@ -2,6 +2,7 @@ import Beckon
 import Foundation
 import Synchronization
 import Testing
+import BeckonTestSupport
 
 /// `reload(path:)` and `reload(yaml:name:)`: a configuration that checks is swapped in whole over
 /// the same store; one that does not leaves the old one serving.
@@ -91,8 +92,7 @@ struct ReloadTests {
     /// good one (`a`, then `b`, …) and a bad one: no call fails, every answer comes from one whole
     /// configuration, each bad file is refused with its diagnostics.
     @Test func threadsDecideWhileTheConfigurationIsReloaded() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-reload-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestRunFolder.newFolder("reload")
         defer { try? FileManager.default.removeItem(at: folder) }
         func write(_ text: String, _ file: String) throws -> String {
             let path = folder.appendingPathComponent(file).path

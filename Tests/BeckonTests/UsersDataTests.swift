@@ -1,6 +1,7 @@
 import Beckon
 import Foundation
 import Testing
+import BeckonTestSupport
 
 /// Users' data through the Swift library: list, export, import, erase, expire and copy, on the
 /// memory store and a SQLite file, with every subject's answers compared before and after.
@@ -36,8 +37,7 @@ struct UsersDataTests {
 
     /// A folder of its own.
     static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-users-data-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestRunFolder.newFolder("users-data")
         return folder
     }
 

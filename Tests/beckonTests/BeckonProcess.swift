@@ -37,8 +37,7 @@ struct BeckonProcess {
 
     /// A new empty temporary folder.
     static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestRunFolder.newFolder("tests")
         return folder
     }
 

@@ -10,7 +10,8 @@ enum CPluginBuilder {
 
     /// This test process's build folder (fresh per run).
     static let outputFolder: URL = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-plugins-\(UUID().uuidString)")
+        let folder = TestRunFolder.newPath("plugins")
+        // A folder that cannot be made fails each build that writes into it, with the compiler's words.
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }()

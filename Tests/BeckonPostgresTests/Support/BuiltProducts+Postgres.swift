@@ -15,8 +15,7 @@ extension BuiltProducts {
     /// A configuration using `postgres.store` with `options` (JSON, written as YAML flow), in a
     /// new folder; returns its path.
     static func configuration(options: String, body: String = defaultBody) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-pg-config-\(UUID().uuidString.prefix(8))").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TestRunFolder.newFolder("pg-config").path
         let path = folder + "/beckon.yaml"
         let yaml = """
             version: 1
