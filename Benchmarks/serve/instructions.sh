@@ -10,7 +10,9 @@
 # counters are zeroed, REQUESTS requests are sent over one kept-alive connection (curl), and the
 # counters are dumped: the row is their instructions over REQUESTS (the server's threads
 # together, curl not counted). The access log is off (`--log-level warning`) unless LOG_LEVEL=info
-# (the default of `beckon serve`) asks for it. Needs valgrind, binutils' strip and curl.
+# (the default of `beckon serve`) asks for it. With KEEP=1 the run's folder is kept and named at
+# the end, its callgrind dumps (callgrind.out.PID.N, a row each) for callgrind_annotate. Needs
+# valgrind, binutils' strip and curl.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 beckon="${1:-$root/.build/release/beckon}"
@@ -24,7 +26,7 @@ folder="$(mktemp -d /tmp/beckon-serve-instructions.XXXXXX)"
 server=
 cleanup() {
   [[ -n "$server" ]] && { kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; }
-  rm -rf "$folder"
+  if [[ -n "${KEEP:-}" ]]; then echo "kept: $folder"; else rm -rf "$folder"; fi
 }
 trap cleanup EXIT
 
