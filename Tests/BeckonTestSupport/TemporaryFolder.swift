@@ -20,6 +20,7 @@ public final class TemporaryFolder: @unchecked Sendable {
 
     /// Removes the folder at `path` and everything in it, also what a test made read-only.
     static func removeAll(at path: String) {
+        try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
         if let enumerator = FileManager.default.enumerator(atPath: path) {
             for case let item as String in enumerator {
                 try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path + "/" + item)

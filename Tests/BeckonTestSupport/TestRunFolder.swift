@@ -32,7 +32,7 @@ public enum TestRunFolder {
     }
 
     /// Removes the folders of runs whose process is gone.
-    private static func removeFoldersOfEndedRuns(in temporary: String) {
+    static func removeFoldersOfEndedRuns(in temporary: String) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] where name.hasPrefix(prefix) {
             guard let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0 && errno == ESRCH else { continue }
             TemporaryFolder.removeAll(at: temporary + "/" + name)
