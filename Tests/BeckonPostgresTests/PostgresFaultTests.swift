@@ -21,10 +21,9 @@ struct PostgresFaultTests {
         let schema = try Self.beckon(direct, ["tip", "status", "welcome"]) // the schema, made without the proxy
         let proxy = try FaultProxy(serverPort: server.port, mode: mode, every: 3)
         defer { proxy.stop() }
-        // A window of 10 s to learn a cut commit's outcome: on a loaded machine a new connection
-        // through the proxy can take more than the suite's usual 2 s.
-        let proxied = try BuiltProducts.configuration(options: Self.options(server, database: database, port: proxy.port)
-            .replacing("\"connectTimeout\":\"2s\"", with: "\"connectTimeout\":\"10s\""))
+        // The suite's connect timeout (10 s) is the window to learn a cut commit's outcome: on a
+        // loaded machine a new connection through the proxy can take more than 2 s.
+        let proxied = try BuiltProducts.configuration(options: Self.options(server, database: database, port: proxy.port))
         let host = try PostgresHosts.fault.get()
 
         let run = try ProcessRunner.run(host, ["serial", proxied, "60", "20"], environment: PostgresServer.environment)
@@ -145,7 +144,7 @@ struct PostgresFaultTests {
         let silent = silentListener ? try SilentListener() : nil
         defer { silent?.close() }
         let port = try silent?.port ?? PostgresServer.freePort()
-        let config = try BuiltProducts.configuration(options: Self.options(server, database: "nowhere", port: port))
+        let config = try BuiltProducts.configuration(options: Self.options(server, database: "nowhere", port: port, connectTimeout: "2s"))
         let run = try Self.beckon(config, ["tip", "status", "welcome"])
         #expect(run.status == 69, "\(run.output)\(run.error)")
         #expect(run.seconds < 2 + 3, "\(run.seconds) s for a connect timeout of 2 s")
@@ -195,8 +194,8 @@ struct PostgresFaultTests {
     // MARK: Helpers
 
     /// `store.options` for `database` on 127.0.0.1:`port` (a proxy, or nothing).
-    static func options(_ server: PostgresServer, database: String, port: Int) -> String {
-        server.options(database: database).replacing("\"port\":\(server.port)", with: "\"port\":\(port)")
+    static func options(_ server: PostgresServer, database: String, port: Int, connectTimeout: String = PostgresServer.connectTimeout) -> String {
+        server.options(database: database, connectTimeout: connectTimeout).replacing("\"port\":\(server.port)", with: "\"port\":\(port)")
     }
 
     /// Runs the CLI on `config` (JSON answers); its status, output, error and duration.
