@@ -85,14 +85,20 @@ final class BytesFastPath: ChannelInboundHandler, RemovableChannelHandler {
         head.appendUnescaped(status.reasonPhrase)
         head.append("\r\n")
         for field in answer.fields { write(field, to: &head) }
-        if status.mayHaveResponseBody {
-            head.appendUnescaped(HTTPField.Name.contentLength.rawName)
-            head.append(": ")
-            head.append(Int64(answer.body.readableBytes))
-            head.append("\r\n")
+        for added in AnswerParts.AddedField.inRoutersOrder {
+            switch added {
+            case .contentLength:
+                // As NIO's encoder: no length for a status that has no body; the number written
+                // with no `String` made of it.
+                guard status.mayHaveResponseBody else { continue }
+                head.appendUnescaped(HTTPField.Name.contentLength.rawName)
+                head.append(": ")
+                head.append(Int64(answer.body.readableBytes))
+                head.append("\r\n")
+            case .date, .server:
+                write(added.field(bodyLength: answer.body.readableBytes), to: &head)
+            }
         }
-        write(HTTPDate.field, to: &head)
-        write(ServerRoutes.serverField, to: &head)
         head.append("\r\n")
         var buffer = allocator.buffer(capacity: head.count + answer.body.readableBytes)
         head.withBytes { _ = buffer.writeBytes($0) }
