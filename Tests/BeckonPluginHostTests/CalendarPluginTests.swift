@@ -175,10 +175,9 @@ struct CalendarPluginTests {
 
     @Test("build.sh builds from any folder and moves the result into place")
     func buildScript() throws {
-        let folder = TestRunFolder.newPath("calendar")
+        let folder = try TestRunFolder.newFolder("calendar")
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("nested/libbeckon-calendar.so")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let (status, log) = try CPlugin.buildCalendar(into: output.path, from: folder.path) // not from the repository root
         #expect(status == 0, "\(log)")
         #expect(FileManager.default.fileExists(atPath: output.path))

@@ -7,7 +7,7 @@ public enum ExampleCopy {
     /// A new folder `beckon-NAME-…` holding `example.yaml`, `example-tips.yaml` and
     /// `plugins/libbeckon-calendar.so`.
     public static func make(_ name: String) throws -> URL {
-        let folder = try TestRunFolder.newFolder("\(name)")
+        let folder = try TestRunFolder.newFolder(name)
         for file in ["example.yaml", "example-tips.yaml"] {
             try FileManager.default.copyItem(at: Repository.url("Config/\(file)"), to: folder.appendingPathComponent(file))
         }
