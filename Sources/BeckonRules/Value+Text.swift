@@ -20,7 +20,7 @@ extension Value {
             guard let value = Int64(text) else { return failure("an int") }
             return .success(.int(value))
         case .double:
-            guard let value = Double(text), value.isFinite, text.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }) else {
+            guard let value = Double(text), value.isFinite, text.utf8.allSatisfy(Self.isInDecimalNumeral) else {
                 return failure("a double")
             }
             return .success(.double(value))
@@ -54,6 +54,16 @@ extension Value {
             return .success(.list(items))
         case .null:
             return failure("null")
+        }
+    }
+
+    /// Whether a byte may stand in a decimal written as text: a digit, a sign, a point or an
+    /// exponent's `e` (`Double` alone would also read `inf`, `nan` and hexadecimal).
+    private static func isInDecimalNumeral(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+             UInt8(ascii: "e"), UInt8(ascii: "E"): true
+        default: false
         }
     }
 }

@@ -90,4 +90,23 @@ struct ValueTests {
     func reportsItsType(value: Value, type: ValueType) {
         #expect(value.type == type)
     }
+
+    /// A double written as text (`--transient`, `param set`, a query's `transient=`) is a decimal
+    /// numeral: what `Double` also reads beyond that (infinities, NaN, hexadecimal, a numeral
+    /// too large to be finite) is refused.
+    static let doublesAsText: [(text: String, read: Double?)] = [
+        ("0.8", 0.8), ("-1e3", -1000), ("+2", 2), ("1E-2", 0.01), (".5", 0.5), ("7", 7),
+        ("inf", nil), ("-infinity", nil), ("nan", nil), ("0x1p3", nil), ("1e999", nil), ("", nil), ("1,5", nil),
+        ("٣", nil), ("0.8 ", nil),
+    ]
+
+    @Test(arguments: doublesAsText)
+    func readsADoubleOnlyFromADecimalNumeral(text: String, read: Double?) {
+        switch Value.parse(text, as: .double) {
+        case .success(let value): #expect(read.map(Value.double) == value, "'\(text)'")
+        case .failure(let error):
+            #expect(read == nil, "'\(text)': \(error.message)")
+            #expect(error.message == "'\(text)' is not a double")
+        }
+    }
 }

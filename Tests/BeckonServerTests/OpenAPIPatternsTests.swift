@@ -1,5 +1,6 @@
 @testable import BeckonRules
 @testable import BeckonServer
+import BeckonRuntime
 import BeckonTestSupport
 import Testing
 
@@ -79,8 +80,14 @@ struct DocumentedValuesTests {
     /// `NAME=VALUE` splits at the first `=` even where it makes one character with what follows.
     @Test(arguments: [("mT7=🏻", "mT7", "🏻"), ("a=b=c", "a", "b=c"), ("e=\u{301}x", "e", "\u{301}x"), ("n=", "n", "")])
     func assignmentsSplitAtTheFirstEquals(text: String, name: String, value: String) throws {
-        let pair = try DecisionInput.pair(text[...], "transient", "NAME")
+        let pair = try DecisionInput.pair(text, "transient", "NAME")
         #expect(pair.name == name && pair.text == value)
+    }
+
+    /// With no `=`, or nothing before it, it is not an assignment.
+    @Test(arguments: ["abc", "=x", "", "é"])
+    func aTextWithNoNameBeforeAnEqualsIsRefused(text: String) {
+        #expect(throws: Problem(.usage, "transient '\(text)' is not NAME=VALUE")) { try DecisionInput.pair(text, "transient", "NAME") }
     }
 
     /// OFREP's `now` as a JSON number with a fraction of zeros is that integer.

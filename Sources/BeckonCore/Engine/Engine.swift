@@ -22,6 +22,8 @@ public final class Engine: Sendable {
     let tipIndex: SlotIndex
     let eventSlots: [String: Int]
     let scenarioSlots: [String: Int]
+    /// The parameters' ids to their slots (a miss is looked up in `parameterFacts`).
+    let parameterIndex: SlotIndex
     let groupSlots: [String: Int]
     /// The group of each tip that is in one, by tip slot.
     let groupOfTip: [Int?]
@@ -83,6 +85,7 @@ public final class Engine: Sendable {
         eventIDs = configuration.events.ids
         scenarioIDs = configuration.scenarios.ids
         parameterFacts = configuration.parameters.all.map { ($0.id, $0.defaultValue, $0.isTransient) }
+        parameterIndex = SlotIndex(configuration.parameters.all.map(\.id))
         slotLayout = SlotLayout()
         memoryStore = store as? MemoryStore
         ignoresDisplayFrequency = configuration.tips.all.map(\.ignoresDisplayFrequency)

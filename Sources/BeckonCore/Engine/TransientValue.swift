@@ -18,10 +18,16 @@ public struct TransientValue: Sendable, Hashable {
 extension Engine {
     /// The slot of the declared parameter `id` (stored or transient).
     public func parameterSlot(of id: String) throws(EngineError) -> Int {
+        if let slot = parameterIndex.slot(of: id) { return slot }
         guard let slot = parameterFacts.firstIndex(where: { $0.id == id }) else {
             throw undeclared("parameter", id, parameterFacts.lazy.map(\.id))
         }
         return slot
+    }
+
+    /// Whether the parameter in `slot` (in range) is declared transient.
+    public func isTransientParameter(slot: Int) -> Bool {
+        parameterIsTransient[slot]
     }
 
     /// `value` checked as the transient parameter in `slot`: nil for `null` (the parameter's

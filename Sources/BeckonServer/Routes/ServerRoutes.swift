@@ -248,7 +248,7 @@ struct ServerRoutes: Sendable {
 
     /// The bytes of `text` with each `%XX` replaced by its byte, or nil when an escape is cut
     /// short or not hex.
-    static func percentDecodedBytes(_ text: Substring.UTF8View) -> [UInt8]? {
+    static func percentDecodedBytes(_ text: some Collection<UInt8>) -> [UInt8]? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.count)
         var iterator = text.makeIterator()

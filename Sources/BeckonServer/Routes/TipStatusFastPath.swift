@@ -49,7 +49,7 @@ extension ServerRoutes {
         // PostgreSQL round trip), and a borrowed runtime would keep a reload waiting as long.
         let serving = server.runtime.serving
         return await server.storeThreads.run(for: serving.runtime.engine.store) {
-            guard let answer = fastTipStatus(subject: subject, tip: tip, query: Array(request.uri.queryParameters),
+            guard let answer = fastTipStatus(subject: subject, tip: tip, query: request.uri.queryParameters.map { (String($0.key), String($0.value)) },
                                              acceptLanguage: request.headers[.acceptLanguage], on: serving) else { return nil }
             return respond(answer.json, to: request, operation: "tip.status", positive: answer.available, now: .at(answer.nowMember))
         }
@@ -150,13 +150,13 @@ extension ServerRoutes {
         for (name, value) in query {
             switch name {
             case "now":
-                guard instant == nil, case .success(let parsed) = TimestampSyntax.parseInstant(String(value)) else { return nil }
+                guard instant == nil, case .success(let parsed) = TimestampSyntax.parseInstant(value) else { return nil }
                 instant = parsed
             case "appVersion":
-                guard version == nil, let parsed = Version(String(value)) else { return nil }
+                guard version == nil, let parsed = Version(value) else { return nil }
                 version = parsed
             case "locale":
-                guard locales == nil, let ranges = LocaleLookup.requestRanges(String(value)) else { return nil }
+                guard locales == nil, let ranges = LocaleLookup.requestRanges(value) else { return nil }
                 locales = ranges
             case "transient":
                 guard let pair = try? DecisionInput.pair(value, "transient", "NAME") else { return nil }
@@ -171,7 +171,7 @@ extension ServerRoutes {
         let engine = serving.runtime.engine
         var decisionRequest: DecisionRequest
         if needsInput {
-            let pairs = query.map { (name: String($0.key), value: String($0.value)) }
+            let pairs = query.map { (name: $0.key, value: $0.value) }
             guard var input = try? DecisionInput(query: pairs, body: nil) else { return nil }
             input.acceptLanguage = acceptLanguage
             guard let built = try? input.request(subject: subject, on: serving.runtime, wallClock: server.wallClock()) else { return nil }
