@@ -26,7 +26,7 @@ final class CloseAfterResponse: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let head):
-            closing = head.headerFields[.connection]?.lowercased() == "close"
+            closing = head.headerFields.value(of: .connection)?.lowercased() == "close"
             context.write(data, promise: promise)
         case .body:
             context.write(data, promise: promise)

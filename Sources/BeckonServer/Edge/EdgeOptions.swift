@@ -34,7 +34,7 @@ public struct EdgeOptions: Sendable {
         let headers = head.headerFields
         guard LimitsMiddleware.headersFit(headers, limits) else { return false }
         if CORSMiddleware.applies(to: headers, origins: corsOrigins) { return false }
-        if let access, !AuthMiddleware.admits(route, authorization: headers[.authorization], access: access) { return false }
+        if let access, !AuthMiddleware.admits(route, authorization: headers.value(of: .authorization), access: access) { return false }
         return true
     }
 }

@@ -19,7 +19,7 @@ struct AuthMiddleware: RouterMiddleware {
         }
         let tokens = access.tokens
         if tokens.isEmpty { return try await next(request, context) }
-        guard let header = request.headers[.authorization] else {
+        guard let header = request.headers.value(of: .authorization) else {
             throw Self.unauthorized("this request needs a bearer token: Authorization: Bearer TOKEN", error: nil)
         }
         guard let token = AccessControl.bearerToken(in: header) else {

@@ -37,7 +37,7 @@ struct CORSMiddleware: RouterMiddleware {
     /// Whether a request with these headers gets CORS headers (or a preflight's answer) from
     /// these origins: only then does this middleware change what the request is answered.
     static func applies(to headers: HTTPFields, origins: some Collection<String>) -> Bool {
-        guard !origins.isEmpty, let origin = headers[.origin] else { return false }
+        guard !origins.isEmpty, let origin = headers.value(of: .origin) else { return false }
         return origins.contains("*") || origins.contains(origin)
     }
 }

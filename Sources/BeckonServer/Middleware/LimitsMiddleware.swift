@@ -23,12 +23,12 @@ struct LimitsMiddleware: RouterMiddleware {
             throw Self.closing(Problem(.headersTooLarge, "the request's headers hold \(headerBytes) bytes, more than the \(limits.maxHeaderBytes) the server reads"))
         }
         let maxBodyBytes = limits.maxBodyBytes
-        let declaredLength = request.headers[.contentLength].flatMap { Int($0) }
+        let declaredLength = request.headers.value(of: .contentLength).flatMap { Int($0) }
         if let declaredLength, declaredLength > maxBodyBytes {
             throw ProblemError(Self.tooLarge(maxBodyBytes))
         }
         // No body (most requests: GET, and POSTs with their options in the query): nothing to wait for.
-        guard request.headers[.transferEncoding] != nil || (declaredLength ?? 0) > 0 else {
+        guard request.headers.value(of: .transferEncoding) != nil || (declaredLength ?? 0) > 0 else {
             return try await next(request, context)
         }
         var request = request

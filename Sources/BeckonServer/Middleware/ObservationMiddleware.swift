@@ -43,7 +43,7 @@ struct ObservationMiddleware: RouterMiddleware {
             let response = try await next(request, context)
             let status = response.status.code
             record(method: request.method.rawValue, route: ServerMetrics.route(context.endpointPath), status: status, since: start)
-            if let code = Self.storeErrors[status], response.headers[.contentType] == "application/problem+json" {
+            if let code = Self.storeErrors[status], response.headers.value(of: .contentType) == "application/problem+json" {
                 metrics.recordStoreError(code)
             }
             return response

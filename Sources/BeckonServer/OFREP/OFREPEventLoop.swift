@@ -68,15 +68,15 @@ extension OFREPRoutes {
         let key = Self.singleKey(in: path)
         let route = key == nil ? ServerRoute.ofrepFlags : ServerRoute.ofrepFlag
         guard head.method == .post, key != nil || Self.isBulk(path),
-              let length = head.headerFields[.contentLength], Int(length) == body.readableBytes,
-              head.headerFields[.transferEncoding] == nil,
+              let length = head.headerFields.value(of: .contentLength), Int(length) == body.readableBytes,
+              head.headerFields.value(of: .transferEncoding) == nil,
               let serving = routes.eventLoopServing(head, access: route.access)
         else { return nil }
         let start = ContinuousClock.now
         let parts = if let key {
             Self.parts(Self.evaluate(rawKey: key, body: body, on: serving, wallClock: server.wallClock))
         } else {
-            Self.bulkParts(Self.evaluateAll(body: body, on: serving, wallClock: server.wallClock), ifNoneMatch: head.headerFields[.ifNoneMatch])
+            Self.bulkParts(Self.evaluateAll(body: body, on: serving, wallClock: server.wallClock), ifNoneMatch: head.headerFields.value(of: .ifNoneMatch))
         }
         return routes.finishedOnEventLoop(parts, method: head.method, route: route.path, since: start)
     }

@@ -33,7 +33,7 @@ struct OFREPRoutes: Sendable {
     func evaluateAll(_ request: Request) async -> Response {
         await ServerRoutes(server: server).decidingWithBody(request) { body, serving in
             Self.bulkParts(Self.evaluateAll(body: body, on: serving, wallClock: self.server.wallClock),
-                           ifNoneMatch: request.headers[.ifNoneMatch]).response
+                           ifNoneMatch: request.headers.value(of: .ifNoneMatch)).response
         }
     }
 

@@ -35,7 +35,7 @@ struct BatchRoute: Sendable {
                 throw Problem(.usage, "a batch takes its members in its body, not in the query ('\(member)')")
             }
             var batch = try BatchRequest(body: Array(body.readableBytesView))
-            batch.shared.acceptLanguage = request.headers[.acceptLanguage]
+            batch.shared.acceptLanguage = request.headers.value(of: .acceptLanguage)
             let decisionRequest = try batch.shared.request(subject: subject, on: runtime, wallClock: server.wallClock())
             let watching = server.changeNotifier.isWatched(subject)
             var answers: [ByteBuffer] = []

@@ -96,7 +96,7 @@ struct ServerRoutes: Sendable {
     private static func head(of responder: @escaping Responder) -> Responder {
         { request, context in
             var response = try await responder(request, context)
-            let length = response.headers[.contentLength]
+            let length = response.headers.value(of: .contentLength)
             response.body = ResponseBody()
             response.headers[.contentLength] = length
             return response
@@ -134,7 +134,7 @@ struct ServerRoutes: Sendable {
             let subject = try Self.subject(context)
             let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
             var input = try DecisionInput(query: query, body: body.readableBytes == 0 ? nil : Array(body.readableBytesView))
-            input.acceptLanguage = request.headers[.acceptLanguage]
+            input.acceptLanguage = request.headers.value(of: .acceptLanguage)
             let decisionRequest = try input.request(subject: subject, on: runtime, wallClock: server.wallClock())
             let action = try makeAction(runtime, input)
             let watching = server.changeNotifier.isWatched(subject)
@@ -158,7 +158,7 @@ struct ServerRoutes: Sendable {
     /// `now` member stands, when its writer knows (`AnswerETag.NowMember`).
     func respond(_ buffer: ByteBuffer, to request: Request, operation: String, positive: Bool?,
                  now: AnswerETag.NowMember = .unknown) -> Response {
-        answer(buffer, method: request.method, ifNoneMatch: request.headers[.ifNoneMatch], operation: operation, positive: positive,
+        answer(buffer, method: request.method, ifNoneMatch: request.headers.value(of: .ifNoneMatch), operation: operation, positive: positive,
                now: now).response
     }
 

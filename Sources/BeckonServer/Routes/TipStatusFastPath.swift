@@ -50,7 +50,7 @@ extension ServerRoutes {
         let serving = server.runtime.serving
         return await server.storeThreads.run(for: serving.runtime.engine.store) {
             guard let answer = fastTipStatus(subject: subject, tip: tip, query: request.uri.queryParameters.map { (String($0.key), String($0.value)) },
-                                             acceptLanguage: request.headers[.acceptLanguage], on: serving) else { return nil }
+                                             acceptLanguage: request.headers.value(of: .acceptLanguage), on: serving) else { return nil }
             return respond(answer.json, to: request, operation: "tip.status", positive: answer.available, now: .at(answer.nowMember))
         }
     }
@@ -61,7 +61,7 @@ extension ServerRoutes {
         let ofrep = OFREPRoutes(server: server)
         return EventLoopTipStatus.Answerer(
             // A client that asks to be told to go on (`Expect: 100-continue`) is the router's.
-            takesBody: { head in head.headerFields[.expect] == nil && OFREPRoutes.isEvaluation(head.path ?? "") },
+            takesBody: { head in head.headerFields.value(of: .expect) == nil && OFREPRoutes.isEvaluation(head.path ?? "") },
             maxBodyBytes: server.edge.limits.maxBodyBytes,
             answer: { head, body in
                 head.method == .get ? self.eventLoopTipStatus(head) : ofrep.eventLoopEvaluation(head, body: body, routes: self)
@@ -73,7 +73,7 @@ extension ServerRoutes {
     /// the edge has no say in it (`EdgeOptions.passesUnchanged`) and the serving store's calls
     /// never wait; else nil.
     func eventLoopServing(_ head: HTTPRequest, access: ServerRoute.Access) -> ReloadableRuntime.Serving? {
-        guard server.tipStatusPath == .eventLoop, head.headerFields[.connection] == nil,
+        guard server.tipStatusPath == .eventLoop, head.headerFields.value(of: .connection) == nil,
               server.edge.passesUnchanged(head, access: access) else { return nil }
         let serving = server.runtime.serving
         return serving.runtime.engine.store.callsMayWait ? nil : serving
@@ -102,9 +102,9 @@ extension ServerRoutes {
               let subject = try? Self.subject(raw: String(rawSubject)),
               let tip = try? Self.parameter("tip", raw: String(rawTip)),
               let answer = fastTipStatus(subject: subject, tip: tip, query: target.query,
-                                         acceptLanguage: head.headerFields[.acceptLanguage], on: serving)
+                                         acceptLanguage: head.headerFields.value(of: .acceptLanguage), on: serving)
         else { return nil }
-        let parts = self.answer(answer.json, method: head.method, ifNoneMatch: head.headerFields[.ifNoneMatch],
+        let parts = self.answer(answer.json, method: head.method, ifNoneMatch: head.headerFields.value(of: .ifNoneMatch),
                                 operation: "tip.status", positive: answer.available, now: .at(answer.nowMember))
         return finishedOnEventLoop(parts, method: head.method, route: Self.tipStatusRoute, since: start)
     }
@@ -209,8 +209,8 @@ extension ServerRoutes {
 
     /// Whether the headers say the request has no body (no `Content-Length` but 0, no `Transfer-Encoding`).
     static func hasNoBody(_ headers: HTTPFields) -> Bool {
-        if headers[.transferEncoding] != nil { return false }
-        guard let length = headers[.contentLength] else { return true }
+        if headers.value(of: .transferEncoding) != nil { return false }
+        guard let length = headers.value(of: .contentLength) else { return true }
         return length == "0"
     }
 }
