@@ -113,7 +113,7 @@ struct PostgresFaultTests {
     @Test func aBlockedCommitTimesOutAndChangesNothing() throws {
         let server = try PostgresServer.shared.get()
         let database = try server.createDatabase("timeout")
-        let config = try BuiltProducts.configuration(options: server.options(database: database, extra: ",\"statementTimeout\":\"500ms\""))
+        let config = try BuiltProducts.configuration(options: server.options(database: database, statementTimeout: "500ms"))
         let donate = ["event", "donate", "opened", "--info", "screen=home", "--subject", "locked"]
         let first = try Self.beckon(config, donate)
         #expect(first.status == 0, "\(first.output)\(first.error)")

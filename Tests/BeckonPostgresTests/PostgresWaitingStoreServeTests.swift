@@ -12,7 +12,7 @@ struct PostgresWaitingStoreServeTests {
         let server = try PostgresServer.shared.get()
         let database = try server.createDatabase("serve_wait")
         let config = try BuiltProducts.configuration(
-            options: server.options(database: database, extra: ",\"poolSize\":16,\"statementTimeout\":\"2m\""), body: """
+            options: server.options(database: database, statementTimeout: "2m", extra: ",\"poolSize\":16"), body: """
                 events:
                   opened: {}
                 tips:
