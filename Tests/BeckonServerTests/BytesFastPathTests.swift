@@ -213,6 +213,49 @@ struct BytesFastPathTests {
         _ = try channel.finish()
     }
 
+    /// While a connection is answered here, the end of each round of reads is not passed on and
+    /// the next read is asked for from here (it reaches the channel, not the handlers behind);
+    /// once bytes were passed on, both are the pipeline's again.
+    @Test func asksForTheNextReadItselfOnlyWhileItAnswers() throws {
+        let answerer = EventLoopTipStatus.Answerer(
+            takesBody: { _ in false }, maxBodyBytes: 64,
+            answer: { _, _ in AnswerParts(status: .ok, fields: [], body: ByteBuffer(string: "a")) })
+        let timeouts = ConnectionTimeouts(header: .seconds(10), idle: .seconds(60))
+        let reads = ReadsAskedFor(), completes = ReadCompletesSeen()
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.addHandlers(
+            reads, BytesFastPath(answerer: answerer, timeouts: timeouts, maxHeadBytes: 1024), completes)
+        try channel.writeInbound(ByteBuffer(string: "GET /a HTTP/1.1\r\n\r\nGET /b HTTP/1.1\r\n\r\n"))
+        #expect((reads.count, completes.count) == (1, 0))
+        try channel.writeInbound(ByteBuffer(string: "GET /c HTTP/1.1\r\n\r\n"))
+        #expect((reads.count, completes.count) == (2, 0))
+        // A partial request: the parser's from now on.
+        try channel.writeInbound(ByteBuffer(string: "GET /d HTTP/1.1\r\n"))
+        #expect((reads.count, completes.count) == (2, 1))
+        try channel.writeInbound(ByteBuffer(string: "\r\n"))
+        #expect((reads.count, completes.count) == (2, 2))
+        _ = try channel.finish(acceptAlreadyClosed: true)
+    }
+
+    /// Counts the reads asked for that reach it.
+    final class ReadsAskedFor: ChannelOutboundHandler {
+        typealias OutboundIn = ByteBuffer
+        private(set) var count = 0
+        func read(context: ChannelHandlerContext) {
+            count += 1
+            context.read()
+        }
+    }
+
+    /// Counts the ends of rounds of reads that reach it.
+    final class ReadCompletesSeen: ChannelInboundHandler {
+        typealias InboundIn = ByteBuffer
+        private(set) var count = 0
+        func channelReadComplete(context: ChannelHandlerContext) {
+            count += 1
+        }
+    }
+
     // MARK: Over a socket
 
     /// The same requests, on a connection answered before the parser (its first request is one

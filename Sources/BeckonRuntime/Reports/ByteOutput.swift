@@ -5,15 +5,23 @@ import BeckonRules
 /// checks of `Array.append` on every byte (an answer is a few hundred bytes, written byte by
 /// byte, a microsecond budget for the whole call; `Array.append(contentsOf:)` cost ~90
 /// instructions a piece, and a tip status answered with its access line is some 50 pieces).
-package struct ByteOutput: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    /// How many bytes were written.
-    package private(set) var count = 0
+///
+/// Its appends are `@inlinable`, so that the server's writers (an answer's head, the access line:
+/// some 110 appends a tip status) inline them as this module's own do, rather than calling
+/// across the module ~50 instructions a piece (`Benchmarks/serve/instructions.sh`). They are
+/// `public` for that: this toolchain (Swift 6.3) inlines no `@inlinable package` function into
+/// another module (a call is left even under `@inline(__always)`), a `public` one it does. This
+/// module is no product, so `public` shows them to no one `package` does not.
+public struct ByteOutput: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    /// How many bytes were written (stored as `written`, whose setter the inlined appends use).
+    public var count: Int { written }
+    @usableFromInline var written = 0
     /// The thread's recent seconds (see JSONScratch), when the output is the thread's own.
     private var recentSeconds: UnsafeMutablePointer<RecentSeconds>?
 
-    package init(capacity: Int = 1024) {
+    public init(capacity: Int = 1024) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
     }
@@ -44,68 +52,70 @@ package struct ByteOutput: ~Copyable {
     }
 
     /// The bytes written so far, borrowed for the duration of `body`.
-    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(start: base, count: count))
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: written))
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func append(_ byte: UInt8) {
-        if count == capacity { grow(toHold: 1) }
-        base[count] = byte
-        count += 1
+        if written == capacity { grow(toHold: 1) }
+        base[written] = byte
+        written += 1
     }
 
-    @inline(__always)
-    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        if count + bytes.count > capacity { grow(toHold: bytes.count) }
-        (base + count).update(from: source, count: bytes.count)
-        count += bytes.count
+        if written + bytes.count > capacity { grow(toHold: bytes.count) }
+        (base + written).update(from: source, count: bytes.count)
+        written += bytes.count
     }
 
     /// Appends a text's UTF-8 as it is (no escape), copied from its contiguous bytes (appending
     /// a `utf8` view goes byte by byte).
-    package mutating func appendUnescaped(_ text: String) {
+    @inlinable @inline(__always)
+    public mutating func appendUnescaped(_ text: String) {
         var text = text
         text.withUTF8 { append($0) }
     }
 
     /// Replaces the byte written at `index` (a separator written before it was known to be the first).
     mutating func replace(at index: Int, with byte: UInt8) {
-        precondition(index < count, "no byte written at \(index)")
+        precondition(index < written, "no byte written at \(index)")
         base[index] = byte
     }
 
     /// Removes the bytes written from `index` on, and gives them back.
     mutating func removeBytes(from index: Int) -> [UInt8] {
-        precondition(index <= count, "no byte written at \(index)")
-        let removed = Array(UnsafeBufferPointer(start: base + index, count: count - index))
-        count = index
+        precondition(index <= written, "no byte written at \(index)")
+        let removed = Array(UnsafeBufferPointer(start: base + index, count: written - index))
+        written = index
         return removed
     }
 
     /// Appends static text as it is (it needs no escape). A one-character literal may have no
     /// bytes to point at; for a literal the test is decided when the call is compiled.
-    @inline(__always)
-    package mutating func append(_ text: StaticString) {
+    @inlinable @inline(__always)
+    public mutating func append(_ text: StaticString) {
         guard text.hasPointerRepresentation else { return append(scalar: text.unicodeScalar) }
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    @inline(never)
-    private mutating func append(scalar: Unicode.Scalar) {
+    @usableFromInline @inline(never)
+    mutating func append(scalar: Unicode.Scalar) {
         for byte in scalar.utf8 { append(byte) }
     }
 
     /// The decimal digits of `value`, as `String(value)` writes them.
-    @inline(__always)
-    package mutating func append(_ value: Int64) {
+    @inlinable @inline(__always)
+    public mutating func append(_ value: Int64) {
         // Counts are mostly a digit.
         if 0 <= value && value < 10 { return append(UInt8(ascii: "0") + UInt8(value)) }
         appendDigits(value)
     }
 
-    private mutating func appendDigits(_ value: Int64) {
+    @usableFromInline
+    mutating func appendDigits(_ value: Int64) {
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for UInt64.max's 20 digits
@@ -125,16 +135,16 @@ package struct ByteOutput: ~Copyable {
     /// `TimestampSyntax.write`.
     mutating func appendQuotedTimestamp(_ milliseconds: Int64) {
         let room = TimestampSyntax.maximumFormattedLength + 2
-        if count + room > capacity { grow(toHold: room) }
-        base[count] = UInt8(ascii: "\"")
-        count += 1
-        if let written = Self.writeFourDigitYearTimestamp(milliseconds, at: base + count, recentSeconds: recentSeconds) {
-            count += written
+        if written + room > capacity { grow(toHold: room) }
+        base[written] = UInt8(ascii: "\"")
+        written += 1
+        if let length = Self.writeFourDigitYearTimestamp(milliseconds, at: base + written, recentSeconds: recentSeconds) {
+            written += length
         } else {
-            count += TimestampSyntax.write(milliseconds, into: UnsafeMutableBufferPointer(start: base + count, count: room - 2))
+            written += TimestampSyntax.write(milliseconds, into: UnsafeMutableBufferPointer(start: base + written, count: room - 2))
         }
-        base[count] = UInt8(ascii: "\"")
-        count += 1
+        base[written] = UInt8(ascii: "\"")
+        written += 1
     }
 
     /// The instants of `writeFourDigitYearTimestamp`: from 0000-03-01T00:00:00Z (day 0 of Howard
@@ -194,12 +204,12 @@ package struct ByteOutput: ~Copyable {
         pair(secondOfDay % 60, at: 17)
     }
 
-    @inline(never)
-    private mutating func grow(toHold extra: Int) {
+    @usableFromInline @inline(never)
+    mutating func grow(toHold extra: Int) {
         var newCapacity = capacity * 2
-        while newCapacity < count + extra { newCapacity *= 2 }
+        while newCapacity < written + extra { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.initialize(from: base, count: count)
+        newBase.initialize(from: base, count: written)
         base.deallocate()
         base = newBase
         capacity = newCapacity

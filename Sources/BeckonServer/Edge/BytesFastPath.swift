@@ -57,8 +57,19 @@ final class BytesFastPath: ChannelInboundHandler, RemovableChannelHandler {
     /// The end of a round of reads reaches the handlers after only once they were passed bytes:
     /// before, none has anything to do with it (the parser holds nothing, the async channel has
     /// nothing to deliver), and passing it through them cost about 10 % of a request answered here.
+    ///
+    /// Until then the next read is asked for here, too. Otherwise the channel asks for it at the
+    /// pipeline's tail (`autoRead`, which Beckon's pipeline keeps on), and the request travels
+    /// through every outbound handler behind this one, none of which has anything to do with it
+    /// yet: the async channel, the only one that may hold reads back, holds nothing to be
+    /// read. Asked for here, it is pending when the channel would ask, which then does not:
+    /// ~2.2k instructions of a tip status (`Benchmarks/serve/instructions.sh`).
     func channelReadComplete(context: ChannelHandlerContext) {
-        if !answering { context.fireChannelReadComplete() }
+        if answering {
+            context.read()
+        } else {
+            context.fireChannelReadComplete()
+        }
     }
 
     /// The answer to the whole request at the start of `bytes`, read past it; nil (and `bytes`

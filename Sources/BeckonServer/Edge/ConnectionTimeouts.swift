@@ -66,8 +66,8 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
     /// closed after `idle` of silence.
     init(header: Duration, idle: Duration) {
         headerLimit = header
-        headerTimeout = .nanoseconds(RequestLimits.nanoseconds(header))
-        idleTimeout = .nanoseconds(RequestLimits.nanoseconds(idle))
+        headerTimeout = .nanoseconds(header.wholeNanoseconds)
+        idleTimeout = .nanoseconds(idle.wholeNanoseconds)
         let now = NIODeadline.now()
         state = .readingHead(since: now)
         lastActive = now

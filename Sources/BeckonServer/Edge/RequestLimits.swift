@@ -67,9 +67,4 @@ public struct RequestLimits: Sendable {
             additionalChannelHandlers: [CloseAfterResponse(maxHeaderBytes: maxHeaderBytes)],
             httpDecoderConfiguration: .init(maxHeaderFieldSize: parserHeaderBytes, maxHeaderListSize: parserHeaderBytes))
     }
-
-    /// A duration in whole nanoseconds, as NIO's `TimeAmount` counts.
-    static func nanoseconds(_ duration: Duration) -> Int64 {
-        duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
-    }
 }

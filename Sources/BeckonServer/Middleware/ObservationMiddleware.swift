@@ -78,7 +78,7 @@ struct ObservationMiddleware: RouterMiddleware {
     /// A duration in milliseconds with three decimals (microseconds), its digits written from
     /// the last into a buffer on the stack.
     static func milliseconds(_ duration: Duration) -> String {
-        var microseconds = UInt64(max(0, duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000))
+        var microseconds = UInt64(max(0, duration.wholeNanoseconds / 1_000))
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             var start = buffer.count
             repeat {

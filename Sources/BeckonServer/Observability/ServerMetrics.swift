@@ -123,8 +123,7 @@ public final class ServerMetrics: Sendable {
             return metrics
         }
         metrics.count.increment()
-        let nanoseconds = duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
-        metrics.duration.recordNanoseconds(nanoseconds)
+        metrics.duration.recordNanoseconds(duration.wholeNanoseconds)
     }
 
     /// One answer of a deciding operation (`tip.status`, `donate`, …): positive (the CLI's exit
