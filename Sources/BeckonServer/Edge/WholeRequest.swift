@@ -1,4 +1,3 @@
-import Glibc
 import HTTPTypes
 import NIOCore
 
@@ -44,10 +43,10 @@ struct WholeRequest {
         // The request line: METHOD SP TARGET SP HTTP/1.1 CRLF.
         let method: HTTPRequest.Method
         var at: Int
-        if has("GET ", at: 0, in: bytes) {
+        if bytes.holds("GET ") {
             method = .get
             at = 4
-        } else if has("POST ", at: 0, in: bytes) {
+        } else if bytes.holds("POST ") {
             method = .post
             at = 5
         } else {
@@ -58,7 +57,7 @@ struct WholeRequest {
         guard at < limit, bytes[at] == UInt8(ascii: "/") else { return nil }
         while at < limit && bytes[at] > space && bytes[at] < 0x7F { at += 1 }
         let targetEnd = at
-        guard has(" HTTP/1.1\r\n", at: at, in: bytes) else { return nil }
+        guard bytes.holds(" HTTP/1.1\r\n", at: at) else { return nil }
         at += 11
 
         var fields = HTTPFields()
@@ -116,13 +115,6 @@ struct WholeRequest {
         let path = text(bytes, targetStart..<targetEnd)
         let head = HTTPRequest(method: method, scheme: "http", authority: authority, path: path, headerFields: fields)
         return (head, at, contentLength ?? 0)
-    }
-
-    /// Whether `bytes` hold `literal` at `offset` (compared as bytes: the generic `starts(with:)`
-    /// of a slice and a `utf8` view cost ~0.5k instructions a request).
-    private static func has(_ literal: StaticString, at offset: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
-        offset + literal.utf8CodeUnitCount <= bytes.count
-            && memcmp(bytes.baseAddress! + offset, literal.utf8Start, literal.utf8CodeUnitCount) == 0
     }
 
     /// The text of `range` of `bytes` (visible ASCII, checked as read).

@@ -1,5 +1,4 @@
 import BeckonRuntime
-import Glibc
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -32,13 +31,11 @@ extension OFREPRoutes {
     /// call here, against a few hundred), and a key cut out as a substring costs ~1 k more.
     private static func singleKeyBytes(in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         let prefix = singlePrefix
-        guard bytes.count >= prefix.count,
-              prefix.withUnsafeBufferPointer({ memcmp(bytes.baseAddress!, $0.baseAddress!, $0.count) == 0 }) else { return nil }
+        guard prefix.withUnsafeBytes({ UnsafeRawBufferPointer(bytes).holds($0) }) else { return nil }
         let end = bytes[prefix.count...].firstIndex(of: UInt8(ascii: "?")) ?? bytes.count
         let key = UnsafeBufferPointer(rebasing: bytes[prefix.count..<end])
         // Not empty, not a dot segment (`.`, `..`), one segment.
-        guard !key.isEmpty, !(key.count <= 2 && key.allSatisfy { $0 == UInt8(ascii: ".") }), !key.contains(UInt8(ascii: "/"))
-        else { return nil }
+        guard ServerRoutes.isPlainSegment(key), !key.contains(UInt8(ascii: "/")) else { return nil }
         return key
     }
 

@@ -1,5 +1,4 @@
 import BeckonCore
-import Glibc
 import NIOCore
 
 /// The entity tag of an answer: a weak tag (`W/"…"`) over the answer's bytes without its
@@ -97,7 +96,7 @@ struct AnswerETag: Equatable {
             case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
             case UInt8(ascii: "\""):
-                if depth == 1, index + key.utf8CodeUnitCount <= bytes.count, memcmp(bytes.baseAddress! + index, key.utf8Start, key.utf8CodeUnitCount) == 0 {
+                if depth == 1, bytes.holds(key, at: index) {
                     return index..<valueEnd(in: bytes, from: index + key.utf8CodeUnitCount)
                 }
                 inString = true
