@@ -62,8 +62,9 @@ final class BytesFastPath: ChannelInboundHandler, RemovableChannelHandler {
     /// pipeline's tail (`autoRead`, which Beckon's pipeline keeps on), and the request travels
     /// through every outbound handler behind this one, none of which has anything to do with it
     /// yet: the async channel, the only one that may hold reads back, holds nothing to be
-    /// read. Asked for here, it is pending when the channel would ask, which then does not:
-    /// ~2.2k instructions of a tip status (`Benchmarks/serve/instructions.sh`).
+    /// read. Asked for here, it is pending when the channel would ask, which then does not: the
+    /// tail's request cost 2.5k instructions of a tip status, this one 1.0k
+    /// (`Benchmarks/serve/instructions.sh`).
     func channelReadComplete(context: ChannelHandlerContext) {
         if answering {
             context.read()
