@@ -45,7 +45,8 @@ extension OFREPRoutes {
         var path = path
         let bulk = bulkPath
         return path.withUTF8 { bytes in
-            bytes.starts(with: bulk) && (bytes.count == bulk.count || bytes[bulk.count] == UInt8(ascii: "?"))
+            bulk.withUnsafeBytes { UnsafeRawBufferPointer(bytes).holds($0) }
+                && (bytes.count == bulk.count || bytes[bulk.count] == UInt8(ascii: "?"))
         }
     }
 

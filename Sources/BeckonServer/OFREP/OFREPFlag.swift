@@ -50,9 +50,8 @@ enum OFREPFlag: Sendable {
     private static func id(in key: String, after prefix: StaticString) -> String? {
         var bytesOfKey = key
         return bytesOfKey.withUTF8 { bytes in
-            let prefix = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-            guard bytes.starts(with: prefix) else { return nil }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[prefix.count...]), as: UTF8.self)
+            guard UnsafeRawBufferPointer(bytes).holds(prefix) else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[prefix.utf8CodeUnitCount...]), as: UTF8.self)
         }
     }
 
