@@ -59,10 +59,16 @@ public struct BeckonServer: Sendable {
     public var expiryPageSize = SubjectData.pageSize
     /// Whether the pages for people are served at `/ui/` (`UIPages`, `beckon serve --ui`).
     public var ui = false
-    /// The event loops that accept and read connections: NIO's shared ones (one per core) by
-    /// default. A host that runs several servers in one process may give each its own, so that
-    /// one server's load never delays another's connections and timers.
-    public var eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    /// The event loops that accept and read connections; nil (the default): NIO's shared ones,
+    /// one per core, started when the server runs. A host that runs several servers in one
+    /// process may give each its own, so that one server's load never delays another's
+    /// connections and timers; `beckon serve --event-loops` gives its server `eventLoops(count:)`.
+    public var eventLoopGroup: (any EventLoopGroup)?
+    /// `count` event loops of a server's own, in place of NIO's shared ones; their threads are
+    /// named `NIO-ELT-…`, the shared ones' `NIO-SGLTN-…`.
+    public static func eventLoops(count: Int) -> any EventLoopGroup {
+        MultiThreadedEventLoopGroup(numberOfThreads: count)
+    }
     /// The subscribers of change streams and the events they get (shared by copies of the server).
     let changeNotifier = ChangeNotifier()
 
@@ -142,7 +148,7 @@ public struct BeckonServer: Sendable {
             configuration: ApplicationConfiguration(address: .hostname(address.host, port: address.port), serverName: Self.serverName),
             services: services,
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? address.port) },
-            eventLoopGroupProvider: .shared(eventLoopGroup),
+            eventLoopGroupProvider: .shared(eventLoopGroup ?? MultiThreadedEventLoopGroup.singleton),
             logger: frameworkLogger
         )
     }

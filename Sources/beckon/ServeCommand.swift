@@ -43,6 +43,11 @@ struct ServeCommand: ParsableCommand {
         valueName: "count"))
     var storeThreads = WaitingStoreThreads.defaultCount
 
+    @Option(name: .customLong("event-loops"), help: ArgumentHelp(
+        "How many threads accept connections, read and write them, and answer the requests decided as they are read (tip status, OFREP evaluations); by default one per core. Other requests run on Swift's concurrency threads (one per core).",
+        valueName: "count"))
+    var eventLoops: Int?
+
     @Flag(help: "Serve the page for people at /ui/: a subject's answers, live, and the configuration served (its data through /v1, with the token typed into it when tokens are on).")
     var ui = false
 
@@ -57,7 +62,13 @@ struct ServeCommand: ParsableCommand {
         guard (1...1024).contains(storeThreads) else {
             throw ValidationError("--store-threads must be from 1 to 1024, not \(storeThreads)")
         }
+        if let eventLoops, !(1...Self.maxEventLoops).contains(eventLoops) {
+            throw ValidationError("--event-loops must be from 1 to \(Self.maxEventLoops), not \(eventLoops)")
+        }
     }
+
+    /// The most `--event-loops`: more threads than this only switch between themselves.
+    static let maxEventLoops = 256
 
     /// `--watch-interval`: nil for `0` or `off`.
     static func watchInterval(_ text: String) throws -> Duration? {
@@ -103,6 +114,7 @@ struct ServeCommand: ParsableCommand {
         server.edge = edge
         server.storeThreads = WaitingStoreThreads(count: storeThreads)
         server.ui = ui
+        if let eventLoops { server.eventLoopGroup = BeckonServer.eventLoops(count: eventLoops) }
         // The root command is synchronous (its start-up is a decision command's hot path): the
         // server runs on the concurrency pool while this thread waits for it to stop.
         let stopped = DispatchSemaphore(value: 0)

@@ -18,4 +18,33 @@ struct ServeCommandTests {
         server.send(SIGTERM)
         #expect(server.waitForExit() == 0)
     }
+
+    /// `--event-loops N`: N event loop threads of the server's own in place of NIO's shared
+    /// ones (one per core), answering on the event loop and through the router alike.
+    @Test(arguments: [nil, 1, 3])
+    func eventLoopsAreTheServersOwnWhenCounted(_ count: Int?) async throws {
+        let folder = try ServedBeckon.folder()
+        let server = try ServeProcess(folder, count.map { ["--event-loops", String($0)] } ?? [])
+        defer { server.stop() }
+        for path in ["/v1/subjects/ada/tips/welcome", "/v1/subjects/ada/tips/welcome?changes=false", "/healthz"] {
+            #expect(try await server.client.get(path).status == 200, "\(path)")
+        }
+        let threads = try Self.threadNames(of: server.process.processIdentifier)
+        let own = threads.filter { $0.hasPrefix("NIO-ELT-") }, shared = threads.filter { $0.hasPrefix("NIO-SGLTN-") }
+        if let count {
+            #expect(own.count == count, "\(threads)")
+            #expect(shared.isEmpty, "\(threads)")
+        } else {
+            #expect(own.isEmpty, "\(threads)")
+            #expect(!shared.isEmpty, "\(threads)")
+        }
+    }
+
+    /// The names of process `pid`'s threads (`/proc/PID/task/TID/comm`).
+    static func threadNames(of pid: Int32) throws -> [String] {
+        let tasks = "/proc/\(pid)/task"
+        return try FileManager.default.contentsOfDirectory(atPath: tasks).map { task in
+            try String(contentsOfFile: "\(tasks)/\(task)/comm", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
 }

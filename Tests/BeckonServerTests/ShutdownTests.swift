@@ -111,7 +111,8 @@ struct ShutdownTests {
 
     @Test func optionsAreChecked() throws {
         let folder = try ServedBeckon.folder()
-        for arguments in [["--watch-interval", "soon"], ["--shutdown-grace", "10"], ["--store-threads", "0"], ["--store-threads", "many"]] {
+        for arguments in [["--watch-interval", "soon"], ["--shutdown-grace", "10"], ["--store-threads", "0"], ["--store-threads", "many"],
+                          ["--event-loops", "0"], ["--event-loops", "257"]] {
             let result = try ServedBeckon.beckon(folder, ["serve", "--listen", "127.0.0.1:0"] + arguments)
             #expect(result.status == 64, "\(arguments): \(result.standardError)")
             #expect(result.standardError.contains(arguments[0]))
