@@ -40,11 +40,12 @@ struct ServeCommandTests {
         }
     }
 
-    /// The names of process `pid`'s threads (`/proc/PID/task/TID/comm`).
+    /// The names of process `pid`'s threads (`/proc/PID/task/TID/comm`; a thread that ended
+    /// between the listing and the reading is left out).
     static func threadNames(of pid: Int32) throws -> [String] {
         let tasks = "/proc/\(pid)/task"
-        return try FileManager.default.contentsOfDirectory(atPath: tasks).map { task in
-            try String(contentsOfFile: "\(tasks)/\(task)/comm", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        return try FileManager.default.contentsOfDirectory(atPath: tasks).compactMap { task in
+            try? String(contentsOfFile: "\(tasks)/\(task)/comm", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         }
     }
 }
