@@ -34,8 +34,7 @@ extension OFREPRoutes {
         guard prefix.withUnsafeBytes({ UnsafeRawBufferPointer(bytes).holds($0) }) else { return nil }
         let end = bytes[prefix.count...].firstIndex(of: UInt8(ascii: "?")) ?? bytes.count
         let key = UnsafeBufferPointer(rebasing: bytes[prefix.count..<end])
-        // Not empty, not a dot segment (`.`, `..`), one segment.
-        guard ServerRoutes.isPlainSegment(key), !key.contains(UInt8(ascii: "/")) else { return nil }
+        guard ServerRoutes.isPlainSegment(key) else { return nil }
         return key
     }
 

@@ -126,14 +126,15 @@ extension ServerRoutes {
             let tipStart = subjectEnd + shape.middle.count
             let subject = UnsafeBufferPointer(rebasing: bytes[shape.prefix.count..<subjectEnd])
             let tip = UnsafeBufferPointer(rebasing: bytes[tipStart...])
-            guard !tip.contains(slash), isPlainSegment(subject), isPlainSegment(tip) else { return nil }
+            guard isPlainSegment(subject), isPlainSegment(tip) else { return nil }
             return (String(decoding: subject, as: UTF8.self), String(decoding: tip, as: UTF8.self))
         }
     }
 
-    /// Whether a path segment's bytes are neither empty nor a dot segment (`.`, `..`).
+    /// Whether bytes are one plain path segment: not empty, no `/`, not a dot segment (`.`, `..`).
     static func isPlainSegment(_ segment: UnsafeBufferPointer<UInt8>) -> Bool {
-        !segment.isEmpty && !(segment.count <= 2 && segment.allSatisfy { $0 == UInt8(ascii: ".") })
+        !segment.isEmpty && !segment.contains(UInt8(ascii: "/"))
+            && !(segment.count <= 2 && segment.allSatisfy { $0 == UInt8(ascii: ".") })
     }
 
     /// The JSON answer of tip `tip` for `subject`, where its `now` member stands and whether the
