@@ -96,7 +96,11 @@ final class BytesFastPath: ChannelInboundHandler, RemovableChannelHandler {
         head.append(" ")
         head.appendUnescaped(status.reasonPhrase)
         head.append("\r\n")
-        for field in answer.fields { write(field, to: &head) }
+        // Each field read in place: iterating the array copies every field (a retain and a
+        // release of each of its three strings).
+        answer.fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices { write(fields[index], to: &head) }
+        }
         for added in AnswerParts.AddedField.inRoutersOrder {
             switch added {
             case .contentLength:
@@ -121,7 +125,8 @@ final class BytesFastPath: ChannelInboundHandler, RemovableChannelHandler {
     private static func write(_ field: HTTPField, to head: inout ByteOutput) {
         head.appendUnescaped(field.name.rawName)
         head.append(": ")
-        head.appendUnescaped(field.value)
+        // The value's bytes as stored: `value` makes a `String` of them.
+        field.withUnsafeBytesOfValue { head.append($0) }
         head.append("\r\n")
     }
 }

@@ -90,15 +90,17 @@ struct WholeRequest {
             else { return nil }
             at += 2
             count += 1
-            guard count <= maxFields,
-                  let name = HTTPField.Name(text(bytes, nameStart..<nameEnd))
-            else { return nil }
+            guard count <= maxFields else { return nil }
             let value = text(bytes, valueStart..<valueEnd)
-            switch name {
-            case Self.host:
+            // `Host` is found on its bytes: the field of every request, the one a client like wrk
+            // sends alone, and a name made of it only to be compared cost ~0.7 k instructions.
+            if isHost(UnsafeRawBufferPointer(rebasing: bytes[nameStart..<nameEnd])) {
                 guard authority == nil else { return nil }
                 authority = value
                 continue
+            }
+            guard let name = HTTPField.Name(text(bytes, nameStart..<nameEnd)) else { return nil }
+            switch name {
             case .contentLength:
                 guard method == .post, contentLength == nil, (1...9).contains(value.utf8.count),
                       value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
@@ -122,7 +124,13 @@ struct WholeRequest {
         String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    private static let host = HTTPField.Name("Host")!
+    /// Whether a field's name is `Host`, in any case.
+    private static func isHost(_ name: UnsafeRawBufferPointer) -> Bool {
+        // A byte ORed with 0x20 is a lowercase letter only if it is that letter in either case.
+        name.count == 4 && name[0] | 0x20 == UInt8(ascii: "h") && name[1] | 0x20 == UInt8(ascii: "o")
+            && name[2] | 0x20 == UInt8(ascii: "s") && name[3] | 0x20 == UInt8(ascii: "t")
+    }
+
     private static let keepAlive = HTTPField.Name("Keep-Alive")!
     private static let proxyConnection = HTTPField.Name("Proxy-Connection")!
 

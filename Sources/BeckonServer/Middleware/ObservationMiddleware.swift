@@ -66,31 +66,39 @@ struct ObservationMiddleware: RouterMiddleware {
         metrics.recordRequest(route: route, method: method, status: status, duration: duration)
         guard logger.logLevel <= .info else { return }
         // In key order, as a handler writes them.
-        let fields: [(String, String)] = [("duration_ms", Self.milliseconds(duration)), ("method", method), ("route", route), ("status", String(status))]
         if let accessLog {
-            accessLog.write(level: .info, fields: fields, source: Self.source, message: Self.message)
+            accessLog.write(level: .info, source: Self.source, message: Self.message) { line in
+                line.append(" duration_ms=")
+                Self.appendMilliseconds(duration, to: &line)
+                line.append(" method=")
+                line.appendUnescaped(method)
+                line.append(" route=")
+                line.appendUnescaped(route)
+                line.append(" status=")
+                line.append(Int64(status))
+            }
         } else {
+            let fields: [(String, String)] = [("duration_ms", Self.milliseconds(duration)), ("method", method), ("route", route), ("status", String(status))]
             logger.info(Logger.Message(stringLiteral: Self.message),
                         metadata: Logger.Metadata(uniqueKeysWithValues: fields.map { ($0, .string($1)) }), source: Self.source)
         }
     }
 
-    /// A duration in milliseconds with three decimals (microseconds), its digits written from
-    /// the last into a buffer on the stack.
+    /// A duration in milliseconds with three decimals (microseconds): `0.412`, `12.345`.
+    static func appendMilliseconds(_ duration: Duration, to line: inout ByteOutput) {
+        let microseconds = max(0, duration.wholeNanoseconds / 1_000)
+        line.append(microseconds / 1_000)
+        line.append(".")
+        let fraction = microseconds % 1_000
+        if fraction < 100 { line.append("0") }
+        if fraction < 10 { line.append("0") }
+        line.append(fraction)
+    }
+
+    /// `appendMilliseconds`'s text, for swift-log's metadata.
     static func milliseconds(_ duration: Duration) -> String {
-        var microseconds = UInt64(max(0, duration.wholeNanoseconds / 1_000))
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-            var start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(microseconds % 10)
-                microseconds /= 10
-                if buffer.count - start == 3 {
-                    start -= 1
-                    buffer[start] = UInt8(ascii: ".")
-                }
-            } while microseconds > 0 || buffer.count - start < 5
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
-        }
+        var text = ByteOutput(capacity: 24)
+        appendMilliseconds(duration, to: &text)
+        return text.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 }

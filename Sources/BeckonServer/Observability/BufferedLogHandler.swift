@@ -41,9 +41,23 @@ public struct BufferedLogHandler: LogHandler {
     public var writesEventMetadataAlone: Bool { metadata.isEmpty && metadataProvider == nil }
 
     /// Writes the line `log(event:)` writes for an event of `level`, `source` and `message` whose
-    /// metadata is `fields`, in key order. `ObservationMiddleware` writes its access lines so, when
-    /// `writesEventMetadataAlone`: without a `LogEvent`, a metadata dictionary or a sort.
+    /// metadata is `fields`, in key order.
     public func write(level: Logger.Level, fields: [(String, String)], source: String, message: String) {
+        write(level: level, source: source, message: message) { line in
+            for (key, value) in fields {
+                line.append(" ")
+                line.appendUnescaped(key)
+                line.append("=")
+                line.appendUnescaped(value)
+            }
+        }
+    }
+
+    /// Writes the line `log(event:)` writes for an event of `level`, `source` and `message`
+    /// whose metadata `writeFields` appends, each ` KEY=VALUE` in key order. `ObservationMiddleware`
+    /// writes its access lines so, when `writesEventMetadataAlone`: without a `LogEvent`, a
+    /// metadata dictionary, a sort, or a `String` a value.
+    func write(level: Logger.Level, source: String, message: String, fields writeFields: (inout ByteOutput) -> Void) {
         // Built as bytes: `String.append` looks for a grapheme joined across each seam (~0.3 k
         // instructions an append), and an interpolated enum (`level`) is described by
         // reflection; together they cost more than the rest of a request's answer.
@@ -54,12 +68,7 @@ public struct BufferedLogHandler: LogHandler {
         line.append(" ")
         line.appendUnescaped(label)
         line.append(":")
-        for (key, value) in fields {
-            line.append(" ")
-            line.appendUnescaped(key)
-            line.append("=")
-            line.appendUnescaped(value)
-        }
+        writeFields(&line)
         line.append(" [")
         line.appendUnescaped(source)
         line.append("] ")
