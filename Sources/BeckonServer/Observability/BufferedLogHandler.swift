@@ -32,26 +32,19 @@ public struct BufferedLogHandler: LogHandler {
         if let explicit = event.metadata, !explicit.isEmpty {
             if merged.isEmpty { merged = explicit } else { merged.merge(explicit) { $1 } }
         }
-        write(level: event.level, fields: merged.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value.description) as (String, String) },
-              source: event.source, message: event.message.description)
+        write(level: event.level, source: event.source, message: event.message.description) { line in
+            for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
+                line.append(" ")
+                line.appendUnescaped(key)
+                line.append("=")
+                line.appendUnescaped(value.description)
+            }
+        }
     }
 
     /// Whether `log(event:)` writes an event's own metadata alone: the handler has none of its
     /// own and no provider to add any.
     public var writesEventMetadataAlone: Bool { metadata.isEmpty && metadataProvider == nil }
-
-    /// Writes the line `log(event:)` writes for an event of `level`, `source` and `message` whose
-    /// metadata is `fields`, in key order.
-    public func write(level: Logger.Level, fields: [(String, String)], source: String, message: String) {
-        write(level: level, source: source, message: message) { line in
-            for (key, value) in fields {
-                line.append(" ")
-                line.appendUnescaped(key)
-                line.append("=")
-                line.appendUnescaped(value)
-            }
-        }
-    }
 
     /// Writes the line `log(event:)` writes for an event of `level`, `source` and `message`
     /// whose metadata `writeFields` appends, each ` KEY=VALUE` in key order. `ObservationMiddleware`
