@@ -13,6 +13,10 @@
 # builds. SERVE_ARGS adds options to each `beckon serve` (e.g. SERVE_ARGS="--log-level warning": no access
 # log lines; nginx keeps its buffered access log).
 #
+# Each server runs one event loop (`--event-loops 1`), as nginx runs one worker: like for like,
+# on a machine whose other core runs wrk. One more row runs tip status on a memory-store server
+# with its default, an event loop a core, and prints its ratio to nginx too.
+#
 # Runs alternate between the rows (memory, sqlite, postgres, nginx, /healthz, …, memory, …) so
 # that a burst of load from elsewhere on the machine does not fall on one row only; each figure is
 # the median of its runs, printed with `uptime` before and after, and each row's ratio to nginx is
@@ -62,12 +66,15 @@ if [[ " ${stores[*]} " == *" postgres "* ]]; then
     "$plugin" "$pg_port" "$body" > "$folder/postgres.yaml"
 fi
 
-# Starts `beckon serve` on the configuration of store $1 on a free port; sets `port`.
+# Starts `beckon serve` on the configuration of store $1 on a free port, with one event loop (as
+# nginx's one worker) or, for the row named `default-loops`, with its default (the memory store's
+# configuration, an event loop a core); sets `port`.
 declare -A ports server_pids
 serve() {
-  local log="$folder/$1.log"
+  local log="$folder/$1.log" config="$1" loops=(--event-loops 1)
+  [[ "$1" == default-loops ]] && { config=memory; loops=(); }
   # shellcheck disable=SC2086 # SERVE_ARGS is a list of options
-  "$beckon" serve --config "$folder/$1.yaml" --listen 127.0.0.1:0 ${SERVE_ARGS:-} 2> "$log" > /dev/null &
+  "$beckon" serve --config "$folder/$config.yaml" --listen 127.0.0.1:0 "${loops[@]}" ${SERVE_ARGS:-} 2> "$log" > /dev/null &
   pids+=($!)
   for _ in $(seq 1 600); do
     port="$(sed -n 's/^beckon: serving .*:\([0-9]*\)$/\1/p' "$log")"
@@ -95,7 +102,7 @@ seed() {
   curl -s -f "http://127.0.0.1:$1/v1/subjects/bench-7/tips/favorite-landmark" | grep -q '"status":"available"'
 }
 
-for store in "${stores[@]}"; do serve "$store"; seed "${ports[$store]}"; done
+for store in "${stores[@]}" default-loops; do serve "$store"; seed "${ports[$store]}"; done
 base="http://127.0.0.1:${ports[${stores[0]}]}"
 
 # nginx on a free loopback port, answering `{"constant":"aaa…"}` of as many bytes as beckon's
@@ -166,6 +173,7 @@ for run in $(seq 1 "$runs"); do
     base="http://127.0.0.1:${ports[$store]}"
     results[$store.fast]+="$(measure "$store" "$base" subjects.lua favorite-landmark)"$'\n'
   done
+  results[default-loops]+="$(measure default-loops "http://127.0.0.1:${ports[default-loops]}" subjects.lua favorite-landmark)"$'\n'
   base="http://127.0.0.1:${ports[${stores[0]}]}"
   results[nginx]+="$(measure nginx "http://127.0.0.1:$nginx_port/")"$'\n'
   results[floor]+="$(measure "${stores[0]}" "$base/healthz")"$'\n'
@@ -193,18 +201,23 @@ echo "wrk -t $threads -c $connections -d ${seconds}s --latency, median of $runs 
 line "nginx, a constant JSON of $size bytes" nginx
 line "GET /healthz (through the router)" floor
 for store in "${stores[@]}"; do line "tip status, $store store" "$store.fast"; done
+line "tip status, memory store, a loop a core" default-loops
 line "tip status, ${stores[0]} store, general path" general
 line "tip status, ${stores[0]} store, two transients" transients
 if [[ -n "$ofrep" ]]; then
   line "OFREP one flag, ${stores[0]} store" ofrep
   line "OFREP bulk (5 flags), ${stores[0]} store" ofrep.bulk
 fi
-ratios="$(paste -d ' ' <(awk 'NF { print $1 }' <<<"${results[${stores[0]}.fast]}") <(awk 'NF { print $1 }' <<<"${results[nginx]}") |
-  awk '{ printf "%.2f\n", $1 / $2 }')"
-echo "tip status (${stores[0]} store) / nginx, each run: $(tr '\n' ' ' <<<"$ratios")median $(median <<<"$ratios")"
-# Requests a second follow how much of the machine each server gets: nginx is one process on one
-# core, beckon has an event loop per core and a busy machine shares them otherwise. The CPU
-# time a request is the other side: nginx's over beckon's is the share of nginx's efficiency.
+# Each run's requests a second of row $1 over nginx's in the same round.
+ratios() {
+  paste -d ' ' <(awk 'NF { print $1 }' <<<"${results[$1]}") <(awk 'NF { print $1 }' <<<"${results[nginx]}") | awk '{ printf "%.2f\n", $1 / $2 }'
+}
+ratios="$(ratios "${stores[0]}.fast")"
+echo "tip status (${stores[0]} store, one event loop) / nginx, each run: $(tr '\n' ' ' <<<"$ratios")median $(median <<<"$ratios")"
+ratios="$(ratios default-loops)"
+echo "tip status (memory store, an event loop a core) / nginx, each run: $(tr '\n' ' ' <<<"$ratios")median $(median <<<"$ratios")"
+# Requests a second follow how much of the machine each server gets. The CPU time a request is
+# the other side: nginx's over beckon's is the share of nginx's efficiency.
 cpu_ratios="$(paste -d ' ' <(awk 'NF { print $3 }' <<<"${results[nginx]}") <(awk 'NF { print $3 }' <<<"${results[${stores[0]}.fast]}") |
   awk '$2 > 0 { printf "%.2f\n", $1 / $2 }')"
 echo "server CPU a request, nginx / tip status (${stores[0]} store), each run: $(tr '\n' ' ' <<<"$cpu_ratios")median $(median <<<"$cpu_ratios")"

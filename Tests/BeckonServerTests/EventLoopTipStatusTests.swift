@@ -101,7 +101,7 @@ struct EventLoopTipStatusTests {
         for (name, value) in example.headers { fields[HTTPField.Name(name)!] = value }
         let head = HTTPRequest(method: example.method, scheme: "http", authority: "127.0.0.1", path: example.path, headerFields: fields)
 
-        let answer = ServerRoutes(server: server).eventLoopTipStatus(head)
+        let answer = ServerRoutes(server: server).eventLoopTipStatus(EventLoopRequest(head))
         #expect((answer != nil) == example.answered)
         if let answer {
             #expect(answer.head.status == .ok || answer.head.status == .notModified)

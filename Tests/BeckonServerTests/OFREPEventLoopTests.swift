@@ -134,7 +134,7 @@ struct OFREPEventLoopTests {
         }
         let head = HTTPRequest(method: example.method, scheme: "http", authority: "127.0.0.1", path: example.path, headerFields: fields)
 
-        let answer = ServerRoutes(server: server).eventLoopAnswerer.answer(head, ByteBuffer(string: example.body))
+        let answer = ServerRoutes(server: server).eventLoopAnswerer.answer(EventLoopRequest(head), ByteBuffer(string: example.body))
         #expect((answer != nil) == example.answered)
         if let answer {
             #expect(answer.head.headerFields[.date] != nil && answer.head.headerFields[.server] == BeckonServer.serverName)

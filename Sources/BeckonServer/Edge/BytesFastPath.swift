@@ -111,8 +111,11 @@ final class BytesFastPath: ChannelInboundHandler, RemovableChannelHandler {
                 head.append(": ")
                 head.append(Int64(answer.body.readableBytes))
                 head.append("\r\n")
-            case .date, .server:
-                write(added.field(bodyLength: answer.body.readableBytes), to: &head)
+            case .date:
+                // Lines made once (a second, for the date), with no field copied out to be read.
+                HTTPDate.line.withUnsafeBufferPointer { head.append($0) }
+            case .server:
+                ServerRoutes.serverLine.withUnsafeBufferPointer { head.append($0) }
             }
         }
         head.append("\r\n")

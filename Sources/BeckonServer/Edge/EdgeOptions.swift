@@ -30,11 +30,10 @@ public struct EdgeOptions: Sendable {
     /// (`CORSMiddleware.applies`, `LimitsMiddleware.headersFit`, `AuthMiddleware.admits`). Only
     /// then may a request be answered before the middleware (`EventLoopTipStatus`); any other
     /// is the middleware's to answer.
-    func passesUnchanged(_ head: HTTPRequest, access route: ServerRoute.Access) -> Bool {
-        let headers = head.headerFields
-        guard LimitsMiddleware.headersFit(headers, limits) else { return false }
-        if CORSMiddleware.applies(to: headers, origins: corsOrigins) { return false }
-        if let access, !AuthMiddleware.admits(route, authorization: headers.value(of: .authorization), access: access) { return false }
+    func passesUnchanged(_ head: EventLoopRequest, access route: ServerRoute.Access) -> Bool {
+        guard LimitsMiddleware.headersFit(headerBytes: head.headerBytes, limits) else { return false }
+        if CORSMiddleware.applies(origin: head.fields.origin, origins: corsOrigins) { return false }
+        if let access, !AuthMiddleware.admits(route, authorization: head.fields.authorization, access: access) { return false }
         return true
     }
 }

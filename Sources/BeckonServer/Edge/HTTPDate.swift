@@ -7,15 +7,35 @@ import Synchronization
 /// Hummingbird writes it on the answers of the router, for the answers written without it
 /// (`EventLoopTipStatus`); formatted once a second.
 enum HTTPDate {
-    private static let cached = Mutex<(second: Int64, field: HTTPField)>((second: .min, field: HTTPField(name: .date, value: "")))
+    /// The field of the second last asked for, and its line as written in a head.
+    private struct Cached {
+        var second: Int64
+        var field: HTTPField
+        var line: [UInt8]
+    }
+
+    private static let cached = Mutex(Cached(second: .min, field: HTTPField(name: .date, value: ""), line: []))
 
     /// The header for the current second, its value checked once a second rather than on every
     /// answer (`HTTPField` checks a value as it is made).
     static var field: HTTPField {
+        current { $0.field }
+    }
+
+    /// The header's line in a head (`Date: …` and CRLF) for the current second, made once a second.
+    static var line: [UInt8] {
+        current { $0.line }
+    }
+
+    /// What `read` reads of the current second's cache, made anew when the second changed.
+    private static func current<Part>(_ read: (Cached) -> Part) -> Part {
         let second = Int64(Date().timeIntervalSince1970.rounded(.down))
         return cached.withLock { cache in
-            if cache.second != second { cache = (second, HTTPField(name: .date, value: text(unixSeconds: second))) }
-            return cache.field
+            if cache.second != second {
+                let field = HTTPField(name: .date, value: text(unixSeconds: second))
+                cache = Cached(second: second, field: field, line: Array("\(field.name.rawName): \(field.value)\r\n".utf8))
+            }
+            return read(cache)
         }
     }
 

@@ -3,8 +3,9 @@ import NIOCore
 
 /// A plain HTTP/1.1 request found whole at the start of the bytes a connection read, as the HTTP
 /// parser and `HTTP1ToHTTPServerCodec` would hand it on (`BytesFastPath` answers it before them):
-/// the head as an `HTTPRequest` (its first `Host` the authority, the other fields in their order,
-/// names as written, values without the spaces before them) and its body.
+/// the head as the answerers read it (`EventLoopRequest`, as made from the codec's
+/// `HTTPRequest`: `Host` the authority, not a field; values without the spaces before them) and
+/// its body.
 ///
 /// Only the plainest requests are read here, and every other is left to the parser, which reads
 /// and refuses what it must: a method other than `GET` or `POST`; a target not in origin form or
@@ -15,7 +16,7 @@ import NIOCore
 /// with a `Content-Length`, a `POST` without one (or with two, or one past `maxBodyBytes`); more
 /// than `maxFields` fields, a head past `maxHeadBytes`, or a head or body not all read yet.
 struct WholeRequest {
-    var head: HTTPRequest
+    var head: EventLoopRequest
     var body: ByteBuffer
     /// The request's bytes, head and body.
     var length: Int
@@ -25,10 +26,8 @@ struct WholeRequest {
 
     /// The request at the start of `bytes`, or nil when the parser must read it.
     init?(_ bytes: ByteBuffer, maxHeadBytes: Int, maxBodyBytes: Int) {
-        let found: (head: HTTPRequest, headLength: Int, bodyLength: Int)?? = bytes.readableBytesView.withContiguousStorageIfAvailable { raw in
-            Self.head(UnsafeRawBufferPointer(raw), maxHeadBytes: maxHeadBytes, maxBodyBytes: maxBodyBytes)
-        }
-        guard let found = found ?? nil, bytes.readableBytes - found.headLength >= found.bodyLength,
+        guard let found = bytes.withUnsafeReadableBytes({ Self.head($0, maxHeadBytes: maxHeadBytes, maxBodyBytes: maxBodyBytes) }),
+              bytes.readableBytes - found.headLength >= found.bodyLength,
               let body = bytes.getSlice(at: bytes.readerIndex + found.headLength, length: found.bodyLength) else { return nil }
         self.head = found.head
         self.body = body
@@ -39,7 +38,7 @@ struct WholeRequest {
 
     /// The head at the start of `bytes`, its length and its body's.
     private static func head(_ bytes: UnsafeRawBufferPointer, maxHeadBytes: Int,
-                             maxBodyBytes: Int) -> (head: HTTPRequest, headLength: Int, bodyLength: Int)? {
+                             maxBodyBytes: Int) -> (head: EventLoopRequest, headLength: Int, bodyLength: Int)? {
         // The request line: METHOD SP TARGET SP HTTP/1.1 CRLF.
         let method: HTTPRequest.Method
         var at: Int
@@ -60,9 +59,9 @@ struct WholeRequest {
         guard bytes.holds(" HTTP/1.1\r\n", at: at) else { return nil }
         at += 11
 
-        var fields = HTTPFields()
-        var authority: String?
-        var contentLength: Int?
+        var head = EventLoopRequest(method: method, path: text(bytes, targetStart..<targetEnd))
+        var hasHost = false
+        var bodyLength: Int?
         var count = 0
         while true {
             guard at + 1 < limit else { return nil }
@@ -91,32 +90,30 @@ struct WholeRequest {
             at += 2
             count += 1
             guard count <= maxFields else { return nil }
-            let value = text(bytes, valueStart..<valueEnd)
-            // `Host` is found on its bytes: the field of every request, the one a client like wrk
-            // sends alone, and a name made of it only to be compared cost ~0.7 k instructions.
-            if isHost(UnsafeRawBufferPointer(rebasing: bytes[nameStart..<nameEnd])) {
-                guard authority == nil else { return nil }
-                authority = value
+            switch role(of: UnsafeRawBufferPointer(rebasing: bytes[nameStart..<nameEnd])) {
+            case .host:
+                // The authority, not a field (as the codec has it): once.
+                guard !hasHost else { return nil }
+                hasHost = true
                 continue
-            }
-            guard let name = HTTPField.Name(text(bytes, nameStart..<nameEnd)) else { return nil }
-            switch name {
-            case .contentLength:
-                guard method == .post, contentLength == nil, (1...9).contains(value.utf8.count),
+            case .leftToParser:
+                return nil
+            case .read(.contentLength):
+                let value = text(bytes, valueStart..<valueEnd)
+                guard method == .post, bodyLength == nil, (1...9).contains(value.utf8.count),
                       value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
                       let length = Int(value), length <= maxBodyBytes else { return nil }
-                contentLength = length
-            case .connection, .upgrade, .expect, .transferEncoding, .cookie, Self.keepAlive, Self.proxyConnection:
-                return nil
-            default:
+                bodyLength = length
+                head.fields.contentLength = value
+            case .read(let name):
+                head.fields.add(text(bytes, valueStart..<valueEnd), as: name)
+            case .other:
                 break
             }
-            fields.append(HTTPField(name: name, value: value))
+            head.headerBytes += (nameEnd - nameStart) + (valueEnd - valueStart)
         }
-        guard method == .get || contentLength != nil else { return nil }
-        let path = text(bytes, targetStart..<targetEnd)
-        let head = HTTPRequest(method: method, scheme: "http", authority: authority, path: path, headerFields: fields)
-        return (head, at, contentLength ?? 0)
+        guard method == .get || bodyLength != nil else { return nil }
+        return (head, at, bodyLength ?? 0)
     }
 
     /// The text of `range` of `bytes` (visible ASCII, checked as read).
@@ -124,15 +121,40 @@ struct WholeRequest {
         String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    /// Whether a field's name is `Host`, in any case.
-    private static func isHost(_ name: UnsafeRawBufferPointer) -> Bool {
-        // A byte ORed with 0x20 is a lowercase letter only if it is that letter in either case.
-        name.count == 4 && name[0] | 0x20 == UInt8(ascii: "h") && name[1] | 0x20 == UInt8(ascii: "o")
-            && name[2] | 0x20 == UInt8(ascii: "s") && name[3] | 0x20 == UInt8(ascii: "t")
+    /// What a header field is to this reading, found by its name.
+    private enum FieldRole {
+        /// `Host`: the request's authority.
+        case host
+        /// A field whose request is left to the parser (see the type's comment).
+        case leftToParser
+        /// A field the answerers read.
+        case read(EventLoopRequest.Fields.Name)
+        /// Any other field: only its size counts.
+        case other
     }
 
-    private static let keepAlive = HTTPField.Name("Keep-Alive")!
-    private static let proxyConnection = HTTPField.Name("Proxy-Connection")!
+    /// The names with a role, lowercase, and their roles.
+    private static let roles: [(name: [UInt8], role: FieldRole)] = {
+        let leftToParser: [HTTPField.Name] = [.connection, .upgrade, .expect, .transferEncoding, .cookie,
+                                              HTTPField.Name("Keep-Alive")!, HTTPField.Name("Proxy-Connection")!]
+        var roles: [(name: [UInt8], role: FieldRole)] = [(Array("host".utf8), .host)]
+        roles += leftToParser.map { (Array($0.canonicalName.utf8), .leftToParser) }
+        roles += EventLoopRequest.Fields.Name.allCases.filter { !leftToParser.contains($0.field) }
+            .map { (Array($0.field.canonicalName.utf8), .read($0)) }
+        return roles
+    }()
+
+    /// The role of the field named `name` (a token), found on its bytes: a `String` and an
+    /// `HTTPField.Name` made of every name, as `HTTPFields` has them, cost more than the rest of
+    /// this reading.
+    private static func role(of name: UnsafeRawBufferPointer) -> FieldRole {
+        for (known, role) in roles where known.count == name.count {
+            // A token byte ORed with 0x20 is a lowercase letter, or `-`, only if it is that letter
+            // in either case, or `-`.
+            if known.indices.allSatisfy({ name[$0] | 0x20 == known[$0] }) { return role }
+        }
+        return .other
+    }
 
     /// Whether `byte` may be in a header name (RFC 9110's `tchar`).
     private static func isTokenByte(_ byte: UInt8) -> Bool {

@@ -30,14 +30,14 @@ struct CORSMiddleware: RouterMiddleware {
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard Self.applies(to: request.headers, origins: origins) else { return try await next(request, context) }
+        guard Self.applies(origin: request.headers.value(of: .origin), origins: origins) else { return try await next(request, context) }
         return try await cors.handle(request, context: context, next: next)
     }
 
-    /// Whether a request with these headers gets CORS headers (or a preflight's answer) from
+    /// Whether a request with this `Origin` gets CORS headers (or a preflight's answer) from
     /// these origins: only then does this middleware change what the request is answered.
-    static func applies(to headers: HTTPFields, origins: some Collection<String>) -> Bool {
-        guard !origins.isEmpty, let origin = headers.value(of: .origin) else { return false }
+    static func applies(origin: String?, origins: some Collection<String>) -> Bool {
+        guard !origins.isEmpty, let origin else { return false }
         return origins.contains("*") || origins.contains(origin)
     }
 }

@@ -18,8 +18,8 @@ struct LimitsMiddleware: RouterMiddleware {
     struct TimedOut: Error {}
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard Self.headersFit(request.headers, limits) else {
-            let headerBytes = RequestLimits.headerBytes(of: request.headers)
+        let headerBytes = RequestLimits.headerBytes(of: request.headers)
+        guard Self.headersFit(headerBytes: headerBytes, limits) else {
             throw Self.closing(Problem(.headersTooLarge, "the request's headers hold \(headerBytes) bytes, more than the \(limits.maxHeaderBytes) the server reads"))
         }
         let maxBodyBytes = limits.maxBodyBytes
@@ -71,9 +71,10 @@ struct LimitsMiddleware: RouterMiddleware {
         Problem(.tooLarge, "the body is larger than \(limit) bytes")
     }
 
-    /// Whether headers are within `limits` (else the request is refused, 431).
-    static func headersFit(_ headers: HTTPFields, _ limits: RequestLimits) -> Bool {
-        RequestLimits.headerBytes(of: headers) <= limits.maxHeaderBytes
+    /// Whether headers of `headerBytes` bytes (`RequestLimits.headerBytes`) are within `limits`
+    /// (else the request is refused, 431).
+    static func headersFit(headerBytes: Int, _ limits: RequestLimits) -> Bool {
+        headerBytes <= limits.maxHeaderBytes
     }
 
     /// A problem after which the server closes the connection.

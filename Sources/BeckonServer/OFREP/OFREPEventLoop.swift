@@ -60,20 +60,20 @@ extension OFREPRoutes {
     /// router must answer it: a path of another shape, a `Transfer-Encoding` or `Content-Length`
     /// the body read does not match, or a request that may not be answered on the event loop
     /// (`ServerRoutes.eventLoopServing`).
-    func eventLoopEvaluation(_ head: HTTPRequest, body: ByteBuffer, routes: ServerRoutes) -> AnswerParts? {
-        let path = head.path ?? ""
+    func eventLoopEvaluation(_ head: EventLoopRequest, body: ByteBuffer, routes: ServerRoutes) -> AnswerParts? {
+        let path = head.path
         let key = Self.singleKey(in: path)
         let route = key == nil ? ServerRoute.ofrepFlags : ServerRoute.ofrepFlag
         guard head.method == .post, key != nil || Self.isBulk(path),
-              let length = head.headerFields.value(of: .contentLength), Int(length) == body.readableBytes,
-              head.headerFields.value(of: .transferEncoding) == nil,
+              let length = head.fields.contentLength, Int(length) == body.readableBytes,
+              head.fields.transferEncoding == nil,
               let serving = routes.eventLoopServing(head, access: route.access)
         else { return nil }
         let start = ContinuousClock.now
         let parts = if let key {
             Self.parts(Self.evaluate(rawKey: key, body: body, on: serving, wallClock: server.wallClock))
         } else {
-            Self.bulkParts(Self.evaluateAll(body: body, on: serving, wallClock: server.wallClock), ifNoneMatch: head.headerFields.value(of: .ifNoneMatch))
+            Self.bulkParts(Self.evaluateAll(body: body, on: serving, wallClock: server.wallClock), ifNoneMatch: head.fields.ifNoneMatch)
         }
         return routes.finishedOnEventLoop(parts, method: head.method, route: route.path, since: start)
     }

@@ -26,21 +26,22 @@ final class EventLoopTipStatus: ChannelDuplexHandler, RemovableChannelHandler {
     /// What may be answered here, and the answers.
     struct Answerer: Sendable {
         /// Whether a `POST` with this head may be answered here once its body is read.
-        var takesBody: @Sendable (HTTPRequest) -> Bool
+        var takesBody: @Sendable (EventLoopRequest) -> Bool
         /// The most body bytes gathered here; a longer body is passed on with the request.
         var maxBodyBytes: Int
         /// The answer to a request's head and body (empty for a `GET`), or nil to pass it on.
-        var answer: @Sendable (HTTPRequest, ByteBuffer) -> AnswerParts?
+        var answer: @Sendable (EventLoopRequest, ByteBuffer) -> AnswerParts?
 
         /// Whether a request with this head may be answered here: a `GET`, or a `POST` it takes.
-        func mayAnswer(_ head: HTTPRequest) -> Bool {
+        func mayAnswer(_ head: EventLoopRequest) -> Bool {
             head.method == .get || (head.method == .post && takesBody(head))
         }
     }
 
     let answerer: Answerer
-    /// The head of a request that may be answered here, until its end arrives.
-    private var held: HTTPRequest?
+    /// The head of a request that may be answered here, as read and as the answerer reads it,
+    /// until its end arrives.
+    private var held: (head: HTTPRequest, request: EventLoopRequest)?
     /// The body of `held` so far (a `POST`'s).
     private var heldBody = ByteBuffer()
     /// Requests passed on whose answer has not been written whole.
@@ -56,15 +57,17 @@ final class EventLoopTipStatus: ChannelDuplexHandler, RemovableChannelHandler {
             // Only a GET, or a POST the answerer takes, may be answered here; any other request is
             // passed on at once. So is any while the client does not read its answers (the channel
             // is not writable): the router's writes wait for it, and its reads then stop.
-            if passedOn == 0 && answerer.mayAnswer(head) && context.channel.isWritable {
-                held = head
+            guard passedOn == 0 && context.channel.isWritable else { return passOn(head, context) }
+            let request = EventLoopRequest(head)
+            if answerer.mayAnswer(request) {
+                held = (head, request)
                 heldBody.clear()
             } else {
                 passOn(head, context)
             }
         case .body(var part):
-            if let head = held {
-                if head.method == .post && heldBody.readableBytes + part.readableBytes <= answerer.maxBodyBytes {
+            if let (head, request) = held {
+                if request.method == .post && heldBody.readableBytes + part.readableBytes <= answerer.maxBodyBytes {
                     heldBody.writeBuffer(&part)
                     return
                 }
@@ -74,9 +77,9 @@ final class EventLoopTipStatus: ChannelDuplexHandler, RemovableChannelHandler {
             }
             context.fireChannelRead(data)
         case .end:
-            if let head = held {
+            if let (head, request) = held {
                 held = nil
-                if let answer = answerer.answer(head, heldBody) {
+                if let answer = answerer.answer(request, heldBody) {
                     heldBody.clear()
                     context.write(wrapOutboundOut(.head(answer.head)), promise: nil)
                     if answer.body.readableBytes > 0 { context.write(wrapOutboundOut(.body(answer.body)), promise: nil) }

@@ -61,7 +61,7 @@ extension ServerRoutes {
         let ofrep = OFREPRoutes(server: server)
         return EventLoopTipStatus.Answerer(
             // A client that asks to be told to go on (`Expect: 100-continue`) is the router's.
-            takesBody: { head in head.headerFields.value(of: .expect) == nil && OFREPRoutes.isEvaluation(head.path ?? "") },
+            takesBody: { head in head.fields.expect == nil && OFREPRoutes.isEvaluation(head.path) },
             maxBodyBytes: server.edge.limits.maxBodyBytes,
             answer: { head, body in
                 head.method == .get ? self.eventLoopTipStatus(head) : ofrep.eventLoopEvaluation(head, body: body, routes: self)
@@ -72,8 +72,8 @@ extension ServerRoutes {
     /// may be answered there: the server answers there, the request has no `Connection` header,
     /// the edge has no say in it (`EdgeOptions.passesUnchanged`) and the serving store's calls
     /// never wait; else nil.
-    func eventLoopServing(_ head: HTTPRequest, access: ServerRoute.Access) -> ReloadableRuntime.Serving? {
-        guard server.tipStatusPath == .eventLoop, head.headerFields.value(of: .connection) == nil,
+    func eventLoopServing(_ head: EventLoopRequest, access: ServerRoute.Access) -> ReloadableRuntime.Serving? {
+        guard server.tipStatusPath == .eventLoop, head.fields.connection == nil,
               server.edge.passesUnchanged(head, access: access) else { return nil }
         let serving = server.runtime.serving
         return serving.runtime.engine.store.callsMayWait ? nil : serving
@@ -93,18 +93,18 @@ extension ServerRoutes {
     /// router must answer it: the request is not a plain `GET` of a tip's status (a body, a path
     /// of another shape or not percent-encoded UTF-8), it may not be answered on the event loop
     /// (`eventLoopServing`), or the fast path does not decide it.
-    func eventLoopTipStatus(_ head: HTTPRequest) -> AnswerParts? {
-        guard head.method == .get, Self.hasNoBody(head.headerFields),
+    func eventLoopTipStatus(_ head: EventLoopRequest) -> AnswerParts? {
+        guard head.method == .get, head.hasNoBody,
               let serving = eventLoopServing(head, access: Self.tipStatusAccess) else { return nil }
         let start = ContinuousClock.now
-        guard let target = RequestTarget(head.path ?? ""),
+        guard let target = RequestTarget(head.path),
               let (rawSubject, rawTip) = Self.tipStatusParameters(in: target.path),
               let subject = try? Self.subject(raw: rawSubject),
               let tip = try? Self.parameter("tip", raw: rawTip),
               let answer = fastTipStatus(subject: subject, tip: tip, query: target.query,
-                                         acceptLanguage: head.headerFields.value(of: .acceptLanguage), on: serving)
+                                         acceptLanguage: head.fields.acceptLanguage, on: serving)
         else { return nil }
-        let parts = self.answer(answer.json, method: head.method, ifNoneMatch: head.headerFields.value(of: .ifNoneMatch),
+        let parts = self.answer(answer.json, method: head.method, ifNoneMatch: head.fields.ifNoneMatch,
                                 operation: "tip.status", positive: answer.available, now: .at(answer.nowMember))
         return finishedOnEventLoop(parts, method: head.method, route: Self.tipStatusRoute, since: start)
     }
@@ -209,10 +209,8 @@ extension ServerRoutes {
         return (json, nowMember, decision.status == .available)
     }
 
-    /// Whether the headers say the request has no body (no `Content-Length` but 0, no `Transfer-Encoding`).
+    /// Whether the headers say the request has no body (`EventLoopRequest.hasNoBody`).
     static func hasNoBody(_ headers: HTTPFields) -> Bool {
-        if headers.value(of: .transferEncoding) != nil { return false }
-        guard let length = headers.value(of: .contentLength) else { return true }
-        return length == "0"
+        EventLoopRequest.hasNoBody(contentLength: headers.value(of: .contentLength), transferEncoding: headers.value(of: .transferEncoding))
     }
 }
