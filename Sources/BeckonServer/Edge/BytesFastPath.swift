@@ -115,7 +115,7 @@ final class BytesFastPath: ChannelInboundHandler, RemovableChannelHandler {
                 // Lines made once (a second, for the date), with no field copied out to be read.
                 HTTPDate.line.withUnsafeBufferPointer { head.append($0) }
             case .server:
-                ServerRoutes.serverLine.withUnsafeBufferPointer { head.append($0) }
+                Self.serverLine.withUnsafeBufferPointer { head.append($0) }
             }
         }
         head.append("\r\n")
@@ -123,6 +123,17 @@ final class BytesFastPath: ChannelInboundHandler, RemovableChannelHandler {
         head.withBytes { _ = buffer.writeBytes($0) }
         buffer.writeImmutableBuffer(answer.body)
         return buffer
+    }
+
+    /// `ServerRoutes.serverField`'s line, made once.
+    private static let serverLine = line(of: ServerRoutes.serverField)
+
+    /// A field's line in a head (`Name: value` and CRLF), as `write` writes it, for a field
+    /// written on many answers.
+    static func line(of field: HTTPField) -> [UInt8] {
+        var line = ByteOutput(capacity: 64)
+        write(field, to: &line)
+        return line.withBytes { Array($0) }
     }
 
     private static func write(_ field: HTTPField, to head: inout ByteOutput) {

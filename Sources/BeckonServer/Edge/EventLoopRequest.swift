@@ -47,9 +47,13 @@ struct EventLoopRequest: Equatable, Sendable {
 
             var field: HTTPField.Name { spelling.field }
 
+            /// Every case and its field's name, in one array made once: looked up for each field
+            /// of each request the parser reads.
+            private static let fields = allCases.map { ($0, $0.field) }
+
             /// The field named `name`, when it is one of those read.
             init?(_ name: HTTPField.Name) {
-                guard let read = Self.allCases.first(where: { $0.field == name }) else { return nil }
+                guard let read = Self.fields.first(where: { $0.1 == name })?.0 else { return nil }
                 self = read
             }
         }
@@ -78,8 +82,8 @@ struct EventLoopRequest: Equatable, Sendable {
     /// The parser's request.
     init(_ head: HTTPRequest) {
         self.init(method: head.method, path: head.path ?? "")
+        headerBytes = RequestLimits.headerBytes(of: head.headerFields)
         for field in head.headerFields {
-            headerBytes += field.name.rawName.utf8.count + field.value.utf8.count
             if let name = Fields.Name(field.name) { fields.add(field.value, as: name) }
         }
     }

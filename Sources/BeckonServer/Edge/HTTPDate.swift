@@ -33,7 +33,7 @@ enum HTTPDate {
         return cached.withLock { cache in
             if cache.second != second {
                 let field = HTTPField(name: .date, value: text(unixSeconds: second))
-                cache = Cached(second: second, field: field, line: Array("\(field.name.rawName): \(field.value)\r\n".utf8))
+                cache = Cached(second: second, field: field, line: BytesFastPath.line(of: field))
             }
             return read(cache)
         }

@@ -197,8 +197,6 @@ struct ServerRoutes: Sendable {
     static let varyField = HTTPField(name: .vary, value: "Accept-Language")
     /// `Server: beckon/VERSION`, checked once.
     static let serverField = HTTPField(name: .server, value: BeckonServer.serverName)
-    /// `serverField`'s line in a head, with its CRLF.
-    static let serverLine = Array("\(serverField.name.rawName): \(serverField.value)\r\n".utf8)
 
     /// 200 when the serving configuration's store answers a read, else a problem (503).
     private func readiness() -> Response {
