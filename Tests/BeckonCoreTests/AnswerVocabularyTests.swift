@@ -25,6 +25,27 @@ struct AnswerVocabularyTests {
         #expect(HostInvalidationReason(rawValue: "displayCountExceeded") == nil)
     }
 
+    /// A word equals, and hashes as, exactly itself: compared by its spelling, as its case.
+    @Test func wordsAreEqualExactlyWhenTheyAreTheSameCase() {
+        expectEqualExactlyAsCases(TipStatus.allCases)
+        expectEqualExactlyAsCases(InvalidationReason.allCases)
+        expectEqualExactlyAsCases(HostInvalidationReason.allCases)
+        // A host's reason is the recorded one it names, compared across the two types' spellings.
+        for reason in HostInvalidationReason.allCases { #expect(InvalidationReason(rawValue: reason.rawValue) == reason.reason) }
+    }
+
+    private func expectEqualExactlyAsCases<Word: AnswerWord>(_ words: [Word]) {
+        for (leftIndex, left) in words.enumerated() {
+            for (rightIndex, right) in words.enumerated() {
+                #expect((left == right) == (leftIndex == rightIndex), "\(left.rawValue) == \(right.rawValue)")
+                #expect((left != right) == (leftIndex != rightIndex))
+            }
+            #expect(Set(words).contains(left))
+            #expect(left.hashValue == Word(rawValue: left.rawValue)?.hashValue)
+        }
+        #expect(Set(words).count == words.count)
+    }
+
     static let span = SourceSpan(file: "tips.yaml", start: SourcePosition(line: 12, column: 3), end: SourcePosition(line: 12, column: 9))
 
     @Test(arguments: [

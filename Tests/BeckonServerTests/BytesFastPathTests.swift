@@ -155,14 +155,18 @@ struct BytesFastPathTests {
 
     // MARK: Writing an answer
 
+    /// Answers with each of the route's fields, alone and together, and statuses with and
+    /// without a body.
     static let answers: [AnswerParts] = [
-        AnswerParts(status: .ok, fields: [HTTPField(name: .contentType, value: "application/json"), HTTPField(name: .eTag, value: "W/\"0123\"")],
-                    body: ByteBuffer(string: "{}")),
-        AnswerParts(status: .notModified, fields: [HTTPField(name: .eTag, value: "W/\"0123\""), HTTPField(name: .vary, value: "Accept-Language")],
-                    body: ByteBuffer()),
-        AnswerParts(status: .notFound, fields: [HTTPField(name: .contentType, value: "application/problem+json")], body: ByteBuffer(string: "{\"a\":\"b\"}")),
-        AnswerParts(status: .init(code: 422, reasonPhrase: "Unprocessable Content"), fields: [], body: ByteBuffer()),
-        AnswerParts(status: .badRequest, fields: [HTTPField(name: .contentType, value: "application/json")], body: ByteBuffer(string: "{\"x\":1}")),
+        AnswerParts(status: .ok, isJSON: true, eTag: AnswerETag(of: ByteBuffer(string: "{}")), body: ByteBuffer(string: "{}")),
+        AnswerParts(status: .ok, isJSON: true, eTag: AnswerETag(of: ByteBuffer(string: "{\"a\":1}")), variesByLanguage: true,
+                    body: ByteBuffer(string: "{\"a\":1}")),
+        AnswerParts(status: .notModified, isJSON: false, eTag: AnswerETag(of: ByteBuffer(string: "{}")), variesByLanguage: true),
+        AnswerParts(status: .notModified, isJSON: false, eTag: AnswerETag(of: ByteBuffer(string: "{}"))),
+        AnswerParts(status: .ok, isJSON: true, variesByLanguage: true, body: ByteBuffer(string: "{\"x\":1}")),
+        AnswerParts(status: .notFound, isJSON: true, body: ByteBuffer(string: "{\"a\":\"b\"}")),
+        AnswerParts(status: .init(code: 422, reasonPhrase: "Unprocessable Content"), isJSON: false),
+        AnswerParts(status: .badRequest, isJSON: true, body: ByteBuffer(string: "{\"x\":1}")),
     ]
 
     /// The bytes of each answer are the bytes NIO's encoder writes after the codec for its head
@@ -198,7 +202,7 @@ struct BytesFastPathTests {
         let answerer = EventLoopTipStatus.Answerer(
             takesBody: { _ in false }, maxBodyBytes: 64,
             answer: { head, _ in
-                AnswerParts(status: .ok, fields: [], body: ByteBuffer(string: head.path))
+                AnswerParts(status: .ok, isJSON: false, body: ByteBuffer(string: head.path))
             })
         let timeouts = ConnectionTimeouts(header: .seconds(10), idle: .seconds(60))
         let channel = EmbeddedChannel(handler: BytesFastPath(answerer: answerer, timeouts: timeouts, maxHeadBytes: 1024))
@@ -222,7 +226,7 @@ struct BytesFastPathTests {
     @Test func asksForTheNextReadItselfOnlyWhileItAnswers() throws {
         let answerer = EventLoopTipStatus.Answerer(
             takesBody: { _ in false }, maxBodyBytes: 64,
-            answer: { _, _ in AnswerParts(status: .ok, fields: [], body: ByteBuffer(string: "a")) })
+            answer: { _, _ in AnswerParts(status: .ok, isJSON: false, body: ByteBuffer(string: "a")) })
         let timeouts = ConnectionTimeouts(header: .seconds(10), idle: .seconds(60))
         let reads = ReadsAskedFor(), completes = ReadCompletesSeen()
         let channel = EmbeddedChannel()

@@ -45,9 +45,10 @@ public struct ByteOutput: ~Copyable {
     }
 
     /// Calls `body` with an empty output whose bytes are reused from call to call on the same
-    /// thread (see JSONScratch): a hot answer allocates nothing once its thread has answered once.
+    /// thread (see JSONScratch): a hot answer (and in the server, its head and access line)
+    /// allocates nothing once its thread has answered once.
     @inline(__always)
-    static func withReusable<R>(_ body: (inout ByteOutput) throws -> R) rethrows -> R {
+    public static func withReusable<R>(_ body: (inout ByteOutput) throws -> R) rethrows -> R {
         try JSONScratch.withOutput(body)
     }
 

@@ -89,58 +89,68 @@ final class BytesFastPath: ChannelInboundHandler, RemovableChannelHandler {
     static func bytes(of answer: AnswerParts, allocator: ByteBufferAllocator) -> ByteBuffer {
         let status = HTTPResponseStatus(statusCode: answer.status.code, reasonPhrase: answer.status.reasonPhrase)
         // Gathered and written to the buffer at once: a `ByteBuffer` write a piece costs more
-        // than the copy.
-        var head = ByteOutput(capacity: 512)
-        head.append("HTTP/1.1 ")
-        head.append(Int64(status.code))
-        head.append(" ")
-        head.appendUnescaped(status.reasonPhrase)
-        head.append("\r\n")
-        // Each field read in place: iterating the array copies every field (a retain and a
-        // release of each of its three strings).
-        answer.fields.withUnsafeBufferPointer { fields in
-            for index in fields.indices { write(fields[index], to: &head) }
-        }
-        for added in AnswerParts.AddedField.inRoutersOrder {
-            switch added {
-            case .contentLength:
-                // As NIO's encoder: no length for a status that has no body; the number written
-                // with no `String` made of it.
-                guard status.mayHaveResponseBody else { continue }
-                head.appendUnescaped(HTTPField.Name.contentLength.rawName)
-                head.append(": ")
-                head.append(Int64(answer.body.readableBytes))
-                head.append("\r\n")
-            case .date:
-                // Lines made once (a second, for the date), with no field copied out to be read.
-                HTTPDate.line.withUnsafeBufferPointer { head.append($0) }
-            case .server:
-                Self.serverLine.withUnsafeBufferPointer { head.append($0) }
+        // than the copy; in a buffer the thread reuses.
+        return ByteOutput.withReusable { head in
+            head.append("HTTP/1.1 ")
+            head.append(Int64(status.code))
+            head.append(" ")
+            head.appendUnescaped(status.reasonPhrase)
+            head.append("\r\n")
+            // The route's fields in `AnswerParts.fields`' order, written from what they mean: lines
+            // made once, and the tag's digits written in place.
+            if answer.isJSON { Self.jsonContentTypeLine.withUnsafeBufferPointer { head.append($0) } }
+            if let eTag = answer.eTag {
+                writeLine(of: .eTag, to: &head) { head in
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: AnswerETag.headerLength) { bytes in
+                        eTag.writeHeader(to: bytes)
+                        head.append(UnsafeBufferPointer(bytes))
+                    }
+                }
             }
+            if answer.variesByLanguage { Self.varyLine.withUnsafeBufferPointer { head.append($0) } }
+            for added in AnswerParts.AddedField.inRoutersOrder {
+                switch added {
+                case .contentLength:
+                    // As NIO's encoder: no length for a status that has no body; the number written
+                    // with no `String` made of it.
+                    guard status.mayHaveResponseBody else { continue }
+                    writeLine(of: .contentLength, to: &head) { $0.append(Int64(answer.body.readableBytes)) }
+                case .date:
+                    // Lines made once (a second, for the date), with no field copied out to be read.
+                    HTTPDate.line.withUnsafeBufferPointer { head.append($0) }
+                case .server:
+                    Self.serverLine.withUnsafeBufferPointer { head.append($0) }
+                }
+            }
+            head.append("\r\n")
+            var buffer = allocator.buffer(capacity: head.count + answer.body.readableBytes)
+            head.withBytes { _ = buffer.writeBytes($0) }
+            buffer.writeImmutableBuffer(answer.body)
+            return buffer
         }
-        head.append("\r\n")
-        var buffer = allocator.buffer(capacity: head.count + answer.body.readableBytes)
-        head.withBytes { _ = buffer.writeBytes($0) }
-        buffer.writeImmutableBuffer(answer.body)
-        return buffer
     }
 
     /// `ServerRoutes.serverField`'s line, made once.
     private static let serverLine = line(of: ServerRoutes.serverField)
+    /// `AnswerParts.jsonContentTypeField`'s line, made once.
+    private static let jsonContentTypeLine = line(of: AnswerParts.jsonContentTypeField)
+    /// `AnswerParts.varyField`'s line, made once.
+    private static let varyLine = line(of: AnswerParts.varyField)
 
-    /// A field's line in a head (`Name: value` and CRLF), as `write` writes it, for a field
-    /// written on many answers.
+    /// A field's line in a head (`Name: value` and CRLF), for a field written on many answers.
     static func line(of field: HTTPField) -> [UInt8] {
         var line = ByteOutput(capacity: 64)
-        write(field, to: &line)
+        // The value's bytes as stored: `value` makes a `String` of them.
+        writeLine(of: field.name, to: &line) { line in field.withUnsafeBytesOfValue { line.append($0) } }
         return line.withBytes { Array($0) }
     }
 
-    private static func write(_ field: HTTPField, to head: inout ByteOutput) {
-        head.appendUnescaped(field.name.rawName)
+    /// A field's line in a head: `Name: `, the value `writeValue` appends, CRLF.
+    @inline(__always)
+    private static func writeLine(of name: HTTPField.Name, to head: inout ByteOutput, value writeValue: (inout ByteOutput) -> Void) {
+        head.appendUnescaped(name.rawName)
         head.append(": ")
-        // The value's bytes as stored: `value` makes a `String` of them.
-        field.withUnsafeBytesOfValue { head.append($0) }
+        writeValue(&head)
         head.append("\r\n")
     }
 }

@@ -43,11 +43,10 @@ struct OFREPRoutes: Sendable {
     static func bulkParts(_ answer: Answer, ifNoneMatch condition: String?) -> AnswerParts {
         guard answer.status == 200 else { return parts(answer) }
         let tag = AnswerETag(of: answer.body, now: .absent)
-        let eTag = HTTPField(name: .eTag, value: tag.header)
         if let condition, tag.isMatched(by: condition) {
-            return AnswerParts(status: .notModified, fields: [eTag], body: ByteBuffer())
+            return AnswerParts(status: .notModified, isJSON: false, eTag: tag)
         }
-        return AnswerParts(status: .ok, fields: [ServerRoutes.jsonContentTypeField, eTag], body: answer.body)
+        return AnswerParts(status: .ok, isJSON: true, eTag: tag, body: answer.body)
     }
 
     /// An evaluation's HTTP answer: its status and JSON body.
@@ -58,7 +57,7 @@ struct OFREPRoutes: Sendable {
 
     /// The HTTP answer of an evaluation: its status, its JSON body.
     static func parts(_ answer: Answer) -> AnswerParts {
-        AnswerParts(status: HTTPResponse.Status(code: answer.status), fields: [ServerRoutes.jsonContentTypeField], body: answer.body)
+        AnswerParts(status: HTTPResponse.Status(code: answer.status), isJSON: true, body: answer.body)
     }
 
     /// A single evaluation of the flag whose key is `rawKey` (as written in the path) with the

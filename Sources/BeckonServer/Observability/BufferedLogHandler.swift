@@ -53,20 +53,22 @@ public struct BufferedLogHandler: LogHandler {
     func write(level: Logger.Level, source: String, message: String, fields writeFields: (inout ByteOutput) -> Void) {
         // Built as bytes: `String.append` looks for a grapheme joined across each seam (~0.3 k
         // instructions an append), and an interpolated enum (`level`) is described by
-        // reflection; together they cost more than the rest of a request's answer.
-        var line = ByteOutput(capacity: 192)
-        line.appendUnescaped(output.timestamp())
-        line.append(" ")
-        line.appendUnescaped(level.rawValue)
-        line.append(" ")
-        line.appendUnescaped(label)
-        line.append(":")
-        writeFields(&line)
-        line.append(" [")
-        line.appendUnescaped(source)
-        line.append("] ")
-        line.appendUnescaped(message)
-        line.append("\n")
-        line.withBytes { output.write(utf8: $0, now: level >= .warning) }
+        // reflection; together they cost more than the rest of a request's answer. In a buffer
+        // the thread reuses.
+        ByteOutput.withReusable { line in
+            line.appendUnescaped(output.timestamp())
+            line.append(" ")
+            line.appendUnescaped(level.rawValue)
+            line.append(" ")
+            line.appendUnescaped(label)
+            line.append(":")
+            writeFields(&line)
+            line.append(" [")
+            line.appendUnescaped(source)
+            line.append("] ")
+            line.appendUnescaped(message)
+            line.append("\n")
+            line.withBytes { output.write(utf8: $0, now: level >= .warning) }
+        }
     }
 }

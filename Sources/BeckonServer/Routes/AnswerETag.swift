@@ -47,20 +47,28 @@ struct AnswerETag: Equatable {
 
     /// The `ETag` header's value: `W/"` and 16 hexadecimal digits `"`.
     var header: String {
-        // Written byte by byte: built from strings (`String(radix:)`, padding, three appends) it
-        // cost ~2.5 k instructions a request, a fiftieth of a tip status's.
-        String(unsafeUninitializedCapacity: 20) { bytes in
-            let hexadecimal: StaticString = "0123456789abcdef"
-            bytes[0] = UInt8(ascii: "W")
-            bytes[1] = UInt8(ascii: "/")
-            bytes[2] = UInt8(ascii: "\"")
-            for index in 0..<16 {
-                let digit = Int((hash >> UInt64(60 - 4 * index)) & 0xF)
-                bytes[3 + index] = hexadecimal.utf8Start[digit]
-            }
-            bytes[19] = UInt8(ascii: "\"")
-            return 20
+        String(unsafeUninitializedCapacity: Self.headerLength) { bytes in
+            writeHeader(to: bytes)
+            return Self.headerLength
         }
+    }
+
+    /// How many bytes `header` is.
+    static let headerLength = 20
+
+    /// Writes `header`'s bytes to the start of `bytes` (`headerLength` of them), byte by byte:
+    /// built from strings (`String(radix:)`, padding, three appends) it cost ~2.5 k instructions
+    /// a request, a fiftieth of a tip status's.
+    func writeHeader(to bytes: UnsafeMutableBufferPointer<UInt8>) {
+        let hexadecimal: StaticString = "0123456789abcdef"
+        bytes[0] = UInt8(ascii: "W")
+        bytes[1] = UInt8(ascii: "/")
+        bytes[2] = UInt8(ascii: "\"")
+        for index in 0..<16 {
+            let digit = Int((hash >> UInt64(60 - 4 * index)) & 0xF)
+            bytes[3 + index] = hexadecimal.utf8Start[digit]
+        }
+        bytes[19] = UInt8(ascii: "\"")
     }
 
     /// Whether an `If-None-Match` header's value names this tag (weak comparison, RFC 9110

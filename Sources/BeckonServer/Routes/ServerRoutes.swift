@@ -170,31 +170,16 @@ struct ServerRoutes: Sendable {
         // An answer with content depends on `Accept-Language` (when no `locale` is given), so a
         // cache must key it by that header too; its `locale` member makes the ETag differ.
         let varies = ServerOperation.withContent.contains(operation)
-        // Made of fields whose values are checked once (`HTTPField` checks a value as it is
-        // made), in the order they were always written.
-        var fields: [HTTPField] = []
-        fields.reserveCapacity(3)
         guard method == .get || method == .head else {
-            fields.append(Self.jsonContentTypeField)
-            if varies { fields.append(Self.varyField) }
-            return AnswerParts(status: .ok, fields: fields, body: buffer)
+            return AnswerParts(status: .ok, isJSON: true, variesByLanguage: varies, body: buffer)
         }
         let tag = AnswerETag(of: buffer, now: now)
         if let condition, tag.isMatched(by: condition) {
-            fields.append(HTTPField(name: .eTag, value: tag.header))
-            if varies { fields.append(Self.varyField) }
-            return AnswerParts(status: .notModified, fields: fields, body: ByteBuffer())
+            return AnswerParts(status: .notModified, isJSON: false, eTag: tag, variesByLanguage: varies)
         }
-        fields.append(Self.jsonContentTypeField)
-        fields.append(HTTPField(name: .eTag, value: tag.header))
-        if varies { fields.append(Self.varyField) }
-        return AnswerParts(status: .ok, fields: fields, body: buffer)
+        return AnswerParts(status: .ok, isJSON: true, eTag: tag, variesByLanguage: varies, body: buffer)
     }
 
-    /// `Content-Type: application/json`, checked once.
-    static let jsonContentTypeField = HTTPField(name: .contentType, value: "application/json")
-    /// `Vary: Accept-Language`, checked once.
-    static let varyField = HTTPField(name: .vary, value: "Accept-Language")
     /// `Server: beckon/VERSION`, checked once.
     static let serverField = HTTPField(name: .server, value: BeckonServer.serverName)
 
