@@ -73,7 +73,7 @@ struct PostgresWaitingStoreServeTests {
     private func endLocker(_ server: PostgresServer, database: String, _ locker: Process) {
         _ = try? server.admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)' AND query LIKE '%pg_sleep(120)%' AND pid <> pg_backend_pid()",
                               database: database)
-        locker.waitUntilExit()
+        _ = locker.waitForEnd()
     }
 
     /// Polls `condition` every 50 ms for up to 30 s.

@@ -193,7 +193,8 @@ struct AuthTests {
         process.standardError = errors
         process.standardOutput = output
         try process.run()
-        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        var ended = false
+        defer { if !ended { process.terminate(); _ = process.waitForEnd() } }
         let port = try #require(ServeProcess.port(from: errors).port)
 
         let bearer = { (token: String) in [("Authorization", "Bearer \(token)")] }
@@ -205,8 +206,8 @@ struct AuthTests {
 
         process.terminate()
         let printed = String(decoding: errors.fileHandleForReading.readDataToEndOfFile() + output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        ended = true
+        #expect(process.waitForEnd() == .exit(0))
         for token in [EdgeHarness.readToken, EdgeHarness.writeToken, "wrong-token-0000000000000"] {
             #expect(!printed.contains(token), "\(printed)")
         }

@@ -34,13 +34,16 @@ public final class RunningProcess: @unchecked Sendable {
     /// The program's process id.
     public var processIdentifier: Int32 { process.processIdentifier }
 
-    /// Waits for the program to end; its exit status, output and error.
+    /// Waits for the program to end; its exit status (a signal's number when a signal ended it,
+    /// as `Process.terminationStatus` has it), output and error. Called once.
     public func finish() -> (status: Int32, output: String, error: String) {
-        process.waitUntilExit()
+        let status = switch process.waitForEnd() {
+        case .exit(let status), .signal(let status): status
+        }
         readers.wait()
         lock.lock()
         defer { lock.unlock() }
-        return (process.terminationStatus, String(decoding: collected.output, as: UTF8.self), String(decoding: collected.error, as: UTF8.self))
+        return (status, String(decoding: collected.output, as: UTF8.self), String(decoding: collected.error, as: UTF8.self))
     }
 
     /// `finish()` for async callers, waited for on a thread of its own (`OwnThread`).

@@ -78,21 +78,32 @@ public final class ServeProcess: @unchecked Sendable {  // its state is immutabl
     /// Waits for the process to end; returns its exit status (nil when a signal ended it), once
     /// all it printed is read.
     public func waitForExit() -> Int32? {
-        process.waitUntilExit()
+        let end = ended.withLock { ended in
+            if ended == nil { ended = process.waitForEnd() }
+            return ended!
+        }
         errorDone.wait()
         errorDone.signal()  // for the next caller
-        return process.terminationReason == .exit ? process.terminationStatus : nil
+        guard case .exit(let status) = end else { return nil }
+        return status
     }
 
-    /// SIGTERM (unless it ended already), then `waitForExit`.
+    /// SIGTERM (unless it was waited for), then `waitForExit`. Until it is reaped, an ended
+    /// process keeps its id, so the signal reaches no other.
     @discardableResult
     public func stop() -> Int32? {
-        if process.isRunning { send(SIGTERM) }
+        if !hasEnded { send(SIGTERM) }
         return waitForExit()
     }
 
+    /// How the process ended, once `waitForExit` reaped it (`Process.waitForEnd`: after it,
+    /// `process.isRunning` may never change).
+    private let ended = Mutex<ProcessEnd?>(nil)
+
+    private var hasEnded: Bool { ended.withLock { $0 != nil } }
+
     deinit {
-        if process.isRunning { process.terminate() }
+        if !hasEnded { send(SIGTERM) }
     }
 }
 

@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -41,13 +42,15 @@ struct StoreFaultCommandTests {
             print("locked", flush=True)
             time.sleep(3)
             """, [database])
-        defer { holder.terminate() }
+        var waited = false
+        defer { if !waited { holder.terminate(); _ = holder.waitForEnd() } }
         let ready = (holder.standardOutput as? Pipe)?.fileHandleForReading.availableData ?? Data()
         #expect(String(decoding: ready, as: UTF8.self).hasPrefix("locked"))
         let result = try Self.donate(folder)
         #expect(result.status == 69)
         #expect(result.standardError == "beckon: error: store unavailable: the store state/beckon.db is locked by another process (waited 300 ms)\n")
-        holder.waitUntilExit()
+        waited = true
+        _ = holder.waitForEnd()
         // The donation refused under the lock was not recorded; the first one was.
         let counted = try BeckonProcess.run(["explain", "tip", "hello", "--now", "2026-03-01T09:00:00Z"], in: folder)
         #expect(counted.status == 0)
@@ -85,8 +88,7 @@ struct StoreFaultCommandTests {
             connection.execute("PRAGMA user_version = 999")
             connection.commit()
             """, [database])
-        bump.waitUntilExit()
-        #expect(bump.terminationStatus == 0)
+        #expect(bump.waitForEnd() == .exit(0))
         let before = try Data(contentsOf: URL(fileURLWithPath: database))
         let result = try Self.donate(folder)
         #expect(result.status == 69)
