@@ -5,11 +5,7 @@ extension DescriptorValidator {
     /// Checks `conditions[index]`; nil when a required part is missing or unreadable.
     mutating func readCondition(_ raw: UnsafePointer<beckon_condition>, index: Int) -> ConditionDescriptor? {
         let field = "conditions[\(index)]"
-        let size = Int(UnsafeRawPointer(raw).load(as: UInt32.self))
-        guard size >= ABISizes.condition else {
-            problems.append("\(field).struct_size is \(size), smaller than beckon_condition in ABI 1.0 (\(ABISizes.condition) bytes)")
-            return nil
-        }
+        guard structSize(of: raw, field: field, atLeast: ABISizes.condition) != nil else { return nil }
         let condition = raw.pointee
         let name = requiredString(condition.name, field: "\(field).name", rule: .condition)
         let signatureText = requiredString(condition.signature, field: "\(field).signature")
@@ -34,11 +30,7 @@ extension DescriptorValidator {
     /// Checks `stores[index]`; nil when a required part is missing or unreadable.
     mutating func readStore(_ raw: UnsafePointer<beckon_store>, index: Int) -> StoreDescriptor? {
         let field = "stores[\(index)]"
-        let size = Int(UnsafeRawPointer(raw).load(as: UInt32.self))
-        guard size >= ABISizes.store else {
-            problems.append("\(field).struct_size is \(size), smaller than beckon_store in ABI 1.0 (\(ABISizes.store) bytes)")
-            return nil
-        }
+        guard let size = structSize(of: raw, field: field, atLeast: ABISizes.store) else { return nil }
         // The bytes its struct_size covers: a 1.0 or 1.1 store reads as having no check_options.
         let store = DescriptorValidator.contents(raw)
         let name = requiredString(store.name, field: "\(field).name", rule: .store)
@@ -64,6 +56,17 @@ extension DescriptorValidator {
             name: name, capabilities: store.capabilities, flags: store.flags, summary: summary, raw: raw,
             checkOptions: size >= ABISizes.store12 ? store.check_options : nil, subjectData: subjectData
         )
+    }
+
+    /// The `struct_size` of the item at `raw` (its leading `uint32_t`); nil after a problem when it
+    /// is smaller than `minimum`, the item's size in ABI 1.0, so that its fields cannot be read.
+    mutating func structSize<Item>(of raw: UnsafePointer<Item>, field: String, atLeast minimum: Int) -> Int? {
+        let size = Int(UnsafeRawPointer(raw).load(as: UInt32.self))
+        guard size >= minimum else {
+            problems.append("\(field).struct_size is \(size), smaller than \(Item.self) in ABI 1.0 (\(minimum) bytes)")
+            return nil
+        }
+        return size
     }
 
     /// A required, non-empty string field, following `rule` when given; nil after a problem.
