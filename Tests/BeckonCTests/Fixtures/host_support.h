@@ -1,10 +1,10 @@
 /*
  * What the C test hosts of libbeckon.so share (BeckonCTests and BeckonPostgresTests, plain cc
  * against beckon.h): a sink that keeps the last JSON answer, a string view of a C string, an
- * empty error, a request for a subject at an instant, an end for a failed call, and a check
- * that counts and prints what failed. Included by one host each: static definitions, one
- * translation unit per host, `inline` so that a host leaves unused what it does not need
- * without a warning.
+ * empty error, a request for a subject at an instant, an end for a failed call, a scenario's
+ * try and a donation as the racing hosts make them, and a check that counts and prints what
+ * failed. Included by one host each: static definitions, one translation unit per host,
+ * `inline` so that a host leaves unused what it does not need without a warning.
  */
 #ifndef BECKON_HOST_SUPPORT_H
 #define BECKON_HOST_SUPPORT_H
@@ -66,6 +66,26 @@ static inline void fail(const char *what, beckon_status status, const beckon_err
 /* `fail` unless the call succeeded. */
 static inline void require_ok(const char *what, beckon_status status, const beckon_error *error) {
     if (status != BECKON_OK) fail(what, status, error);
+}
+
+/* Tries `scenario` for `subject` at `now`, the answer left in `kept`: whether this call ran it
+ * ("executed":true). Ends the host when the call fails. */
+static inline int scenario_ran(beckon_engine *engine, const char *scenario, const char *subject, int64_t now,
+                               answer *kept) {
+    beckon_sink sink = {sizeof sink, kept, keep};
+    beckon_error error = empty_error();
+    beckon_request request = request_for(subject, now);
+    require_ok("beckon_scenario_try", beckon_scenario_try(engine, &request, text(scenario), &sink, &error), &error);
+    return strstr(kept->json, "\"executed\":true") != NULL;
+}
+
+/* Donates one "opened" event, its info {screen: `screen`}, for `subject` at `now`. */
+static inline beckon_status donate_opened(beckon_engine *engine, const char *subject, int64_t now, const char *screen,
+                                          beckon_sink *sink, beckon_error *error) {
+    beckon_request request = request_for(subject, now);
+    beckon_field field = {sizeof(beckon_field), text("screen"), text(screen)};
+    const beckon_field *info[] = {&field};
+    return beckon_donate(engine, &request, text("opened"), info, 1, sink, error);
 }
 
 /* Checks counted for the summary line "N checks, F failing"; each failing one is printed. */

@@ -35,19 +35,13 @@ static void *work(void *argument) {
     char subject[32];
     for (int round = 0; round < rounds; round++) {
         snprintf(subject, sizeof subject, "round-%d", round);
-        beckon_request request = request_for(subject, 1772445600000 + round);
         pthread_barrier_wait(&barrier); /* everyone tries at once */
-        beckon_status status = beckon_scenario_try(engine, &request, text("welcome-tour"), &sink, &error);
-        if (status != BECKON_OK) fail("beckon_scenario_try", status, &error);
-        if (strstr(kept.json, "\"executed\":true") != NULL) self->executions++;
+        if (scenario_ran(engine, "welcome-tour", subject, 1772445600000 + round, &kept)) self->executions++;
         pthread_barrier_wait(&barrier);
     }
     for (int donation = 0; donation < donations_per_thread; donation++) {
-        beckon_request request = request_for("shared", 1772445600000 + donation);
-        beckon_field screen = {sizeof(beckon_field), text("screen"), text(self->index % 2 ? "home" : "map")};
-        const beckon_field *info[] = {&screen};
-        beckon_status status = beckon_donate(engine, &request, text("opened"), info, 1, &sink, &error);
-        if (status != BECKON_OK) fail("beckon_donate", status, &error);
+        const char *screen = self->index % 2 ? "home" : "map";
+        require_ok("beckon_donate", donate_opened(engine, "shared", 1772445600000 + donation, screen, &sink, &error), &error);
     }
     return NULL;
 }
@@ -90,17 +84,14 @@ int main(int argc, char **argv) {
     }
 
     /* One more donation tells the count: every earlier one must be in it. */
-    beckon_request request = request_for("shared", 1772445600000 + donations_per_thread);
-    beckon_field screen = {sizeof(beckon_field), text("screen"), text("home")};
-    const beckon_field *info[] = {&screen};
-    status = beckon_donate(engine, &request, text("opened"), info, 1, &sink, &error);
+    status = donate_opened(engine, "shared", 1772445600000 + donations_per_thread, "home", &sink, &error);
     if (status != BECKON_OK) fail("beckon_donate", status, &error);
     long count = 0;
     const char *field = strstr(kept.json, "\"count\":");
     if (field != NULL) count = strtol(field + 8, NULL, 10);
 
     /* The scenario's status for one round's subject, as JSON, for the test to read. */
-    request = request_for("round-0", 1772445600000 + 1000);
+    beckon_request request = request_for("round-0", 1772445600000 + 1000);
     status = beckon_scenario_status(engine, &request, text("welcome-tour"), &sink, &error);
     if (status != BECKON_OK) fail("beckon_scenario_status", status, &error);
     printf("rounds %d, executions %d, donations %ld of %d\n%s\n", rounds, executions, count,

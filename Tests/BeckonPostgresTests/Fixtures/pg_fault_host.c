@@ -37,10 +37,7 @@ static char messages[MAX_MESSAGES][BECKON_ERROR_MESSAGE_CAPACITY + 16];
 static int message_count;
 
 static beckon_status donate(const char *who, beckon_sink *sink, beckon_error *error) {
-    beckon_request request = request_for(who, BECKON_NOW_CLOCK);
-    beckon_field screen = {sizeof(beckon_field), text("screen"), text("home")};
-    const beckon_field *info[] = {&screen};
-    return beckon_donate(engine, &request, text("opened"), info, 1, sink, error);
+    return donate_opened(engine, who, BECKON_NOW_CLOCK, "home", sink, error);
 }
 
 /* Donates until the stop file appears, counting every outcome. */
@@ -129,10 +126,7 @@ int main(int argc, char **argv) {
             for (int event = 0; event < 3; event++) {
                 require_ok("beckon_scenario_trigger", beckon_scenario_trigger(engine, &request, text("welcome-tour"), &sink, &error), &error);
             }
-            for (int attempt = 0; attempt < 2; attempt++) {
-                require_ok("beckon_scenario_try", beckon_scenario_try(engine, &request, text("welcome-tour"), &sink, &error), &error);
-                ran += strstr(kept.json, "\"executed\":true") != NULL;
-            }
+            for (int attempt = 0; attempt < 2; attempt++) ran += scenario_ran(engine, "welcome-tour", who, BECKON_NOW_CLOCK, &kept);
         }
         printf("acknowledged %ld ran %d\n", acknowledged, ran);
     }

@@ -51,24 +51,17 @@ static void sleep_until(long long wall_ms) {
 static void donate(const char *subject, int64_t now, answer *kept) {
     beckon_sink sink = {sizeof sink, kept, keep};
     beckon_error error = empty_error();
-    beckon_request request = request_for(subject, now);
-    beckon_field screen = {sizeof(beckon_field), text("screen"), text("home")};
-    const beckon_field *info[] = {&screen};
-    require_ok("beckon_donate", beckon_donate(engine, &request, text("opened"), info, 1, &sink, &error), &error);
+    require_ok("beckon_donate", donate_opened(engine, subject, now, "home", &sink, &error), &error);
 }
 
 static void *race(void *argument) {
     int index = (int)(size_t)argument;
     answer kept;
-    beckon_sink sink = {sizeof sink, &kept, keep};
-    beckon_error error = empty_error();
     char subject[32];
     for (int round = 0; round < rounds; round++) {
         snprintf(subject, sizeof subject, "round-%d", round);
-        beckon_request request = request_for(subject, BASE_TIME + round);
         sleep_until(start_ms + round * step_ms); /* every thread of every process at once */
-        require_ok("beckon_scenario_try", beckon_scenario_try(engine, &request, text("welcome-tour"), &sink, &error), &error);
-        if (strstr(kept.json, "\"executed\":true") != NULL) {
+        if (scenario_ran(engine, "welcome-tour", subject, BASE_TIME + round, &kept)) {
             pthread_mutex_lock(&counts);
             ran[round]++;
             pthread_mutex_unlock(&counts);
