@@ -16,10 +16,7 @@ struct CopyBenchmark: ParsableCommand {
         abstract: "Subjects per second copied from a SQLite store into postgres.store, with the check at the end."
     )
 
-    @Option(name: .customLong("option"), help: ArgumentHelp("One of the PostgreSQL store's options, as NAME=VALUE; repeatable.", valueName: "name=value"))
-    var options: [String] = []
-    @Option(help: ArgumentHelp("The plugin (default: libbeckon-postgres-store.so next to this program).", valueName: "path"))
-    var plugin: String?
+    @OptionGroup var postgres: PostgresStoreArguments
     @Option(help: "Subjects in the SQLite store.") var subjects = 100_000
 
     static let now: Int64 = 1_800_000_000_000
@@ -56,7 +53,7 @@ struct CopyBenchmark: ParsableCommand {
         }
         print("copy: \(subjects) subjects written to SQLite in \(Self.seconds(since: started)) s")
 
-        let target = try PostgresBenchmark.openStore(plugin: plugin, options: options, poolSize: SubjectData.copyWorkers)
+        let target = try postgres.openStore(poolSize: SubjectData.copyWorkers)
         started = Date()
         let summary = try SubjectData.copy(from: source, to: target)
         let elapsed = Date().timeIntervalSince(started)

@@ -1,8 +1,6 @@
 import ArgumentParser
 import BeckonConfig
 import BeckonCore
-import BeckonDiagnostics
-import BeckonPluginHost
 import BeckonRules
 import BeckonTestSupport
 import Foundation
@@ -18,10 +16,7 @@ struct PostgresBenchmark: ParsableCommand {
         abstract: "Decisions and donations per second over postgres.store with 1, 4 and 16 concurrent clients."
     )
 
-    @Option(name: .customLong("option"), help: ArgumentHelp("One of the store's options (store.options), as NAME=VALUE; repeatable. A value of digits is an integer.", valueName: "name=value"))
-    var options: [String] = []
-    @Option(help: ArgumentHelp("The plugin (default: libbeckon-postgres-store.so next to this program).", valueName: "path"))
-    var plugin: String?
+    @OptionGroup var postgres: PostgresStoreArguments
     @Option(help: ArgumentHelp("Concurrent clients, comma-separated.", valueName: "list")) var clients = "1,4,16"
     @Option(help: "Seconds per measured run.") var seconds = 3.0
     @Option(help: "Subjects the clients choose from at random.") var subjects = 1_000
@@ -39,7 +34,7 @@ struct PostgresBenchmark: ParsableCommand {
     func run() throws {
         let counts = clients.split(separator: ",").compactMap { Int($0) }
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--clients must list positive numbers") }
-        let store = try openStore(poolSize: counts.max()!)
+        let store = CountingStore(try postgres.openStore(poolSize: counts.max()!))
         let loaded = try ConfigurationLoader().load(yaml: Self.yaml, path: "bench.yaml")
         let engine = Engine(configuration: loaded.configuration, rules: loaded.rules, store: store)
         let now: Int64 = 1_800_000_000_000
@@ -67,27 +62,6 @@ struct PostgresBenchmark: ParsableCommand {
             }
             print("postgres: \(count) client\(count == 1 ? "" : "s"): \(Self.rate(decisions)) decisions/s, \(Self.rate(donations)) donations/s")
         }
-    }
-
-    private func openStore(poolSize: Int) throws -> CountingStore {
-        CountingStore(try Self.openStore(plugin: plugin, options: options, poolSize: poolSize))
-    }
-
-    /// `postgres.store` from `plugin` (default: next to this program) with `options` (NAME=VALUE
-    /// each, a value of digits an integer) and a pool of `poolSize` connections unless the
-    /// options set one.
-    static func openStore(plugin: String?, options: [String], poolSize: Int) throws -> any Store {
-        let path = try plugin ?? pluginNextToThisProgram()
-        let declaration = PluginDeclaration(path: path, writtenPath: path, namespace: nil, span: .wholeFile("bench.yaml"))
-        let (host, diagnostics) = PluginHost.load([declaration])
-        guard diagnostics.isEmpty else { throw ValidationError("the plugin did not load: \(diagnostics.map(\.message))") }
-        var members: [(String, ConfigValue)] = try options.map { option in
-            guard let equals = option.firstIndex(of: "=") else { throw ValidationError("--option \(option): write NAME=VALUE") }
-            let value = String(option[option.index(after: equals)...])
-            return (String(option[..<equals]), Int64(value).map(ConfigValue.int) ?? .string(value))
-        }
-        if !members.contains(where: { $0.0 == "poolSize" }) { members.append(("poolSize", .int(Int64(poolSize)))) }
-        return try host.openStore(namespace: "postgres", name: "store", options: .map(members))
     }
 
     /// Operations per second: `clients` threads each running `body` until `seconds` pass.
@@ -118,15 +92,6 @@ struct PostgresBenchmark: ParsableCommand {
     }
 
     static func rate(_ value: Double) -> String { String(Int(value.rounded())) }
-
-    private static func pluginNextToThisProgram() throws -> String {
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        let path = folder.appendingPathComponent("libbeckon-postgres-store.so").path
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ValidationError("no \(path): build it (swift build -c release --product beckon-postgres-store) or give --plugin")
-        }
-        return path
-    }
 }
 
 /// Operations and the first failure, summed over the clients.
