@@ -23,14 +23,7 @@ struct ContentBenchmark: ParsableCommand {
     /// that the machine's drift falls on all of them alike; it prints each one's median and fastest
     /// (ns) and its last answer. A tip named `ID+alternate` is asked for the two subjects in turn,
     /// so that no call formats the same values as the one before.
-    static let hostSource = """
-        #define _POSIX_C_SOURCE 200809L
-        #include "beckon.h"
-        #include <stdio.h>
-        #include <stdlib.h>
-        #include <string.h>
-        #include <time.h>
-
+    static let hostSource = EmbeddingBenchmark.hostPrelude + """
         static char last[1024];
         static void keep(void *context, const char *json, size_t len) {
             (void)context;
@@ -38,9 +31,6 @@ struct ContentBenchmark: ParsableCommand {
             memcpy(last, json, n);
             last[n] = 0;
         }
-        static beckon_string text(const char *value) { beckon_string view = {value, strlen(value)}; return view; }
-        static double seconds(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec / 1e9; }
-        static int compare(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
 
         enum { RUNS = 15, MOST = 8 };
 
@@ -48,20 +38,10 @@ struct ContentBenchmark: ParsableCommand {
             if (argc < 4 || argc - 3 > MOST) return 64;
             int tips = argc - 3;
             long operations = atol(argv[2]);
-            FILE *file = fopen(argv[1], "rb");
-            if (!file) return 66;
-            static char yaml[1 << 16];
-            size_t length = fread(yaml, 1, sizeof yaml - 1, file);
-            fclose(file);
-            beckon_engine *engine = NULL;
             beckon_error error = {0};
             error.struct_size = sizeof error;
             beckon_sink sink = {sizeof sink, NULL, keep};
-            beckon_string source = {yaml, length};
-            if (beckon_open_text(source, text("content.yaml"), BECKON_STORE_MEMORY, &engine, &sink, &error) != BECKON_OK) {
-                fprintf(stderr, "open: %s\\n", error.message);
-                return 1;
-            }
+            beckon_engine *engine = open_engine(argv[1], "content.yaml", &sink, &error);
             const int64_t now = 1800000000000;
             beckon_request request = {sizeof request, text("bench"), now, text("2.0.0")};
             beckon_request other = {sizeof other, text("other"), now, text("2.0.0")};

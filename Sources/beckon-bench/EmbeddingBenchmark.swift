@@ -16,10 +16,11 @@ struct EmbeddingBenchmark: ParsableCommand {
     @Option(name: .customLong("call"), help: "json, typed or batch (repeatable); all three by default.") var calls: [Call] = []
     @Flag(help: "Also count the instructions per call with valgrind --tool=callgrind.") var instructions = false
 
-    /// The host: opens the engine's YAML (its first argument) with the memory store, sets the
-    /// subject up like `beckon-bench engine`, then times the call its third argument names (`json`,
-    /// `typed`, `batch`) in 15 runs of its second argument's count and prints the median.
-    static let hostSource = """
+    /// The start of a C host (this one's, the content benchmark's): the headers, a string view, a
+    /// monotonic clock, an order of doubles for `qsort`, and the engine opened with the memory
+    /// store on the YAML file at `path` (named `name` in its messages); the program ends with 66
+    /// when the file cannot be read, 1 when the engine does not open.
+    static let hostPrelude = """
         #define _POSIX_C_SOURCE 200809L
         #include "beckon.h"
         #include <stdio.h>
@@ -27,31 +28,43 @@ struct EmbeddingBenchmark: ParsableCommand {
         #include <string.h>
         #include <time.h>
 
-        #define BATCH 5
-
-        static long answers;
-        static void count(void *context, const char *json, size_t len) { (void)context; (void)json; answers += len > 0; }
         static beckon_string text(const char *value) { beckon_string view = {value, strlen(value)}; return view; }
         static double seconds(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec / 1e9; }
         static int compare(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
 
-        int main(int argc, char **argv) {
-            if (argc != 4) return 64;
-            long operations = atol(argv[2]);
-            FILE *file = fopen(argv[1], "rb");
-            if (!file) return 66;
+        static beckon_engine *open_engine(const char *path, const char *name, beckon_sink *sink, beckon_error *error) {
+            FILE *file = fopen(path, "rb");
+            if (!file) exit(66);
             static char yaml[1 << 20];
             size_t length = fread(yaml, 1, sizeof yaml - 1, file);
             fclose(file);
             beckon_engine *engine = NULL;
+            beckon_string source = {yaml, length};
+            if (beckon_open_text(source, text(name), BECKON_STORE_MEMORY, &engine, sink, error) != BECKON_OK) {
+                fprintf(stderr, "open: %s\\n", error->message);
+                exit(1);
+            }
+            return engine;
+        }
+
+        """
+
+    /// The host: opens the engine's YAML (its first argument) with the memory store, sets the
+    /// subject up like `beckon-bench engine`, then times the call its third argument names (`json`,
+    /// `typed`, `batch`) in 15 runs of its second argument's count and prints the median.
+    static let hostSource = hostPrelude + """
+        #define BATCH 5
+
+        static long answers;
+        static void count(void *context, const char *json, size_t len) { (void)context; (void)json; answers += len > 0; }
+
+        int main(int argc, char **argv) {
+            if (argc != 4) return 64;
+            long operations = atol(argv[2]);
             beckon_error error = {0};
             error.struct_size = sizeof error;
             beckon_sink sink = {sizeof sink, NULL, count};
-            beckon_string source = {yaml, length};
-            if (beckon_open_text(source, text("bench.yaml"), BECKON_STORE_MEMORY, &engine, &sink, &error) != BECKON_OK) {
-                fprintf(stderr, "open: %s\\n", error.message);
-                return 1;
-            }
+            beckon_engine *engine = open_engine(argv[1], "bench.yaml", &sink, &error);
             const int64_t now = 1800000000000;
             beckon_request request = {sizeof request, text("bench"), now, text("2.0.0")};
             beckon_parameter_set(engine, &request, text("isLoggedIn"), text("true"), &sink, &error);
