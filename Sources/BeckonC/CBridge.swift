@@ -34,6 +34,12 @@ enum CBridge {
         return status
     }
 
+    /// Writes `failure`'s message into the caller's error and returns its status, as
+    /// `fail(_:_:_:)` does.
+    static func fail(_ failure: CallFailure, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+        fail(failure.status, failure.message, error)
+    }
+
     /// The bytes of `message` that fit in `beckon_error.message` with its NUL, ending on a
     /// character boundary (never inside a multi-byte character).
     static func messageBytes(_ message: String) -> ArraySlice<UInt8> {
@@ -184,7 +190,7 @@ enum CBridge {
             }
             return BECKON_OK
         } catch {
-            return fail(error.status, error.message, errorOut)
+            return fail(error, errorOut)
         }
     }
 
@@ -201,7 +207,7 @@ enum CBridge {
             }
             return BECKON_OK
         } catch {
-            return fail(error.status, error.message, errorOut)
+            return fail(error, errorOut)
         }
     }
 

@@ -71,7 +71,7 @@ private func open(_ engine: UnsafeMutablePointer<OpaquePointer?>?, store: Int32,
                   _ load: () throws(ConfigurationLoadError) -> PluggedConfiguration) -> beckon_status {
     guard let engine else { return CBridge.fail(BECKON_INVALID_ARGUMENT, "engine (the out pointer) is NULL", errorOut) }
     engine.pointee = nil
-    if let refusal = CBridge.checkSink(diagnostics, "diagnostics") { return CBridge.fail(refusal.status, refusal.message, errorOut) }
+    if let refusal = CBridge.checkSink(diagnostics, "diagnostics") { return CBridge.fail(refusal, errorOut) }
     guard store == BECKON_STORE_CONFIGURED || store == BECKON_STORE_MEMORY else {
         return CBridge.fail(BECKON_INVALID_ARGUMENT, "store must be BECKON_STORE_CONFIGURED (0) or BECKON_STORE_MEMORY (1), not \(store)", errorOut)
     }

@@ -34,7 +34,7 @@ public func beckonReloadText(_ engine: OpaquePointer?, _ yaml: beckon_string, _ 
 private func reload(_ engine: OpaquePointer?, diagnostics: UnsafeMutablePointer<beckon_sink>?, errorOut: UnsafeMutablePointer<beckon_error>?,
                     _ body: (ReloadableRuntime) throws(ConfigurationLoadError) -> [Diagnostic]) -> beckon_status {
     guard let embedded = EmbeddedEngine.from(engine) else { return CBridge.fail(BECKON_INVALID_ARGUMENT, "engine is NULL", errorOut) }
-    if let refusal = CBridge.checkSink(diagnostics, "diagnostics") { return CBridge.fail(refusal.status, refusal.message, errorOut) }
+    if let refusal = CBridge.checkSink(diagnostics, "diagnostics") { return CBridge.fail(refusal, errorOut) }
     do throws(ConfigurationLoadError) {
         writeWarnings(try body(embedded.runtimes), to: diagnostics)
         return BECKON_OK

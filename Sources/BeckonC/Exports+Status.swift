@@ -11,7 +11,7 @@ public func beckonSubjectStatus(_ engine: OpaquePointer?, _ request: UnsafePoint
                                 _ result: UnsafeMutablePointer<beckon_sink>?, _ errorOut: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
     let call: Call
     switch CBridge.decode(engine, request, result) {
-    case .failure(let failure): return CBridge.fail(failure.status, failure.message, errorOut)
+    case .failure(let failure): return CBridge.fail(failure, errorOut)
     case .success(let decoded): call = decoded.1
     }
     do throws(CallFailure) {
@@ -25,7 +25,7 @@ public func beckonSubjectStatus(_ engine: OpaquePointer?, _ request: UnsafePoint
         if CBridge.wantsAnswer(result) { report.withJSONText { CBridge.write($0, to: result) } }
         return BECKON_OK
     } catch {
-        return CBridge.fail(error.status, error.message, errorOut)
+        return CBridge.fail(error, errorOut)
     }
 }
 

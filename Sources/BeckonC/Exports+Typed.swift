@@ -44,8 +44,7 @@ public func beckonTipCheck(_ engine: OpaquePointer?, _ request: UnsafePointer<be
             result.pointee = beckon_tip_result(brief, size: size)
             return BECKON_OK
         case .failure(let refusal):
-            let failure = CallFailure(refusal)
-            return CBridge.fail(failure.status, failure.message, error)
+            return CBridge.fail(CallFailure(refusal), error)
         }
     }
     return typed(engine, request, error) { embedded, call throws(CallFailure) in
@@ -80,7 +79,7 @@ public func beckonTipCheckMany(_ engine: OpaquePointer?, _ request: UnsafePointe
             try checkMany(embedded, embedded.runtimes.serving.runtime.engine, decoded, tips, count, results)
             return BECKON_OK
         } catch {
-            return CBridge.fail(error.status, error.message, errorOut)
+            return CBridge.fail(error, errorOut)
         }
     }
     return typed(engine, request, error) { embedded, call throws(CallFailure) in
@@ -143,11 +142,10 @@ private func resolve(_ engine: OpaquePointer?, _ view: beckon_string, _ kind: St
     guard let embedded = EmbeddedEngine.from(engine) else { return CBridge.fail(BECKON_INVALID_ARGUMENT, "engine is NULL", errorOut) }
     guard let handle else { return CBridge.fail(BECKON_INVALID_ARGUMENT, "handle is NULL", errorOut) }
     let id: String
-    do throws(CallFailure) { id = try CBridge.id(view, kind) } catch { return CBridge.fail(error.status, error.message, errorOut) }
+    do throws(CallFailure) { id = try CBridge.id(view, kind) } catch { return CBridge.fail(error, errorOut) }
     let (table, declared) = pick(embedded, embedded.runtimes.current.engine)
     guard declared.contains(id) else {
-        let failure = CallFailure(EngineError.undeclared(kind: kind, id: id, suggestion: NameSuggester.suggestion(for: id, among: declared)))
-        return CBridge.fail(failure.status, failure.message, errorOut)
+        return CBridge.fail(CallFailure(EngineError.undeclared(kind: kind, id: id, suggestion: NameSuggester.suggestion(for: id, among: declared))), errorOut)
     }
     handle.pointee = table.handle(for: id)
     return BECKON_OK
@@ -157,13 +155,13 @@ private func resolve(_ engine: OpaquePointer?, _ view: beckon_string, _ kind: St
 private func typed(_ engine: OpaquePointer?, _ request: UnsafePointer<beckon_request>?, _ errorOut: UnsafeMutablePointer<beckon_error>?,
                    _ body: (EmbeddedEngine, Call) throws(CallFailure) -> Void) -> beckon_status {
     switch CBridge.decode(engine, request, nil, readingLocale: false) {
-    case .failure(let failure): return CBridge.fail(failure.status, failure.message, errorOut)
+    case .failure(let failure): return CBridge.fail(failure, errorOut)
     case .success(let (embedded, call)):
         do throws(CallFailure) {
             try body(embedded, call)
             return BECKON_OK
         } catch {
-            return CBridge.fail(error.status, error.message, errorOut)
+            return CBridge.fail(error, errorOut)
         }
     }
 }

@@ -85,13 +85,13 @@ public func beckonSubjectsExpire(_ engine: OpaquePointer?, _ dryRun: Int32, _ re
 private func usersData(_ handle: OpaquePointer?, _ result: UnsafeMutablePointer<beckon_sink>?, _ errorOut: UnsafeMutablePointer<beckon_error>?,
                        _ body: (Runtime, EmbeddedEngine) throws(CallFailure) -> [UInt8]) -> beckon_status {
     guard let engine = EmbeddedEngine.from(handle) else { return CBridge.fail(BECKON_INVALID_ARGUMENT, "engine is NULL", errorOut) }
-    if let refusal = CBridge.checkSink(result, "result") { return CBridge.fail(refusal.status, refusal.message, errorOut) }
+    if let refusal = CBridge.checkSink(result, "result") { return CBridge.fail(refusal, errorOut) }
     do throws(CallFailure) {
         let answer = try body(engine.runtimes.current, engine)
         if CBridge.wantsAnswer(result) { answer.withUnsafeBufferPointer { CBridge.write($0, to: result) } }
         return BECKON_OK
     } catch {
-        return CBridge.fail(error.status, error.message, errorOut)
+        return CBridge.fail(error, errorOut)
     }
 }
 
