@@ -1,9 +1,8 @@
 /*
  * What the C test hosts of libbeckon.so share (BeckonCTests and BeckonPostgresTests, plain cc
  * against beckon.h): a sink that keeps the last JSON answer, a string view of a C string, an
- * empty error, a request for a subject at an instant, an end for a failed call, a scenario's
- * try and a donation as the racing hosts make them, and a check that counts and prints what
- * failed. Included by one host each: static definitions, one translation unit per host,
+ * empty error, a request for a subject at an instant, an end for a failed call, the racing
+ * hosts' set-up, scenario try and donation, and a check that counts and prints what failed. Included by one host each: static definitions, one translation unit per host,
  * `inline` so that a host leaves unused what it does not need without a warning.
  */
 #ifndef BECKON_HOST_SUPPORT_H
@@ -66,6 +65,22 @@ static inline void fail(const char *what, beckon_status status, const beckon_err
 /* `fail` unless the call succeeded. */
 static inline void require_ok(const char *what, beckon_status status, const beckon_error *error) {
     if (status != BECKON_OK) fail(what, status, error);
+}
+
+/* Gives each subject round-0 ... round-(`rounds` - 1) three events of `scenario`, an hour before
+ * `now`: what the racing hosts' rounds start from. Ends the host when a call fails. */
+static inline void trigger_rounds(beckon_engine *engine, const char *scenario, int rounds, int64_t now) {
+    answer kept;
+    beckon_sink sink = {sizeof sink, &kept, keep};
+    beckon_error error = empty_error();
+    char subject[32];
+    for (int round = 0; round < rounds; round++) {
+        snprintf(subject, sizeof subject, "round-%d", round);
+        for (int event = 0; event < 3; event++) {
+            beckon_request request = request_for(subject, now - 3600000 + event);
+            require_ok("beckon_scenario_trigger", beckon_scenario_trigger(engine, &request, text(scenario), &sink, &error), &error);
+        }
+    }
 }
 
 /* Tries `scenario` for `subject` at `now`, the answer left in `kept`: whether this call ran it

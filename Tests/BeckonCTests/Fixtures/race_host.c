@@ -60,15 +60,7 @@ int main(int argc, char **argv) {
     if (status != BECKON_OK) fail("beckon_open_path", status, &error);
 
     /* Each round's subject gets the scenario's three events first. */
-    for (int round = 0; round < rounds; round++) {
-        char subject[32];
-        snprintf(subject, sizeof subject, "round-%d", round);
-        for (int event = 0; event < 3; event++) {
-            beckon_request request = request_for(subject, 1772445600000 - 3600000 + event);
-            status = beckon_scenario_trigger(engine, &request, text("welcome-tour"), &sink, &error);
-            if (status != BECKON_OK) fail("beckon_scenario_trigger", status, &error);
-        }
-    }
+    trigger_rounds(engine, "welcome-tour", rounds, 1772445600000);
 
     pthread_barrier_init(&barrier, NULL, THREADS);
     pthread_t threads[THREADS];

@@ -92,14 +92,7 @@ int main(int argc, char **argv) {
 
     if (strcmp(mode, "setup") == 0) {
         rounds = atoi(argv[3]);
-        for (int round = 0; round < rounds; round++) {
-            char subject[32];
-            snprintf(subject, sizeof subject, "round-%d", round);
-            for (int event = 0; event < 3; event++) {
-                beckon_request request = request_for(subject, BASE_TIME - 3600000 + event);
-                require_ok("beckon_scenario_trigger", beckon_scenario_trigger(engine, &request, text("welcome-tour"), &sink, &error), &error);
-            }
-        }
+        trigger_rounds(engine, "welcome-tour", rounds, BASE_TIME);
     } else if (strcmp(mode, "race") == 0) {
         start_ms = atoll(argv[3]);
         step_ms = atoll(argv[4]);
