@@ -30,8 +30,6 @@ typedef struct worker {
 static void *work(void *argument) {
     worker *self = argument;
     answer kept;
-    beckon_sink sink = {sizeof sink, &kept, keep};
-    beckon_error error = empty_error();
     char subject[32];
     for (int round = 0; round < rounds; round++) {
         snprintf(subject, sizeof subject, "round-%d", round);
@@ -39,6 +37,8 @@ static void *work(void *argument) {
         if (scenario_ran(engine, "welcome-tour", subject, 1772445600000 + round, &kept)) self->executions++;
         pthread_barrier_wait(&barrier);
     }
+    beckon_sink sink = {sizeof sink, &kept, keep};
+    beckon_error error = empty_error();
     for (int donation = 0; donation < donations_per_thread; donation++) {
         const char *screen = self->index % 2 ? "home" : "map";
         require_ok("beckon_donate", donate_opened(engine, "shared", 1772445600000 + donation, screen, &sink, &error), &error);
