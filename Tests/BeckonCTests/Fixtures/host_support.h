@@ -2,8 +2,9 @@
  * What the C test hosts of libbeckon.so share (BeckonCTests and BeckonPostgresTests, plain cc
  * against beckon.h): a sink that keeps the last JSON answer, a string view of a C string, an
  * empty error, a request for a subject at an instant, an end for a failed call, the racing
- * hosts' set-up, scenario try and donation, and a check that counts and prints what failed. Included by one host each: static definitions, one translation unit per host,
- * `inline` so that a host leaves unused what it does not need without a warning.
+ * hosts' set-up, scenario try and donation, and a check that counts and prints what failed.
+ * Included by one host each: static definitions, one translation unit per host, `inline` so
+ * that a host leaves unused what it does not need without a warning.
  */
 #ifndef BECKON_HOST_SUPPORT_H
 #define BECKON_HOST_SUPPORT_H
