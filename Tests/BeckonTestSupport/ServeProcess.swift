@@ -76,7 +76,8 @@ public final class ServeProcess: @unchecked Sendable {  // its state is immutabl
     }
 
     /// Waits for the process to end; returns its exit status (nil when a signal ended it), once
-    /// all it printed is read.
+    /// all it printed is read. Callers take turns: the first reaps the process, the others (and
+    /// `stop` on another thread meanwhile) wait for it and read the end it found.
     public func waitForExit() -> Int32? {
         let end = ended.withLock { ended in
             if ended == nil { ended = process.waitForEnd() }
