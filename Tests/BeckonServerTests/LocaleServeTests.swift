@@ -78,15 +78,4 @@ struct LocaleServeTests {
             #expect(header.status == 200 && header.object["locale"] as? String == "en")
         }
     }
-
-    @Test func onlyAnswersWithContentVary() async throws {
-        try await ServedBeckon.withServer(try ServedBeckon.folder()) { client in
-            for (path, varies) in [("/tips/welcome", true), ("/tips/welcome/explanation", true), ("/groups/onboarding", true), ("", true),
-                                   ("/scenarios/ask-for-review", false), ("/parameters/plan", false)] {
-                let answer = try await client.get("/v1/subjects/ada\(path)")
-                #expect(answer.status == 200, "\(path)")
-                #expect(answer.headers["vary"].first == (varies ? "Accept-Language" : nil), "\(path)")
-            }
-        }
-    }
 }

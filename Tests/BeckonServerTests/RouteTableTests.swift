@@ -94,6 +94,25 @@ struct RouteTableTests {
         }
     }
 
+    /// An operation's answer says `Vary: Accept-Language` exactly when it carries content in the
+    /// request's locale (its `locale` member), whichever method asks: every operation of the
+    /// table, asked as a client asks, with the members some need.
+    @Test func answersVaryExactlyWhenTheyCarryContent() async throws {
+        try await ServedBeckon.withServer(try ServedBeckon.folder()) { client in
+            var seen: Set<Bool> = []
+            for route in ServerRoute.table where route.operation != nil {
+                let (path, body) = Self.request(route)
+                let answer = try await client.send(route.method.rawValue, path + "&for=45s&reason=tipClosed&value=pro", body: body)
+                let name = "\(route.method) \(route.path)"
+                #expect(answer.status == 200, "\(name): \(answer.body)")
+                let carriesContent = answer.object["locale"] != nil
+                #expect(answer.headers["vary"].first == (carriesContent ? "Accept-Language" : nil), "\(name): \(answer.body)")
+                seen.insert(carriesContent)
+            }
+            #expect(seen == [true, false], "some answers carry content, some do not")
+        }
+    }
+
     /// What the table says of the operations agrees with the runtime: a route that only reads
     /// answers an operation that records nothing (`OperationRunner.records`), a write route
     /// one that may record; and the operations a batch names are the routes' own.

@@ -68,6 +68,16 @@ public struct OperationReport {
         }
     }
 
+    /// Whether the answer carries content (a tip's, a group's current tip's, what's new's): its
+    /// texts and its `locale` member are in the locale the request chose, so an HTTP answer of
+    /// it says `Vary: Accept-Language`.
+    public var carriesContent: Bool {
+        switch outcome {
+        case .tip, .tipDisplayed, .tipShown, .group, .whatsNew, .tipExplanation: true
+        case .stored, .donated, .cleared, .scenario, .presented, .parameter: false
+        }
+    }
+
     /// The operation as printed: `tip.shown favorite-landmark for 45s`.
     public var operation: String {
         get { writtenOperation ?? describeOperation() }

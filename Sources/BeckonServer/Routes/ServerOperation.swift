@@ -40,14 +40,6 @@ enum ServerOperation {
         }
     }()
 
-    /// The operations whose answers carry content (a tip's, a group's current tip's, what's
-    /// new's, the overview's tips): their text, and their `locale`, depend on the request's
-    /// `locale` or `Accept-Language`, so their responses say `Vary: Accept-Language`.
-    static let withContent: Set<String> = [
-        "tip.status", "tip.display", "tip.shown", "tip.invalidate", "tip.reset", "explain.tip",
-        "group.current", "whatsNew.next", "whatsNew.present", "status",
-    ]
-
     /// Whether the operation named `name` needs an id; nil when there is no such operation.
     static func identified(_ name: String) -> Identified? {
         all.first { $0.name == name }?.id
@@ -137,6 +129,9 @@ enum ServerOperation {
         var operation: String
         /// Whether the answer is positive (the CLI's exit 0 rather than 1); nil for an overview.
         var positive: Bool?
+        /// Whether it carries content in the request's locale (`OperationReport.carriesContent`;
+        /// the overview always does).
+        var carriesContent: Bool
         /// Whether the operation may have recorded something for the subject.
         var records: Bool
         /// The answers it changed for the subject, when they were asked for or watched.
@@ -169,7 +164,8 @@ enum ServerOperation {
                     changes = report.changes
                 }
                 let json = report.withJSONText(subject: request.subject, now: request.now) { ByteBuffer(bytes: $0) }
-                var answer = Answer(json: json, operation: operation.name, positive: report.isPositive, records: records, changes: changes)
+                var answer = Answer(json: json, operation: operation.name, positive: report.isPositive,
+                                    carriesContent: report.carriesContent, records: records, changes: changes)
                 switch operation {
                 case .set(let values): answer.parameters = values.map(\.name)
                 case .whatsNewNext, .whatsNewPresent, .whatsNewMark, .whatsNewUnmark: answer.recordsWhatsNew = true
@@ -179,10 +175,12 @@ enum ServerOperation {
             case .parameter(let name):
                 let report = try OperationRunner.parameter(name, request, on: runtime.engine)
                 let json = report.withJSONText(subject: request.subject, now: request.now) { ByteBuffer(bytes: $0) }
-                return Answer(json: json, operation: "param.get", positive: report.isPositive, records: false)
+                return Answer(json: json, operation: "param.get", positive: report.isPositive, carriesContent: report.carriesContent,
+                              records: false)
             case .status(let tips):
                 let report = try StatusReport.make(request, on: runtime.engine, tips: tips)
-                return Answer(json: report.withJSONText { ByteBuffer(bytes: $0) }, operation: "status", positive: nil, records: false)
+                return Answer(json: report.withJSONText { ByteBuffer(bytes: $0) }, operation: "status", positive: nil, carriesContent: true,
+                              records: false)
             }
         } catch {
             throw Problem(error)

@@ -140,7 +140,8 @@ struct ServerRoutes: Sendable {
             let watching = server.changeNotifier.isWatched(subject)
             let answer = try ServerOperation.perform(action, decisionRequest, on: runtime, reportingChanges: input.changes, watching: watching)
             if watching, answer.records { server.changeNotifier.publishWrites([answer], subject: subject, server: server) }
-            return respond(answer.json, to: request, operation: answer.operation, positive: answer.positive)
+            return respond(answer.json, to: request, operation: answer.operation, positive: answer.positive,
+                           carriesContent: answer.carriesContent)
         } catch {
             return Self.problem(error)
         }
@@ -153,31 +154,31 @@ struct ServerRoutes: Sendable {
     /// rather than 1), nil for an overview.
     ///
     /// The answers of GET and HEAD routes carry an `ETag` (`AnswerETag`), and a request whose
-    /// `If-None-Match` names it gets 304 with no body. Answers with content (`ServerOperation.withContent`)
-    /// say `Vary: Accept-Language`, on a 304 too (RFC 9110 §15.4.5). `now` is where the answer's
-    /// `now` member stands, when its writer knows (`AnswerETag.NowMember`).
-    func respond(_ buffer: ByteBuffer, to request: Request, operation: String, positive: Bool?,
+    /// `If-None-Match` names it gets 304 with no body. Answers that carry content in the
+    /// request's locale (`carriesContent`) say `Vary: Accept-Language`, on a 304 too (RFC 9110
+    /// §15.4.5). `now` is where the answer's `now` member stands, when its writer knows
+    /// (`AnswerETag.NowMember`).
+    func respond(_ buffer: ByteBuffer, to request: Request, operation: String, positive: Bool?, carriesContent: Bool,
                  now: AnswerETag.NowMember = .unknown) -> Response {
         answer(buffer, method: request.method, ifNoneMatch: request.headers.value(of: .ifNoneMatch), operation: operation, positive: positive,
-               now: now).response
+               carriesContent: carriesContent, now: now).response
     }
 
-    /// `respond(_:to:operation:positive:now:)`'s answer for a request of `method` whose `If-None-Match` is
-    /// `condition`, in parts (for the event loop).
+    /// `respond(_:to:operation:positive:carriesContent:now:)`'s answer for a request of `method` whose
+    /// `If-None-Match` is `condition`, in parts (for the event loop).
     func answer(_ buffer: ByteBuffer, method: HTTPRequest.Method, ifNoneMatch condition: String?, operation: String,
-                positive: Bool?, now: AnswerETag.NowMember = .unknown) -> AnswerParts {
+                positive: Bool?, carriesContent: Bool, now: AnswerETag.NowMember = .unknown) -> AnswerParts {
         server.metrics.recordDecision(operation: operation, positive: positive)
         // An answer with content depends on `Accept-Language` (when no `locale` is given), so a
         // cache must key it by that header too; its `locale` member makes the ETag differ.
-        let varies = ServerOperation.withContent.contains(operation)
         guard method == .get || method == .head else {
-            return AnswerParts(status: .ok, isJSON: true, variesByLanguage: varies, body: buffer)
+            return AnswerParts(status: .ok, isJSON: true, variesByLanguage: carriesContent, body: buffer)
         }
         let tag = AnswerETag(of: buffer, now: now)
         if let condition, tag.isMatched(by: condition) {
-            return AnswerParts(status: .notModified, isJSON: false, eTag: tag, variesByLanguage: varies)
+            return AnswerParts(status: .notModified, isJSON: false, eTag: tag, variesByLanguage: carriesContent)
         }
-        return AnswerParts(status: .ok, isJSON: true, eTag: tag, variesByLanguage: varies, body: buffer)
+        return AnswerParts(status: .ok, isJSON: true, eTag: tag, variesByLanguage: carriesContent, body: buffer)
     }
 
     /// `Server: beckon/VERSION`, checked once.

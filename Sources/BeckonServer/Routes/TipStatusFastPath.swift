@@ -51,7 +51,8 @@ extension ServerRoutes {
         return await server.storeThreads.run(for: serving.runtime.engine.store) {
             guard let answer = fastTipStatus(subject: subject, tip: tip, query: request.uri.queryParameters.map { (String($0.key), String($0.value)) },
                                              acceptLanguage: request.headers.value(of: .acceptLanguage), on: serving) else { return nil }
-            return respond(answer.json, to: request, operation: "tip.status", positive: answer.available, now: .at(answer.nowMember))
+            return respond(answer.json, to: request, operation: "tip.status", positive: answer.available, carriesContent: true,
+                           now: .at(answer.nowMember))
         }
     }
 
@@ -105,7 +106,8 @@ extension ServerRoutes {
                                          acceptLanguage: head.fields.acceptLanguage, on: serving)
         else { return nil }
         let parts = self.answer(answer.json, method: head.method, ifNoneMatch: head.fields.ifNoneMatch,
-                                operation: "tip.status", positive: answer.available, now: .at(answer.nowMember))
+                                operation: "tip.status", positive: answer.available, carriesContent: true,
+                                now: .at(answer.nowMember))
         return finishedOnEventLoop(parts, method: head.method, route: Self.tipStatusRoute, since: start)
     }
 
