@@ -75,9 +75,8 @@ extension Engine {
         // engine` under callgrind; 2,166 once a plain tip's verdict skipped its template values).
         var values = verdict.templateValues
         values?.locale = locale
-        let tip = content.tips[locale][slot]
         return TipDecision(tip: tipIDs[slot], status: verdict.status, reason: verdict.reason, changed: false, record: verdict.record,
-                           declaration: tip, locale: content.locales[locale], revisitAt: verdict.revisitAt,
+                           declarations: content.tips[locale], at: slot, locale: content.locales[locale], revisitAt: verdict.revisitAt,
                            templateValues: values)
     }
 

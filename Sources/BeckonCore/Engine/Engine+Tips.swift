@@ -141,11 +141,11 @@ extension Engine {
     /// template arguments (if any) are evaluated in `scope`, the one its status was decided in.
     func decision(_ slot: Int, _ evaluation: TipEvaluation, record: SubjectRecord, changed: Bool, locale: Int,
                   scope: EvaluationScope) -> TipDecision {
-        let tip = content.tips[locale][slot]
+        let id = tipIDs[slot]
         let values = templateValues(slot, scope: scope, locale: locale)
-        return TipDecision(tip: tip.id, status: evaluation.status, reason: evaluation.reason, changed: changed,
-                           record: record.tip(slot, id: tip.id, layout: slotLayout) ?? TipRecord(), declaration: tip,
-                           locale: content.locales[locale], revisitAt: evaluation.revisitAt, templateValues: values)
+        return TipDecision(tip: id, status: evaluation.status, reason: evaluation.reason, changed: changed,
+                           record: record.tip(slot, id: id, layout: slotLayout) ?? TipRecord(), declarations: content.tips[locale],
+                           at: slot, locale: content.locales[locale], revisitAt: evaluation.revisitAt, templateValues: values)
     }
 
     /// The decision after a change, evaluated on the changed record.
