@@ -34,6 +34,27 @@ struct ProcessRunnerTests {
         #expect(output == "a|")
     }
 
+    /// A program waited for with `waitForEnd` is let go, and the pipes it was given with it:
+    /// Foundation's run-loop source and the process hold each other until `waitUntilExit` is
+    /// called (without it, each CLI run of the suite left its two pipes open).
+    @Test(arguments: [("true", ProcessEnd.exit(0)), ("exit 3", .exit(3)), ("kill -KILL $$", .signal(SIGKILL))])
+    func aProcessWaitedForIsLetGo(script: String, end: ProcessEnd) async throws {
+        weak var letGo: Process?
+        do {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script]
+            process.standardOutput = Pipe()
+            try process.run()
+            #expect(process.waitForEnd() == end)
+            letGo = process
+        }
+        // Foundation's socket lets go of it just after it marks it ended.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while letGo != nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(letGo == nil, "the process object (and its pipes) stayed")
+    }
+
     @Test(arguments: [
         ("beckon: serving /tmp/x/beckon.yaml on http://127.0.0.1:40123\n", 40123 as Int?),
         ("beckon: warning: something\nbeckon: serving a.yaml on http://127.0.0.1:8\n", 8),
