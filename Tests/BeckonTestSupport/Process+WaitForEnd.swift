@@ -15,10 +15,9 @@ extension Process {
     ///
     /// Not `waitUntilExit`: Foundation reaps a child when a socket only that child holds closes,
     /// and once in CI it was never told (three `psql` children stayed zombies, and the wait for
-    /// them never returned: the PostgreSQL server the suite had started held their sockets). The
-    /// child is reaped here with `waitpid`; when Foundation reaped it first, its reading is taken.
-    /// Then Foundation is let finish (`letFoundationFinish`). Read the answer, not
-    /// `terminationStatus`.
+    /// them never returned). The child is reaped here with `waitpid`; when Foundation reaped it
+    /// first, its reading is taken. Then Foundation is let finish (`letFoundationFinish`). Read
+    /// the answer, not `terminationStatus`.
     public func waitForEnd() -> ProcessEnd {
         var status: Int32 = 0
         var reaped: pid_t
