@@ -51,8 +51,7 @@ extension ServerRoutes {
         return await server.storeThreads.run(for: serving.runtime.engine.store) {
             guard let answer = fastTipStatus(subject: subject, tip: tip, query: request.uri.queryParameters.map { (String($0.key), String($0.value)) },
                                              acceptLanguage: request.headers.value(of: .acceptLanguage), on: serving) else { return nil }
-            return respond(answer.json, to: request, operation: "tip.status", positive: answer.available, carriesContent: true,
-                           now: .at(answer.nowMember))
+            return parts(of: answer, method: request.method, ifNoneMatch: request.headers.value(of: .ifNoneMatch)).response
         }
     }
 
@@ -105,10 +104,8 @@ extension ServerRoutes {
               let answer = fastTipStatus(subject: subject, tip: tip, query: target.query,
                                          acceptLanguage: head.fields.acceptLanguage, on: serving)
         else { return nil }
-        let parts = self.answer(answer.json, method: head.method, ifNoneMatch: head.fields.ifNoneMatch,
-                                operation: "tip.status", positive: answer.available, carriesContent: true,
-                                now: .at(answer.nowMember))
-        return finishedOnEventLoop(parts, method: head.method, route: Self.tipStatusRoute, since: start)
+        return finishedOnEventLoop(parts(of: answer, method: head.method, ifNoneMatch: head.fields.ifNoneMatch),
+                                   method: head.method, route: Self.tipStatusRoute, since: start)
     }
 
     /// The subject and tip of a path `/v1/subjects/{subject}/tips/{tip}` as written (neither
@@ -139,11 +136,23 @@ extension ServerRoutes {
             && !(segment.count <= 2 && segment.allSatisfy { $0 == UInt8(ascii: ".") })
     }
 
+    /// A tip status the fast path decided: its JSON, where its `now` member stands, and whether
+    /// the tip is available.
+    private typealias FastAnswer = (json: ByteBuffer, nowMember: Range<Int>, available: Bool)
+
+    /// The parts of `answer` for a request of `method` whose `If-None-Match` is `condition`, as
+    /// every answer's (`answer(_:method:ifNoneMatch:operation:positive:carriesContent:now:)`):
+    /// a tip status, positive when the tip is available, carrying the tip's content.
+    private func parts(of answer: FastAnswer, method: HTTPRequest.Method, ifNoneMatch condition: String?) -> AnswerParts {
+        self.answer(answer.json, method: method, ifNoneMatch: condition, operation: "tip.status", positive: answer.available,
+                    carriesContent: true, now: .at(answer.nowMember))
+    }
+
     /// The JSON answer of tip `tip` for `subject`, where its `now` member stands and whether the
     /// tip is available, decided with `serving` in the languages of the query's `locale`, else of
     /// `acceptLanguage` (the header's); nil when the general path must answer (see the type's comment).
     private func fastTipStatus(subject: String, tip: String, query: [RequestTarget.Member], acceptLanguage: String?,
-                               on serving: ReloadableRuntime.Serving) -> (json: ByteBuffer, nowMember: Range<Int>, available: Bool)? {
+                               on serving: ReloadableRuntime.Serving) -> FastAnswer? {
         // The plain members are read here; a request with any other the fast path reads goes
         // through `DecisionInput`, which checks them as the general path does.
         var instant: Int64?
