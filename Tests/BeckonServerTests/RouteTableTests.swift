@@ -33,6 +33,10 @@ struct RouteTableTests {
         return (path, body)
     }
 
+    /// The members the operations that need one are given (`tip.shown`'s `for`,
+    /// `tip.invalidate`'s `reason`, `param.set`'s `value`); the others ignore them.
+    static let operationMembers: [(name: String, value: String)] = [("for", "45s"), ("reason", "tipClosed"), ("value", "pro")]
+
     /// Sends `route`'s request with this token (nil: none).
     static func send(_ route: ServerRoute, _ port: Int, token: String?, batchOperation: String = "tip.status") async throws -> EdgeHarness.Answer {
         let (path, body) = request(route, batchOperation: batchOperation)
@@ -102,7 +106,8 @@ struct RouteTableTests {
             var seen: Set<Bool> = []
             for route in ServerRoute.table where route.operation != nil {
                 let (path, body) = Self.request(route)
-                let answer = try await client.send(route.method.rawValue, path + "&for=45s&reason=tipClosed&value=pro", body: body)
+                let members = Self.operationMembers.map { "&\($0.name)=\($0.value)" }.joined()
+                let answer = try await client.send(route.method.rawValue, path + members, body: body)
                 let name = "\(route.method) \(route.path)"
                 #expect(answer.status == 200, "\(name): \(answer.body)")
                 let carriesContent = answer.object["locale"] != nil
@@ -119,7 +124,7 @@ struct RouteTableTests {
     @Test func theTableAgreesWithTheRuntime() throws {
         let folder = try ServedBeckon.folder()
         let runtime = try ReloadableRuntime(configPath: folder.appendingPathComponent("beckon.yaml").path).current
-        let input = try DecisionInput(query: [("for", "45s"), ("reason", "tipClosed"), ("value", "pro")], body: nil)
+        let input = try DecisionInput(query: Self.operationMembers, body: nil)
         for route in ServerRoute.table {
             guard let name = route.operation else { continue }
             let id = route.idParameter.map { OpenAPITests.example("{\($0)}") }
