@@ -27,24 +27,14 @@ public func beckonABIVersion() -> UInt32 {
 @_cdecl("beckon_open_path")
 public func beckonOpenPath(_ path: beckon_string, _ store: Int32, _ engine: UnsafeMutablePointer<OpaquePointer?>?,
                            _ diagnostics: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
-    guard let text = CBridge.string(path), !text.isEmpty else {
-        return CBridge.fail(BECKON_INVALID_ARGUMENT, "path must be a non-empty UTF-8 string", error)
-    }
-    return open(engine, store: store, diagnostics: diagnostics, errorOut: error) { () throws(ConfigurationLoadError) in
-        try Runtime.load(configPath: text)
-    }
+    open({ () throws(CallFailure) in try ConfigurationArgument(path: path) }, engine, store: store, diagnostics: diagnostics, errorOut: error)
 }
 
 @_cdecl("beckon_open_text")
 public func beckonOpenText(_ yaml: beckon_string, _ name: beckon_string, _ store: Int32, _ engine: UnsafeMutablePointer<OpaquePointer?>?,
                            _ diagnostics: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
-    guard let text = CBridge.string(yaml) else { return CBridge.fail(BECKON_INVALID_ARGUMENT, "yaml is not UTF-8", error) }
-    guard let label = CBridge.string(name), !label.isEmpty else {
-        return CBridge.fail(BECKON_INVALID_ARGUMENT, "name must be a non-empty UTF-8 string (it names the text in diagnostics)", error)
-    }
-    return open(engine, store: store, diagnostics: diagnostics, errorOut: error) { () throws(ConfigurationLoadError) in
-        try Runtime.load(yaml: text, path: label)
-    }
+    open({ () throws(CallFailure) in try ConfigurationArgument(yaml: yaml, name: name) }, engine, store: store,
+         diagnostics: diagnostics, errorOut: error)
 }
 
 @_cdecl("beckon_close")
@@ -65,10 +55,11 @@ public func beckonSetClock(_ engine: OpaquePointer?, _ now: Int64, _ error: Unsa
     return BECKON_OK
 }
 
-/// Loads a configuration, opens its store, and hands the host a retained engine.
-private func open(_ engine: UnsafeMutablePointer<OpaquePointer?>?, store: Int32, diagnostics: UnsafeMutablePointer<beckon_sink>?,
-                  errorOut: UnsafeMutablePointer<beckon_error>?,
-                  _ load: () throws(ConfigurationLoadError) -> PluggedConfiguration) -> beckon_status {
+/// Loads the configuration the call names, opens its store, and hands the host a retained engine.
+private func open(_ argument: () throws(CallFailure) -> ConfigurationArgument, _ engine: UnsafeMutablePointer<OpaquePointer?>?,
+                  store: Int32, diagnostics: UnsafeMutablePointer<beckon_sink>?, errorOut: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+    let source: ConfigurationArgument
+    do throws(CallFailure) { source = try argument() } catch { return CBridge.fail(error, errorOut) }
     guard let engine else { return CBridge.fail(BECKON_INVALID_ARGUMENT, "engine (the out pointer) is NULL", errorOut) }
     engine.pointee = nil
     if let refusal = CBridge.checkSink(diagnostics, "diagnostics") { return CBridge.fail(refusal, errorOut) }
@@ -77,7 +68,7 @@ private func open(_ engine: UnsafeMutablePointer<OpaquePointer?>?, store: Int32,
     }
     let configuration: PluggedConfiguration
     do throws(ConfigurationLoadError) {
-        configuration = try load()
+        configuration = try source.load()
     } catch {
         return loadFailure(error, diagnostics: diagnostics, errorOut: errorOut)
     }

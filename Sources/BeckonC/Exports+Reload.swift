@@ -9,34 +9,25 @@ import BeckonRuntime
 @_cdecl("beckon_reload_path")
 public func beckonReloadPath(_ engine: OpaquePointer?, _ path: beckon_string, _ diagnostics: UnsafeMutablePointer<beckon_sink>?,
                              _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
-    guard let text = CBridge.string(path), !text.isEmpty else {
-        return CBridge.fail(BECKON_INVALID_ARGUMENT, "path must be a non-empty UTF-8 string", error)
-    }
-    return reload(engine, diagnostics: diagnostics, errorOut: error) { runtimes throws(ConfigurationLoadError) in
-        try runtimes.reload(configPath: text)
-    }
+    reload(engine, { () throws(CallFailure) in try ConfigurationArgument(path: path) }, diagnostics: diagnostics, errorOut: error)
 }
 
 @_cdecl("beckon_reload_text")
 public func beckonReloadText(_ engine: OpaquePointer?, _ yaml: beckon_string, _ name: beckon_string,
                              _ diagnostics: UnsafeMutablePointer<beckon_sink>?, _ error: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
-    guard let text = CBridge.string(yaml) else { return CBridge.fail(BECKON_INVALID_ARGUMENT, "yaml is not UTF-8", error) }
-    guard let label = CBridge.string(name), !label.isEmpty else {
-        return CBridge.fail(BECKON_INVALID_ARGUMENT, "name must be a non-empty UTF-8 string (it names the text in diagnostics)", error)
-    }
-    return reload(engine, diagnostics: diagnostics, errorOut: error) { runtimes throws(ConfigurationLoadError) in
-        try runtimes.reload(yaml: text, path: label)
-    }
+    reload(engine, { () throws(CallFailure) in try ConfigurationArgument(yaml: yaml, name: name) }, diagnostics: diagnostics, errorOut: error)
 }
 
-/// Reloads the engine's configuration with `body`, writing the warnings or, on failure, every
-/// diagnostic to the `diagnostics` sink.
-private func reload(_ engine: OpaquePointer?, diagnostics: UnsafeMutablePointer<beckon_sink>?, errorOut: UnsafeMutablePointer<beckon_error>?,
-                    _ body: (ReloadableRuntime) throws(ConfigurationLoadError) -> [Diagnostic]) -> beckon_status {
+/// Reloads the engine's configuration with the one the call names, writing the warnings or, on
+/// failure, every diagnostic to the `diagnostics` sink.
+private func reload(_ engine: OpaquePointer?, _ argument: () throws(CallFailure) -> ConfigurationArgument,
+                    diagnostics: UnsafeMutablePointer<beckon_sink>?, errorOut: UnsafeMutablePointer<beckon_error>?) -> beckon_status {
+    let source: ConfigurationArgument
+    do throws(CallFailure) { source = try argument() } catch { return CBridge.fail(error, errorOut) }
     guard let embedded = EmbeddedEngine.from(engine) else { return CBridge.fail(BECKON_INVALID_ARGUMENT, "engine is NULL", errorOut) }
     if let refusal = CBridge.checkSink(diagnostics, "diagnostics") { return CBridge.fail(refusal, errorOut) }
     do throws(ConfigurationLoadError) {
-        writeWarnings(try body(embedded.runtimes), to: diagnostics)
+        writeWarnings(try source.reload(embedded.runtimes), to: diagnostics)
         return BECKON_OK
     } catch {
         return loadFailure(error, diagnostics: diagnostics, errorOut: errorOut)

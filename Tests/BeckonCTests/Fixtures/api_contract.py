@@ -179,6 +179,47 @@ def tip_status_answers(beckon):
     check(status == OK and seen == [(True, OK, True)], "a sink asking again gets its own answer", (status, seen))
 
 
+def configuration_arguments(beckon):
+    """beckon_open_path/_text and beckon_reload_path/_text check the configuration they are
+    named before anything else of the call (the engine, its out pointer): a path is a non-empty
+    UTF-8 string, YAML text is UTF-8 and its name a non-empty UTF-8 string; a refused reload
+    leaves the engine serving the configuration it had."""
+    path_message = "path must be a non-empty UTF-8 string"
+    yaml_message = "yaml is not UTF-8"
+    name_message = "name must be a non-empty UTF-8 string (it names the text in diagnostics)"
+    engine, _ = open_engine(beckon)
+    no_engine = ctypes.c_void_p()
+    opened = ctypes.c_void_p()
+    calls = [
+        ("open_path, an empty path", lambda error: beckon.library.beckon_open_path(
+            view(""), STORE_MEMORY, ctypes.byref(opened), None, error), path_message),
+        ("open_path, a path not UTF-8", lambda error: beckon.library.beckon_open_path(
+            String(b"caf\xe9.yaml", 8), STORE_MEMORY, ctypes.byref(opened), None, error), path_message),
+        ("open_text, YAML not UTF-8", lambda error: beckon.library.beckon_open_text(
+            String(b"version: \xff", 10), view("contract.yaml"), STORE_MEMORY, ctypes.byref(opened), None, error), yaml_message),
+        ("open_text, an empty name", lambda error: beckon.library.beckon_open_text(
+            view(CONFIGURATION), view(""), STORE_MEMORY, ctypes.byref(opened), None, error), name_message),
+        ("open_text, an empty name and no out pointer", lambda error: beckon.library.beckon_open_text(
+            view(CONFIGURATION), view(""), STORE_MEMORY, None, None, error), name_message),
+        ("reload_path, an empty path", lambda error: beckon.library.beckon_reload_path(
+            engine, view(""), None, error), path_message),
+        ("reload_path, an empty path and no engine", lambda error: beckon.library.beckon_reload_path(
+            no_engine, view(""), None, error), path_message),
+        ("reload_text, YAML not UTF-8", lambda error: beckon.library.beckon_reload_text(
+            engine, String(b"version: \xff", 10), view("contract.yaml"), None, error), yaml_message),
+        ("reload_text, an empty name", lambda error: beckon.library.beckon_reload_text(
+            engine, view("version: 1\n"), view(""), None, error), name_message),
+    ]
+    for what, call, message in calls:
+        error = Error(ctypes.sizeof(Error))
+        status = call(ctypes.byref(error))
+        check(status == INVALID_ARGUMENT and error.message.decode() == message, what, (status, error.message))
+        check(not opened.value, f"{what}: no engine is handed out", opened.value)
+    answer = beckon.call("tip_status", engine, request(), view("welcome"))
+    check(answer.status == OK and answer.json.get("title") == "Hi", "the engine still serves its configuration",
+          (answer.status, answer.message))
+
+
 CASES = {
     "message-2-byte": lambda beckon: [long_message(beckon, "é", prefix) for prefix in range(2)],
     "message-3-byte": lambda beckon: [long_message(beckon, "€", prefix) for prefix in range(3)],
@@ -190,6 +231,7 @@ CASES = {
     "reentrant-sink": reentrant_sink,
     "whatsnew-next-records": whatsnew_next_records,
     "tip-status-answers": tip_status_answers,
+    "configuration-arguments": configuration_arguments,
 }
 
 
