@@ -93,16 +93,7 @@ struct ServeCommand: ParsableCommand {
         signal(SIGHUP, SIG_IGN)
         let address = try ListenAddress(parsing: listen)
         let edge = try edgeOptions.edge(listeningOn: address)
-        let configuration = try configOptions.loadConfiguration()
-        let runtime: Runtime
-        do {
-            runtime = try Runtime.open(configuration)
-        } catch .store(let error) {
-            Output.error("store unavailable: \(error.message)")
-            throw ExitStatus.unavailable
-        } catch .configuration {
-            throw ExitStatus.internalError  // the configuration was already loaded
-        }
+        let runtime = try configOptions.openRuntime()
         let path = configOptions.configPath
         // The log (an access line per request) goes to standard error through a buffer.
         let logOutput = LogOutput.standardError
