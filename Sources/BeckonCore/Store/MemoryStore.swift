@@ -18,6 +18,17 @@ public final class MemoryStore: Store {
             last = subject
         }
 
+        /// The subject's state to write its record into, made when it was never stored; nil
+        /// when its stored version is not `expectedVersion` (a compare-and-set lost).
+        mutating func written(_ id: String, expectedVersion: Int64) -> Subject? {
+            let entry = subjects[id]
+            guard (entry?.stored?.version ?? 0) == expectedVersion else { return nil }
+            if let entry { return entry }
+            let made = Subject()
+            subjects[id] = made
+            return made
+        }
+
         /// Removes the subject, and forgets it as the one asked about last.
         mutating func remove(_ id: String) {
             subjects[id] = nil
@@ -107,10 +118,7 @@ public final class MemoryStore: Store {
 
     public func commit(subject: String, expectedVersion: Int64, record: SubjectRecord, donations: DonationChanges) throws(StoreError) -> Bool {
         contents.withLock { contents in
-            let entry = contents.subjects[subject]
-            guard (entry?.stored?.version ?? 0) == expectedVersion else { return false }
-            let stored = entry ?? Subject()
-            if entry == nil { contents.subjects[subject] = stored }
+            guard let stored = contents.written(subject, expectedVersion: expectedVersion) else { return false }
             stored.stored = StoredRecord(record: record.indexingSlots(), version: expectedVersion + 1)
             stored.lastActive = clock()
             guard !donations.isEmpty else { return true }
@@ -156,10 +164,7 @@ public final class MemoryStore: Store {
             throw StoreError(.invalidData, "cannot restore subject \(Value.string(subject)) at version \(snapshot.version): versions start at 1")
         }
         return contents.withLock { contents in
-            let entry = contents.subjects[subject]
-            guard (entry?.stored?.version ?? 0) == expectedVersion else { return false }
-            let stored = entry ?? Subject()
-            if entry == nil { contents.subjects[subject] = stored }
+            guard let stored = contents.written(subject, expectedVersion: expectedVersion) else { return false }
             stored.stored = StoredRecord(record: snapshot.record.indexingSlots(), version: snapshot.version)
             stored.logs = snapshot.logs.mapValues(DonationLog.init)
             stored.lastActive = clock()
