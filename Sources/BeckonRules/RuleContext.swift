@@ -21,6 +21,19 @@ public protocol RuleContext: AnyObject {
     func scenarioSummary(_ slot: Int) -> ScenarioSummary
 }
 
+/// A context for a subject with nothing stored: no parameter set (each reads null, unless the
+/// conforming type gives values), no event donated, no tip displayed, no scenario counted. The
+/// checker's constant folding, plugin sample calls and fixtures give only the moment.
+public protocol NothingStoredContext: RuleContext {}
+
+extension NothingStoredContext {
+    public func parameter(_ slot: Int) -> Value { .null }
+    public func eventSummary(_ slot: Int) -> EventSummary { EventSummary() }
+    public func donations(_ slot: Int) -> DonationLog { DonationLog() }
+    public func tipSummary(_ slot: Int) -> TipSummary { TipSummary() }
+    public func scenarioSummary(_ slot: Int) -> ScenarioSummary { ScenarioSummary() }
+}
+
 /// Lifetime counters of one event for one subject.
 public struct EventSummary: Sendable, Hashable {
     /// Donations since the last reset (exact, even after the log was pruned).

@@ -126,13 +126,9 @@ private final class BuiltInYes: RuleFunction, RuleFunctionCall {
 }
 
 /// A context with one int parameter, `n` = 42.
-private final class PluginBenchContext: RuleContext, @unchecked Sendable {
+private final class PluginBenchContext: NothingStoredContext, @unchecked Sendable {
     let now: Int64 = 1_800_000_000_000
     let subject = "bench"
     let appVersion: Version? = nil
     func parameter(_ slot: Int) -> Value { .int(42) }
-    func eventSummary(_ slot: Int) -> EventSummary { EventSummary() }
-    func donations(_ slot: Int) -> DonationLog { DonationLog() }
-    func tipSummary(_ slot: Int) -> TipSummary { TipSummary() }
-    func scenarioSummary(_ slot: Int) -> ScenarioSummary { ScenarioSummary() }
 }

@@ -579,7 +579,7 @@ private extension RuleOutcome {
 }
 
 /// A rule context with a settable instant and parameters; nothing else is read by these rules.
-final class CalendarContext: RuleContext {
+final class CalendarContext: NothingStoredContext {
     let now: Int64
     let subject = "ada"
     let appVersion: Version? = nil
@@ -595,8 +595,4 @@ final class CalendarContext: RuleContext {
     }
 
     func parameter(_ slot: Int) -> Value { parameters[slot] ?? .null }
-    func eventSummary(_ slot: Int) -> EventSummary { EventSummary() }
-    func donations(_ slot: Int) -> DonationLog { DonationLog() }
-    func tipSummary(_ slot: Int) -> TipSummary { TipSummary() }
-    func scenarioSummary(_ slot: Int) -> ScenarioSummary { ScenarioSummary() }
 }

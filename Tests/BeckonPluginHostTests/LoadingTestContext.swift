@@ -2,7 +2,7 @@ import BeckonRules
 
 /// A fixed evaluation context for calling plugin conditions directly: a subject, an instant and
 /// parameter values by slot; nothing else is ever asked for by the fixtures.
-final class LoadingTestContext: RuleContext {
+final class LoadingTestContext: NothingStoredContext {
     let now: Int64
     let subject: String
     let appVersion: Version?
@@ -16,10 +16,6 @@ final class LoadingTestContext: RuleContext {
     }
 
     func parameter(_ slot: Int) -> Value { parameters[slot] }
-    func eventSummary(_ slot: Int) -> EventSummary { EventSummary() }
-    func donations(_ slot: Int) -> DonationLog { DonationLog() }
-    func tipSummary(_ slot: Int) -> TipSummary { TipSummary() }
-    func scenarioSummary(_ slot: Int) -> ScenarioSummary { ScenarioSummary() }
 }
 
 extension RuleSchema.Function {

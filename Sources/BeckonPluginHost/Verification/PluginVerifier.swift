@@ -146,16 +146,10 @@ public enum PluginVerifier {
 }
 
 /// The evaluation context of a sample call: a subject, a fixed instant, nothing stored.
-final class SampleContext: RuleContext {
+final class SampleContext: NothingStoredContext {
     /// 2026-03-02T12:00:00Z, a Monday noon.
     static let instant: Int64 = 1_772_452_800_000
     let now = SampleContext.instant
     let subject = "sample-subject"
     let appVersion: Version? = Version(major: 1)
-
-    func parameter(_ slot: Int) -> Value { .null }
-    func eventSummary(_ slot: Int) -> EventSummary { EventSummary() }
-    func donations(_ slot: Int) -> DonationLog { DonationLog() }
-    func tipSummary(_ slot: Int) -> TipSummary { TipSummary() }
-    func scenarioSummary(_ slot: Int) -> ScenarioSummary { ScenarioSummary() }
 }

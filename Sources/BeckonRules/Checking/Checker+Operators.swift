@@ -148,14 +148,9 @@ extension Checker {
 }
 
 /// A context for folding constants: constant nodes never ask it anything.
-final class ConstantContext: RuleContext, @unchecked Sendable {
+final class ConstantContext: NothingStoredContext, @unchecked Sendable {
     static let shared = ConstantContext()
     var now: Int64 { 0 }
     var subject: String { "" }
     var appVersion: Version? { nil }
-    func parameter(_ slot: Int) -> Value { .null }
-    func eventSummary(_ slot: Int) -> EventSummary { EventSummary() }
-    func donations(_ slot: Int) -> DonationLog { DonationLog() }
-    func tipSummary(_ slot: Int) -> TipSummary { TipSummary() }
-    func scenarioSummary(_ slot: Int) -> ScenarioSummary { ScenarioSummary() }
 }
