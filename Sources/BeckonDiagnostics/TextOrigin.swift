@@ -38,12 +38,7 @@ public struct TextOrigin: Hashable, Sendable {
 
     /// The location of the character at `offset` (in Unicode scalars) of the value.
     public func location(atOffset offset: Int) -> SourcePosition {
-        var low = 0, high = runs.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if runs[middle].offset <= offset { low = middle } else { high = middle - 1 }
-        }
-        let run = runs[low]
+        let run = runs[runs.runIndex(containing: offset, start: \.offset)]
         return SourcePosition(line: run.location.line, column: run.location.column + max(0, offset - run.offset))
     }
 

@@ -1,3 +1,5 @@
+import BeckonDiagnostics
+
 /// The placeholders of a content text in ICU MessageFormat syntax, found without ICU: each
 /// argument's name is a rule-language path (`params.name`, `events.saved.count`), which ICU cannot
 /// take (its names hold no `.`), so the scan renames every path to `a0`, `a1`… (one path, one
@@ -78,13 +80,9 @@ public struct MessagePlaceholders: Hashable, Sendable {
 
     /// The offset in the text as written of offset `renamed` of `pattern` (both in scalars).
     public func originalOffset(ofRenamed renamed: Int) -> Int {
-        var low = 0, high = shifts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if shifts[middle].renamed <= renamed { low = middle } else { high = middle - 1 }
-        }
-        let shift = shifts[low]
-        let next = low + 1 < shifts.count ? shifts[low + 1].original : Int.max
+        let index = shifts.runIndex(containing: renamed, start: \.renamed)
+        let shift = shifts[index]
+        let next = index + 1 < shifts.count ? shifts[index + 1].original : Int.max
         // Inside a renamed path, point at the path's last character rather than past it.
         return min(shift.original + (renamed - shift.renamed), max(shift.original, next - 1))
     }
