@@ -172,20 +172,6 @@ public final class FastRule: Sendable {
         let (sum, overflow) = total.addingReportingOverflow(value)
         return overflow ? (value > 0 ? .max : .min) : sum
     }
-
-    /// The index of the first time in the window ending at `now` (all of them when the start of
-    /// the window is before the start of time), as the closure form finds it.
-    @inline(__always)
-    public static func windowStart(_ times: [Int64], window: Int64, now: Int64) -> Int {
-        let (earliest, overflow) = now.subtractingReportingOverflow(window)
-        if overflow { return 0 }
-        var low = 0, high = times.count
-        while low < high {
-            let middle = (low + high) / 2
-            if times[middle] < earliest { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
 }
 
 extension FastRule {

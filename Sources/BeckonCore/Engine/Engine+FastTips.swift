@@ -221,7 +221,7 @@ extension Engine {
             return op.holds(eventCount(slot, reading, &columns), bound)
         case .windowCount(let slot, let window, let op, let bound):
             let times = logTimes(slot, reading, &columns)
-            let start = FastRule.windowStart(times, window: window, now: reading.now)
+            let start = DonationLog.windowStart(of: times, window: window, now: reading.now)
             if let flip = FastRule.windowFlip(op, bound: bound, times: times, start: start, window: window) { reading.changes(at: flip) }
             return op.holds(Int64(times.count - start), bound)
         case .tipDisplayCount(let slot, let op, let bound):

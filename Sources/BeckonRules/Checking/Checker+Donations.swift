@@ -166,8 +166,7 @@ extension Checker {
     /// The index of the first donation inside the window (`now - time <= window`).
     static func windowStart(_ log: DonationLog, window: Int64?, now: Int64) -> Int {
         guard let window else { return 0 }
-        let (earliest, overflow) = now.subtractingReportingOverflow(window)
-        return overflow ? 0 : log.firstIndex(atOrAfter: earliest)
+        return DonationLog.windowStart(of: log.times, window: window, now: now)
     }
 
     static func forEachMatch(_ log: DonationLog, from start: Int, _ filter: DonationFilter, _ context: any RuleContext,
