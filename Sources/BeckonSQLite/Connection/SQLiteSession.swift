@@ -111,12 +111,10 @@ final class SQLiteSession {
     /// read transaction that then also reads the record, if it must be read).
     func load(subject: String) throws(StoreError) -> StoredRecord {
         if let watch, watch.isUnchanged {
-            if let entry = cache[subject] { return StoredRecord(record: entry.record, version: entry.version) }
-            // The cache is still true; the record is read in a transaction of its own. Should a
-            // commit land before it, the header has moved on: the next load checks data_version.
-            let entry = try read(subject: subject)
-            cache.store(entry, subject: subject)
-            return StoredRecord(record: entry.record, version: entry.version)
+            // The cache is still true; a record not in it is read in a transaction of its own.
+            // Should a commit land before it, the header has moved on: the next load checks
+            // data_version.
+            return try cachedOrRead(subject: subject)
         }
         // Read before the transaction: what it shows is at most as new as what the transaction
         // reads, so keeping it never hides a commit.
@@ -134,6 +132,12 @@ final class SQLiteSession {
             cache.forgetAll()
         }
         if let header { watch?.remember(header) }
+        return try cachedOrRead(subject: subject)
+    }
+
+    /// The subject's record from the cache, or read from the file and kept there.
+    @inline(__always)
+    private func cachedOrRead(subject: String) throws(StoreError) -> StoredRecord {
         if let entry = cache[subject] { return StoredRecord(record: entry.record, version: entry.version) }
         let entry = try read(subject: subject)
         cache.store(entry, subject: subject)
