@@ -31,7 +31,7 @@ public struct TipDecision: Sendable {
     /// Where `declaration` is: in an array of declarations, at an index. The engine's decisions
     /// share its array of the locale's declarations, so that a decision holds one reference
     /// rather than a declaration's dozen: with the declaration itself, building, returning and
-    /// dropping a decision cost `Engine.tipStatus(_:_:)` 2,917 instructions, now 2,293
+    /// dropping a decision cost `Engine.tipStatus(_:_:)` 2,917 instructions, with the array 2,293
     /// (`beckon-bench engine` under callgrind, the function's inclusive count: Docs/benchmarks.md).
     private var declarations: [TipDeclaration]
     private var declarationIndex: Int
