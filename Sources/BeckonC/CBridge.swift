@@ -127,16 +127,7 @@ enum CBridge {
         guard let subject = string(request.pointee.subject), !subject.isEmpty else {
             throw CallFailure(BECKON_INVALID_ARGUMENT, "request.subject must be a non-empty UTF-8 string")
         }
-        guard let versionText = string(request.pointee.app_version) else {
-            throw CallFailure(BECKON_INVALID_ARGUMENT, "request.app_version is not UTF-8")
-        }
-        var version: Version?
-        if !versionText.isEmpty {
-            guard let parsed = engine.version(versionText) else {
-                throw CallFailure(BECKON_INVALID_ARGUMENT, "request.app_version: \(Version.problem(with: versionText))")
-            }
-            version = parsed
-        }
+        let version = try engine.version(request.pointee.app_version)
         let now = request.pointee.now
         guard now == Int64.min || TimestampSyntax.instants.contains(now) else {
             throw CallFailure(BECKON_INVALID_ARGUMENT, "request.now is \(now); instants lie between \(TimestampSyntax.instantsText)")

@@ -44,8 +44,18 @@ final class EmbeddedEngine: Sendable {
         return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
     }
 
+    /// The app version a request's `app_version` names (nil when it is empty), found by its
+    /// bytes as `version(utf8:)` finds it; a failure naming the problem when it is not UTF-8 or
+    /// not a version.
+    func version(_ view: beckon_string) throws(CallFailure) -> Version? {
+        guard view.len > 0 else { return nil }
+        if let pointer = view.ptr, let version = version(utf8: UnsafeRawBufferPointer(start: pointer, count: view.len)) { return version }
+        guard let text = CBridge.string(view) else { throw CallFailure(BECKON_INVALID_ARGUMENT, "request.app_version is not UTF-8") }
+        throw CallFailure(BECKON_INVALID_ARGUMENT, "request.app_version: \(Version.problem(with: text))")
+    }
+
     /// The version `text` names, or nil when it is not a version.
-    func version(_ text: String) -> Version? {
+    private func version(_ text: String) -> Version? {
         if let last = lastVersion.withLock({ $0 }), last.text == text { return last.version }
         guard let version = Version(text) else { return nil }
         lastVersion.withLock { $0 = (text, version) }

@@ -220,6 +220,33 @@ def configuration_arguments(beckon):
           (answer.status, answer.message))
 
 
+def app_versions(beckon):
+    """A request's app_version is read by its bytes: a version is used (and found again by its
+    bytes on later calls), an empty one means the configuration's, text that is not a version or
+    not UTF-8 is INVALID_ARGUMENT naming the member, before and after good versions were read."""
+    engine, _ = open_engine(beckon, "version: 1\napp: {version: 1.0.0}\n"
+                                    "whatsNew: {entries: [{version: 2.0.0, title: Two}, {version: 1.0.0, title: One}]}\n")
+
+    def next_with(version_bytes):
+        given = ctypes.byref(Request(ctypes.sizeof(Request), view("ada"), 1772355600000, String(version_bytes, len(version_bytes))))
+        return beckon.call("whatsnew_next", engine, given)
+
+    refusals = [
+        (b"two", "request.app_version: 'two' is not a version; expected MAJOR[.MINOR[.PATCH]] of non-negative integers, e.g. 1.2.0"),
+        (b"2.0.0-beta", "request.app_version: '2.0.0-beta' is not a version; expected MAJOR[.MINOR[.PATCH]] of non-negative integers, e.g. 1.2.0"),
+        (b"2.\xff", "request.app_version is not UTF-8"),
+    ]
+    for round in ["before", "after"]:
+        for given, message in refusals:
+            answer = next_with(given)
+            check(answer.status == INVALID_ARGUMENT and answer.message == message, f"{given!r} {round} good versions",
+                  (answer.status, answer.message))
+        for given, version in [(b"2.0.0", "2.0.0"), (b"2", "2.0.0"), (b"", "1.0.0")]:
+            answer = next_with(given)
+            check(answer.status == OK and answer.json.get("version") == version, f"{given!r} {round}: the app version used",
+                  (answer.status, answer.message, answer.json))
+
+
 CASES = {
     "message-2-byte": lambda beckon: [long_message(beckon, "é", prefix) for prefix in range(2)],
     "message-3-byte": lambda beckon: [long_message(beckon, "€", prefix) for prefix in range(3)],
@@ -232,6 +259,7 @@ CASES = {
     "whatsnew-next-records": whatsnew_next_records,
     "tip-status-answers": tip_status_answers,
     "configuration-arguments": configuration_arguments,
+    "app-versions": app_versions,
 }
 
 
