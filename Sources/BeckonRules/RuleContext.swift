@@ -79,14 +79,14 @@ public struct DonationLog: Sendable {
 
     /// The index of the first donation inside the window ending at `now` (`now - time <=
     /// window`); 0 when the window starts before the start of time.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func windowStart(of times: [Int64], window: Int64, now: Int64) -> Int {
         let (earliest, overflow) = now.subtractingReportingOverflow(window)
         return overflow ? 0 : firstIndex(of: times, atOrAfter: earliest)
     }
 
     /// The index of the first of `times` (oldest first) at or after `instant` (binary search).
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func firstIndex(of times: [Int64], atOrAfter instant: Int64) -> Int {
         var low = 0, high = times.count
         while low < high {
