@@ -2,8 +2,11 @@ internal import CBeckon
 
 // Every function of beckon.h is implemented by a @_cdecl function of this module. Next to each
 // group, a check converts both the header's declaration and the implementation to one explicit C
-// function type: if either drifts (a parameter added, a type changed), this file stops
-// compiling. The function is never called; type-checking it is the check.
+// function type: if either drifts (a parameter added, a type changed), the module stops
+// compiling. The function is never called; type-checking it is the check. Each check has to be
+// in the file of the functions it checks: in a debug build, naming a header function in another
+// file than its @_cdecl implementation defines that C symbol a second time, and libbeckon.so
+// fails to link (one list of every function, here, was tried).
 //
 // Both attributes are underscored (unstable) Swift: `@_cdecl` is how this toolchain exports a
 // function under a C name (the C ABI has no other spelling here), and `@_optimize(none)` on each
