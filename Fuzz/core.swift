@@ -3,7 +3,7 @@
 //
 //   0  the strict JSON parser (JSONParser, given valid UTF-8 as its callers check first);
 //   1  a stored record (SubjectRecordCodec): any bytes decode or are refused, never trap, and
-//      a record that decodes re-encodes to bytes that decode again, as long;
+//      a record that decodes re-encodes to bytes of the same length that decode again;
 //   2  a donation's stored info (DonationInfoCodec): likewise, and re-encodes to the same bytes.
 //
 // A record's re-encoding is compared by length only: its dictionaries and set are written in
