@@ -25,8 +25,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/setup.sh
-need_debian_packages "${beckon_build_packages[@]}" postgresql chromium
-need_test_tools
+need_test_suite
 
 scratch=.build-asan
 toolchain="$(dirname "$(command -v swiftc)")"

@@ -1,5 +1,6 @@
 # What the two commands need and a fresh machine lacks, installed or named in one line. Sourced by
-# Config/demo.sh (the main job) and Scripts/test.sh (the test suite); nothing here runs by itself.
+# Config/demo.sh (the main job), Scripts/test.sh (the test suite) and Scripts/sanitizers.sh; nothing
+# here runs by itself.
 #
 # Debian packages are installed with apt-get when the script runs as root; otherwise the command
 # stops with the one line to run (exit 69). Python tools go into a virtual environment of the
@@ -36,4 +37,12 @@ need_test_tools() {
   python3 -m venv "$test_tools"
   "$test_tools/bin/python" -m pip install --quiet --disable-pip-version-check -r Scripts/test-tools.txt
   cp Scripts/test-tools.txt "$test_tools/test-tools.txt"
+}
+
+# What the test suite needs: the build's packages, the PostgreSQL server its tests start
+# themselves, Chromium for the browser tests, and the Python tools (Scripts/test.sh and
+# Scripts/sanitizers.sh run the suite).
+need_test_suite() {
+  need_debian_packages "${beckon_build_packages[@]}" postgresql chromium
+  need_test_tools
 }

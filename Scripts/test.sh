@@ -13,8 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/setup.sh
-need_debian_packages "${beckon_build_packages[@]}" postgresql chromium
-need_test_tools
+need_test_suite
 
 # Builds with "$@" and stops when the compiler warned about a file of this repository (warnings
 # from the packages under .build/ are theirs).
