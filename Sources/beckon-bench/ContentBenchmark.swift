@@ -43,8 +43,8 @@ struct ContentBenchmark: ParsableCommand {
             beckon_sink sink = {sizeof sink, NULL, keep};
             beckon_engine *engine = open_engine(argv[1], "content.yaml", &sink, &error);
             const int64_t now = 1800000000000;
-            beckon_request request = {sizeof request, text("bench"), now, text("2.0.0")};
-            beckon_request other = {sizeof other, text("other"), now, text("2.0.0")};
+            beckon_request request = {.struct_size = sizeof request, .subject = text("bench"), .now = now, .app_version = text("2.0.0")};
+            beckon_request other = {.struct_size = sizeof other, .subject = text("other"), .now = now, .app_version = text("2.0.0")};
             beckon_parameter_set(engine, &request, text("name"), text("Ada"), &sink, &error);
             beckon_parameter_set(engine, &other, text("name"), text("Grace"), &sink, &error);
             for (int i = 0; i < 5; i++) beckon_donate(engine, &request, text("viewed"), NULL, 0, &sink, &error);

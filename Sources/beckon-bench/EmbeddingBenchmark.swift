@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeckonTestSupport
 import Foundation
 
 /// The embedding API's cost from C: a C program, built with `cc` against `beckon.h` and linked to
@@ -66,7 +67,7 @@ struct EmbeddingBenchmark: ParsableCommand {
             beckon_sink sink = {sizeof sink, NULL, count};
             beckon_engine *engine = open_engine(argv[1], "bench.yaml", &sink, &error);
             const int64_t now = 1800000000000;
-            beckon_request request = {sizeof request, text("bench"), now, text("2.0.0")};
+            beckon_request request = {.struct_size = sizeof request, .subject = text("bench"), .now = now, .app_version = text("2.0.0")};
             beckon_parameter_set(engine, &request, text("isLoggedIn"), text("true"), &sink, &error);
             beckon_parameter_set(engine, &request, text("plan"), text("free"), &sink, &error);
             for (int hour = 0; hour < 50; hour++) {
@@ -147,7 +148,6 @@ struct EmbeddingBenchmark: ParsableCommand {
         guard FileManager.default.fileExists(atPath: library.path) else {
             throw ValidationError("no \(library.path): build it first with swift build -c \(binFolder.lastPathComponent) --product BeckonC")
         }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-bench-\(name)-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let linked = folder.appendingPathComponent("libbeckon.so")
@@ -157,8 +157,7 @@ struct EmbeddingBenchmark: ParsableCommand {
         let yaml = folder.appendingPathComponent("bench.yaml")
         try hostSource.write(to: source, atomically: true, encoding: .utf8)
         try configuration.write(to: yaml, atomically: true, encoding: .utf8)
-        try execute("/usr/bin/env", ["cc", "-std=c11", "-O2", "-I", root.appendingPathComponent("Sources/CBeckon/include").path,
-                                     source.path, "-L", folder.path, "-lbeckon", "-Wl,-rpath," + folder.path, "-o", host.path])
+        try EmbeddingLibrary.compileHost(source.path, into: host.path, linkedIn: folder.path)
         return (host, yaml)
     }
 
@@ -170,13 +169,13 @@ struct EmbeddingBenchmark: ParsableCommand {
         let folder = host.program.deletingLastPathComponent(), stripped = folder.appendingPathComponent("stripped")
         if !FileManager.default.fileExists(atPath: stripped.appendingPathComponent("libbeckon.so").path) {
             try FileManager.default.createDirectory(at: stripped, withIntermediateDirectories: true)
-            try execute("/usr/bin/env", ["strip", "--strip-debug", "-o", stripped.appendingPathComponent("libbeckon.so").path,
-                                         folder.appendingPathComponent("libbeckon.so").resolvingSymlinksInPath().path])
+            try execute("strip", ["--strip-debug", "-o", stripped.appendingPathComponent("libbeckon.so").path,
+                                  folder.appendingPathComponent("libbeckon.so").resolvingSymlinksInPath().path])
         }
         let counts = try [operations, 2 * operations].map { count in
             let out = folder.appendingPathComponent("callgrind.out.\(arguments.joined(separator: "-")).\(count)")
-            try execute("/usr/bin/env", ["LD_LIBRARY_PATH=" + stripped.path, "valgrind", "--tool=callgrind", "--callgrind-out-file=" + out.path,
-                                         host.program.path, host.yaml.path, String(count)] + arguments)
+            try execute("valgrind", ["--tool=callgrind", "--callgrind-out-file=" + out.path, host.program.path, host.yaml.path, String(count)] + arguments,
+                        environment: ["LD_LIBRARY_PATH": stripped.path])
             let text = try String(contentsOf: out, encoding: .utf8)
             guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("summary:") || $0.hasPrefix("totals:") }),
                   let total = Int(line.split(separator: " ").last ?? "") else {
@@ -187,17 +186,12 @@ struct EmbeddingBenchmark: ParsableCommand {
         return Double(counts[1] - counts[0]) / Double(16 * operations)
     }
 
+    /// Runs `program` (a path, or a name looked up on PATH) to its end with `environment` added;
+    /// its standard output, or an error with its exit status and standard error.
     @discardableResult
-    static func execute(_ program: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ValidationError("\(program) exited \(process.terminationStatus)") }
-        return String(decoding: data, as: UTF8.self)
+    static func execute(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
+        let (status, output, error) = try ProcessRunner.run(program, arguments, environment: environment)
+        guard status == 0 else { throw ValidationError("\(program) exited \(status):\n\(error)") }
+        return output
     }
 }

@@ -27,9 +27,17 @@ public enum EmbeddingLibrary {
     public static func compileHost(_ source: String, named name: String, extraFlags: [String] = []) throws -> String {
         let library = try folder.get()
         let output = (library as NSString).appendingPathComponent(name)
-        let (status, log) = try ProcessRunner.combined("cc", ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-I", headerFolder, source,
-                                                            "-L", library, "-lbeckon", "-Wl,-rpath," + library, "-o", output] + extraFlags)
-        guard status == 0 else { throw TestSupportFailure("cc failed:\n\(log)") }
+        try compileHost(source, into: output, linkedIn: library, extraFlags: extraFlags)
         return output
+    }
+
+    /// Compiles the C host `source` with plain `cc` against `beckon.h` into `output`, linked to the
+    /// `libbeckon.so` in `libraryFolder` (found there at run time too): the one build line of a C
+    /// host, for the suites and the benchmarks.
+    public static func compileHost(_ source: String, into output: String, linkedIn libraryFolder: String, extraFlags: [String] = []) throws {
+        let arguments = ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-I", headerFolder, source,
+                         "-L", libraryFolder, "-lbeckon", "-Wl,-rpath," + libraryFolder, "-o", output] + extraFlags
+        let (status, log) = try ProcessRunner.combined("cc", arguments)
+        guard status == 0 else { throw TestSupportFailure("cc failed:\n\(log)") }
     }
 }
