@@ -2,13 +2,14 @@ import BeckonConfig
 import BeckonCore
 import BeckonDiagnostics
 import BeckonRules
+import BeckonTestSupport
 import Testing
 
 /// `Config/example.yaml` (with its include `example-tips.yaml`) is the configuration the documents
 /// show; it must load, and load to exactly what it says.
 @Suite("The example configuration")
 struct ExampleConfigurationTests {
-    static let configFolder = Fixtures.repositoryRoot + "/Config"
+    static let configFolder = Repository.path("Config")
     let loaded: LoadedConfiguration
 
     init() throws {

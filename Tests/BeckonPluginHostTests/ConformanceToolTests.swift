@@ -7,16 +7,8 @@ import Testing
 /// the contract (built here with `cc` against the header alone), and on bad input.
 @Suite("beckon-conformance")
 struct ConformanceToolTests {
-    struct Result {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
-        var lines: [Substring] { standardOutput.split(separator: "\n") }
-    }
-
-    static func run(_ arguments: [String]) throws -> Result {
-        let (status, output, error) = try ProcessRunner.run(try BuiltProducts.path("beckon-conformance"), arguments)
-        return Result(status: status, standardOutput: output, standardError: error)
+    static func run(_ arguments: [String]) throws -> ProcessResult {
+        ProcessResult(try ProcessRunner.run(try BuiltProducts.path("beckon-conformance"), arguments))
     }
 
     static func memoryStore() throws -> String {
@@ -104,4 +96,9 @@ enum ForgetfulStore {
     static func build() throws -> String {
         try CPluginBuilder.build("forgetful-store", sources: ["Tests/BeckonPluginHostTests/Fixtures/bad/forgetful_store.c"])
     }
+}
+
+extension ProcessResult {
+    /// The lines of standard output.
+    fileprivate var lines: [Substring] { standardOutput.split(separator: "\n") }
 }

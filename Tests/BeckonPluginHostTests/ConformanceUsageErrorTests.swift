@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Testing
 
 /// `beckon-conformance` usage errors read `beckon-conformance: error: …` on standard error, like

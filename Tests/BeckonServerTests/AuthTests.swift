@@ -182,20 +182,10 @@ struct AuthTests {
 
     @Test func tokensFromTheEnvironmentAreAskedForAndNeverPrinted() async throws {
         let folder = try ServedBeckon.folder()
-        let process = Process()
-        process.executableURL = try ServedBeckon.executable()
-        process.arguments = ["serve", "--config", folder.appendingPathComponent("beckon.yaml").path, "--listen", "127.0.0.1:0", "--log-level", "debug"]
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["BECKON_TOKENS"] = "read \(EdgeHarness.readToken), write \(EdgeHarness.writeToken)"
-        process.environment = environment
-        let errors = Pipe(), output = Pipe()
-        process.standardError = errors
-        process.standardOutput = output
-        try process.run()
-        var ended = false
-        defer { if !ended { process.terminate(); _ = process.waitForEnd() } }
-        let port = try #require(ServeProcess.port(from: errors).port)
+        let serve = try ServeProcess(folder, ["--log-level", "debug"],
+                                     environment: ["BECKON_TOKENS": "read \(EdgeHarness.readToken), write \(EdgeHarness.writeToken)"])
+        defer { serve.stop() }
+        let port = serve.port
 
         let bearer = { (token: String) in [("Authorization", "Bearer \(token)")] }
         let path = "/v1/subjects/ada/tips/welcome/display?\(Self.now)"
@@ -204,10 +194,8 @@ struct AuthTests {
         #expect(try await EdgeHarness.send(port, "POST", path, headers: bearer(EdgeHarness.readToken)).status == 403)
         #expect(try await EdgeHarness.send(port, "POST", path, headers: bearer(EdgeHarness.writeToken)).status == 200)
 
-        process.terminate()
-        let printed = String(decoding: errors.fileHandleForReading.readDataToEndOfFile() + output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        ended = true
-        #expect(process.waitForEnd() == .exit(0))
+        #expect(serve.stop() == 0)
+        let printed = serve.standardError + serve.standardOutput
         for token in [EdgeHarness.readToken, EdgeHarness.writeToken, "wrong-token-0000000000000"] {
             #expect(!printed.contains(token), "\(printed)")
         }

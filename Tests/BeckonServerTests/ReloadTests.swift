@@ -1,4 +1,5 @@
 import BeckonServer
+import BeckonTestSupport
 import Foundation
 import InMemoryLogging
 import Logging

@@ -186,24 +186,10 @@ enum ServedBeckon {
         }
     }
 
-    /// What one run of the `beckon` executable printed, and its exit code.
-    struct CommandResult {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
-    }
-
     /// Runs `beckon ARGUMENTS --config FOLDER/beckon.yaml` in `folder` (the configuration's
     /// path is named in some answers: a rule's position).
-    static func beckon(_ folder: URL, _ arguments: [String]) throws -> CommandResult {
-        let (status, output, error) = try ProcessRunner.run(try executable().path, arguments + ["--config", folder.appendingPathComponent("beckon.yaml").path],
-                                                            in: folder.path, unset: ["BECKON_CONFIG"])
-        return CommandResult(status: status, standardOutput: output, standardError: error)
-    }
-
-    /// The `beckon` executable built next to the tests.
-    static func executable() throws -> URL {
-        try BuiltProducts.beckon
+    static func beckon(_ folder: URL, _ arguments: [String]) throws -> ProcessResult {
+        try BeckonCLI.run(arguments + ["--config", folder.appendingPathComponent("beckon.yaml").path], in: folder)
     }
 }
 

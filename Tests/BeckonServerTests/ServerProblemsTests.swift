@@ -1,6 +1,7 @@
 import BeckonCore
 import BeckonRuntime
 import BeckonServer
+import BeckonTestSupport
 import Foundation
 import NIOHTTP1
 import Testing

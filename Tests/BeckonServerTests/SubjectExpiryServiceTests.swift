@@ -1,6 +1,7 @@
 import BeckonCore
 import BeckonRuntime
 @testable import BeckonServer
+import BeckonTestSupport
 import Foundation
 import Testing
 

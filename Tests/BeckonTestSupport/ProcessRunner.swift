@@ -44,3 +44,15 @@ public enum ProcessRunner {
         return try RunningProcess(process, mergingError: mergingError)
     }
 }
+
+/// What a program run to its end printed, and its exit status: `ProcessRunner.run`'s answer as a
+/// value for the suites' helpers to return.
+public struct ProcessResult: Sendable {
+    public var status: Int32
+    public var standardOutput: String
+    public var standardError: String
+
+    public init(_ run: (status: Int32, output: String, error: String)) {
+        (status, standardOutput, standardError) = run
+    }
+}

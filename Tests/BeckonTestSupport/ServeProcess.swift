@@ -2,12 +2,14 @@ public import Foundation
 import Glibc
 import Synchronization
 
-/// A `beckon serve` process on an ephemeral loopback port, its standard error collected.
+/// A `beckon serve` process on an ephemeral loopback port, what it prints collected.
 public final class ServeProcess: @unchecked Sendable {  // its state is immutable or behind a lock
     public let process: Process
     public let port: Int
     private let errorText = CollectedText()
-    private let errorDone = DispatchSemaphore(value: 0)
+    private let outputText = CollectedText()
+    /// Left by each stream's reader when its pipe is read to its end.
+    private let readers = DispatchGroup()
 
     /// Starts `beckon serve --config FOLDER/CONFIG --listen 127.0.0.1:0 ARGUMENTS` in `folder`
     /// (with the built `beckon` unless `executable` is given, and `environment` on top of the
@@ -19,9 +21,9 @@ public final class ServeProcess: @unchecked Sendable {  // its state is immutabl
         process.arguments = ["serve", "--config", folder.appendingPathComponent(config).path, "--listen", "127.0.0.1:0"] + arguments
         process.currentDirectoryURL = folder
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let error = Pipe()
+        let error = Pipe(), output = Pipe()
         process.standardError = error
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output
         try process.run()
         self.process = process
         let (port, printed) = Self.port(from: error)
@@ -31,15 +33,22 @@ public final class ServeProcess: @unchecked Sendable {  // its state is immutabl
         }
         self.port = port
         errorText.append(printed)
-        // Keep reading, so that the log never fills the pipe.
-        let handle = error.fileHandleForReading
-        Thread.detachNewThread { [errorText, errorDone] in
+        // Keep reading, so that neither pipe ever fills up.
+        Self.collect(error, into: errorText, in: readers)
+        Self.collect(output, into: outputText, in: readers)
+    }
+
+    /// Reads `pipe` to its end on a thread of its own, into `text`, a member of `group` until then.
+    private static func collect(_ pipe: Pipe, into text: CollectedText, in group: DispatchGroup) {
+        let handle = pipe.fileHandleForReading
+        group.enter()
+        Thread.detachNewThread {
             while true {
                 let data = handle.availableData
                 if data.isEmpty { break }
-                errorText.append(String(decoding: data, as: UTF8.self))
+                text.append(String(decoding: data, as: UTF8.self))
             }
-            errorDone.signal()
+            group.leave()
         }
     }
 
@@ -70,6 +79,9 @@ public final class ServeProcess: @unchecked Sendable {  // its state is immutabl
     /// What the process printed to standard error so far.
     public var standardError: String { errorText.text }
 
+    /// What the process printed to standard output so far.
+    public var standardOutput: String { outputText.text }
+
     /// Sends `signal` to the process.
     public func send(_ signal: Int32) {
         kill(process.processIdentifier, signal)
@@ -83,8 +95,7 @@ public final class ServeProcess: @unchecked Sendable {  // its state is immutabl
             if ended == nil { ended = process.waitForEnd() }
             return ended!
         }
-        errorDone.wait()
-        errorDone.signal()  // for the next caller
+        readers.wait()
         guard case .exit(let status) = end else { return nil }
         return status
     }

@@ -16,7 +16,7 @@ struct CheckLocalesCommandTests {
 
         """
 
-    static func run(_ extra: [String]) throws -> BeckonProcess.Result {
+    static func run(_ extra: [String]) throws -> ProcessResult {
         let folder = try BeckonProcess.temporaryFolder()
         try yaml.write(to: folder.appendingPathComponent("t.yaml"), atomically: true, encoding: .utf8)
         return try BeckonProcess.run(["check", "--config", "t.yaml", "--locales"] + extra, in: folder)

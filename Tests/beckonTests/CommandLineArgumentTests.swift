@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -23,13 +24,13 @@ struct CommandLineArgumentTests {
     }
 
     /// Runs `beckon` with raw argument bytes: each `hex:` argument is sent as those bytes.
-    static func runRaw(_ arguments: [String], in folder: URL) throws -> BeckonProcess.Result {
+    static func runRaw(_ arguments: [String], in folder: URL) throws -> ProcessResult {
         let script = """
             import os, sys
             arguments = [bytes.fromhex(a[4:]) if a.startswith("hex:") else a.encode() for a in sys.argv[2:]]
             os.execv(sys.argv[1], [sys.argv[1].encode()] + arguments)
             """
-        return try BeckonProcess.run([BeckonProcess.executable.path] + arguments, in: folder, python: script)
+        return try BeckonProcess.run([BuiltProducts.beckon.path] + arguments, in: folder, python: script)
     }
 
     // MARK: Arguments that are not UTF-8

@@ -87,7 +87,7 @@ struct CompletionScriptTests {
             _beckon beckon "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let path = BeckonProcess.executable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let path = try BuiltProducts.beckon.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let (_, text, _) = try ProcessRunner.run(bash, ["-c", program], in: folder.path, environment: ["PATH": path])
         #expect(text.split(separator: "\n") == ["offline-maps"])
     }

@@ -28,7 +28,7 @@ struct ConcurrencyCommandTests {
     /// worker's number).
     static func startWorkers(_ count: Int, in folder: URL, _ script: String) throws -> [RunningProcess] {
         try (0..<count).map { worker in
-            try ProcessRunner.start("/bin/bash", ["-c", script, BeckonProcess.executable.path, String(worker)], in: folder.path)
+            try ProcessRunner.start("/bin/bash", ["-c", script, BuiltProducts.beckon.path, String(worker)], in: folder.path)
         }
     }
 

@@ -82,7 +82,7 @@ struct DataCommandTests {
 
     @Test func theWholeCycleOnSQLite() throws {
         let folder = try BeckonProcess.folder(configuration: Self.configuration)
-        func run(_ arguments: String...) throws -> BeckonProcess.Result {
+        func run(_ arguments: String...) throws -> ProcessResult {
             let result = try BeckonProcess.run(arguments, in: folder)
             #expect(result.status == 0, "\(arguments): \(result.standardError)")
             return result

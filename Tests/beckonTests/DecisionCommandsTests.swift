@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -10,16 +11,16 @@ struct DecisionCommandsTests {
     static func exampleFolder() throws -> URL {
         let folder = try BeckonProcess.temporaryFolder()
         for file in ["example.yaml", "example-tips.yaml"] {
-            try FileManager.default.copyItem(at: BeckonProcess.repositoryRoot.appendingPathComponent("Config/\(file)"),
+            try FileManager.default.copyItem(at: Repository.url("Config/\(file)"),
                                              to: folder.appendingPathComponent(file))
         }
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("plugins"),
-                                                   withDestinationURL: BeckonProcess.repositoryRoot.appendingPathComponent("Config/plugins"))
+                                                   withDestinationURL: Repository.url("Config/plugins"))
         return folder
     }
 
     /// Runs `beckon ARGUMENTS --config example.yaml --subject ada --now NOW` in `folder`.
-    static func beckon(_ folder: URL, _ now: String, _ arguments: String...) throws -> BeckonProcess.Result {
+    static func beckon(_ folder: URL, _ now: String, _ arguments: String...) throws -> ProcessResult {
         try BeckonProcess.run(arguments + ["--config", "example.yaml", "--subject", "ada", "--now", now], in: folder)
     }
 
@@ -162,7 +163,7 @@ struct DecisionCommandsTests {
         #expect(result.status == 64)
     }
 
-    static func json(_ result: BeckonProcess.Result) throws -> [String: Any] {
+    static func json(_ result: ProcessResult) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 @testable import beckon
+import BeckonTestSupport
 import Testing
 
 /// The cold start: plain decision command lines are read without the argument parser and must

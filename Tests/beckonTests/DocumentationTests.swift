@@ -21,7 +21,7 @@ struct DocumentationTests {
             return Outcome(status: -1, failures: [TestTools.missing("PyYAML")], summary: "")
         }
         _ = BeckonProcess.examplePlugin  // the copies of Config/ hold the example's plugin
-        let bin = BeckonProcess.executable.deletingLastPathComponent().path
+        let bin = try BuiltProducts.beckon.deletingLastPathComponent().path
         let result = try await ProcessRunner.run(TestTools.python, [Repository.path("Tests/beckonTests/Fixtures/docs_check.py"), Repository.root.path, bin] + files)
         var failures: [String] = []
         for line in result.output.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 @testable import beckon
 import Testing
@@ -64,13 +65,13 @@ struct IdCompletionTests {
     /// `beckon ---completion PATH -- ARGUMENT …` for the line `beckon PATH TYPED… <cursor>`,
     /// the cursor at the start of a new empty word, as bash passes it.
     static func complete(_ path: [String], _ argument: String, typed: [String] = [], in folder: URL,
-                         environment: [String: String] = [:]) throws -> BeckonProcess.Result {
+                         environment: [String: String] = [:]) throws -> ProcessResult {
         let words = ["beckon"] + path + typed + (argument.hasPrefix("--") ? [argument] : []) + [""]
         return try BeckonProcess.run(["---completion"] + path + ["--", argument, String(words.count - 1), "0"] + words,
                                      in: folder, environment: environment)
     }
 
-    static func offered(_ result: BeckonProcess.Result) -> [String] {
+    static func offered(_ result: ProcessResult) -> [String] {
         result.standardOutput.split(separator: "\n").map(String.init).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
     }
 
@@ -171,7 +172,7 @@ struct IdCompletionTests {
 
     @Test func exampleConfigurationCompletesWithItsIncludesAndPlugin() throws {
         let result = try Self.complete(["tip", "status"], "positional@0", typed: ["--config", "Config/example.yaml"],
-                                       in: BeckonProcess.repositoryRoot)
+                                       in: Repository.root)
         #expect(Self.offered(result).starts(with: ["welcome", "favorite-landmark", "offline-maps"]))
         #expect(result.standardError.isEmpty)
     }

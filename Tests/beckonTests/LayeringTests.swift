@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -17,7 +18,7 @@ struct LayeringTests {
 
     @Test(arguments: allowedImports.keys.sorted())
     func pureModuleImportsOnlyLowerLayers(module: String) throws {
-        let folder = BeckonProcess.repositoryRoot.appendingPathComponent("Sources/\(module)")
+        let folder = Repository.url("Sources/\(module)")
         let files = try #require(FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String })
         let swiftFiles = files.filter { $0.hasSuffix(".swift") }
         #expect(!swiftFiles.isEmpty)
@@ -31,7 +32,7 @@ struct LayeringTests {
 
     @Test(arguments: allowedImports.keys.sorted())
     func pureModuleNeverReadsTheWallClock(module: String) throws {
-        let folder = BeckonProcess.repositoryRoot.appendingPathComponent("Sources/\(module)")
+        let folder = Repository.url("Sources/\(module)")
         let files = try #require(FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String })
         for file in files where file.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)

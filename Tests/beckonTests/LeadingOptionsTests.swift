@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeckonTestSupport
 import Foundation
 @testable import beckon
 import Testing

@@ -13,7 +13,7 @@ struct ManualPageTests {
     static let regenerate = "the committed man page is out of date: regenerate it with Docs/generate-manual.sh"
 
     static func page() throws -> String {
-        try String(contentsOf: BeckonProcess.repositoryRoot.appendingPathComponent("Docs/beckon.1"), encoding: .utf8)
+        try String(contentsOf: Repository.url("Docs/beckon.1"), encoding: .utf8)
     }
 
     /// The page's command tree: each `.It Em NAME` item of a nested list is a subcommand of the

@@ -10,7 +10,7 @@ struct PluginCommandTests {
     /// Builds `Tests/BeckonPluginHostTests/Fixtures/<fixture>.c` into `folder/lib<name>.so` with the
     /// plugin guide's build line.
     static func build(_ fixture: String, as name: String, in folder: URL) throws {
-        let source = BeckonProcess.repositoryRoot.appendingPathComponent("Tests/BeckonPluginHostTests/Fixtures/\(fixture).c").path
+        let source = Repository.url("Tests/BeckonPluginHostTests/Fixtures/\(fixture).c").path
         try compile(source, into: folder.appendingPathComponent("lib\(name).so").path)
     }
 
@@ -69,7 +69,7 @@ struct PluginCommandTests {
     /// A folder holding the plugin guide's minimal plugin, taken from the guide itself and built
     /// with the guide's line as `libquiet.so`, and a `beckon.yaml` whose tip `night` has `rule`.
     static func guideMinimalPlugin(rule: String) throws -> URL {
-        let guide = try String(contentsOf: BeckonProcess.repositoryRoot.appendingPathComponent("Docs/plugins.md"), encoding: .utf8)
+        let guide = try String(contentsOf: Repository.url("Docs/plugins.md"), encoding: .utf8)
         let start = try #require(guide.range(of: "<!-- minimal-plugin -->\n```c\n"))
         let end = try #require(guide.range(of: "```\n<!-- /minimal-plugin -->", range: start.upperBound..<guide.endIndex))
         let folder = try BeckonProcess.temporaryFolder()

@@ -9,7 +9,7 @@ struct PluginConfigCheckTests {
     /// A folder with the calendar plugin built as `libcal.so` and `beckon.yaml`.
     static func folder(_ yaml: String) throws -> URL {
         let folder = try BeckonProcess.temporaryFolder()
-        let sources = BeckonProcess.repositoryRoot.appendingPathComponent("Plugins/calendar")
+        let sources = Repository.url("Plugins/calendar")
         let names = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".c") }.sorted()
         try CPlugin.compile(names.map { sources.appendingPathComponent($0).path }, into: folder.appendingPathComponent("libcal.so").path)
         try yaml.write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
@@ -18,7 +18,7 @@ struct PluginConfigCheckTests {
 
     /// `beckon check` on a memory-store configuration that loads `libcal.so`, with `rest` after
     /// the plugin's path (its config, or tips); line numbers in messages count from `version`.
-    static func check(afterPluginPath rest: String) throws -> BeckonProcess.Result {
+    static func check(afterPluginPath rest: String) throws -> ProcessResult {
         let folder = try Self.folder("""
             version: 1
             store: {backend: memory}

@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 

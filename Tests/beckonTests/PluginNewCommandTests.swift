@@ -17,7 +17,7 @@ struct PluginNewCommandTests {
         #expect(made.standardOutput == "\(name)/: a \(language == "c" ? "C" : "Swift") plugin '\(name)' offering \(offering). Next: cd \(name) && ./test.sh\n")
         let folder = parent.appendingPathComponent(name)
         let (status, output, error) = try await ProcessRunner.run("bash", ["test.sh"], in: folder.path,
-                                                                  environment: ["BECKON": BeckonProcess.executable.path,
+                                                                  environment: ["BECKON": BuiltProducts.beckon.path,
                                                                                 "BECKON_CONFORMANCE": try BuiltProducts.path("beckon-conformance")])
         return (folder, status, output + error)
     }

@@ -6,7 +6,7 @@ import Testing
 /// as they are built, its JSON report says so check by check, and a broken plugin exits 1.
 @Suite("beckon plugin verify")
 struct PluginVerifyCommandTests {
-    static func report(_ result: BeckonProcess.Result) throws -> [String: Any] {
+    static func report(_ result: ProcessResult) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
     }
 

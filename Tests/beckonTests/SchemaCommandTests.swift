@@ -1,9 +1,10 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
 @Suite("beckon schema")
 struct SchemaCommandTests {
-    static let committedSchema = BeckonProcess.repositoryRoot.appendingPathComponent("Config/beckon.schema.json")
+    static let committedSchema = Repository.url("Config/beckon.schema.json")
 
     @Test func printsTheCommittedSchemaAndExitsZero() throws {
         let result = try BeckonProcess.run(["schema"])
@@ -43,7 +44,7 @@ struct SchemaCommandTests {
     }
 
     @Test func exampleNamesTheSchemaOnItsFirstLine() throws {
-        let example = try String(contentsOf: BeckonProcess.repositoryRoot.appendingPathComponent("Config/example.yaml"), encoding: .utf8)
+        let example = try String(contentsOf: Repository.url("Config/example.yaml"), encoding: .utf8)
         #expect(example.split(separator: "\n", omittingEmptySubsequences: false).first == "# yaml-language-server: $schema=./beckon.schema.json")
     }
 }

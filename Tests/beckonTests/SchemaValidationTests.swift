@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ struct SchemaValidationTests {
     /// The configuration files of the suite's fixtures: `Tests/BeckonConfigTests/Fixtures/good`
     /// (every level) and `Config/*.yaml` (its `traces/` hold traces, not configurations).
     static var fixtureFiles: [URL] {
-        let root = BeckonProcess.repositoryRoot
+        let root = Repository.root
         let good = root.appendingPathComponent("Tests/BeckonConfigTests/Fixtures/good")
         var files: [URL] = []
         if let walker = FileManager.default.enumerator(at: good, includingPropertiesForKeys: nil) {

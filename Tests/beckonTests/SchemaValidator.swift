@@ -19,7 +19,7 @@ enum SchemaValidator {
     /// include (`include:`), relative to the including file, as the loader reads them.
     /// Records a failure (never a skip) when the validator is not installed.
     static func validate(_ files: [URL], followIncludes: Bool = false) throws -> Outcome {
-        let schema = BeckonProcess.repositoryRoot.appendingPathComponent("Config/beckon.schema.json")
+        let schema = Repository.url("Config/beckon.schema.json")
         let arguments = [followIncludes ? "follow" : "only", schema.path] + files.map(\.path)
         let result = try BeckonProcess.run(arguments, python: script)
         let outcome = Outcome(status: result.status, output: result.standardOutput + result.standardError)

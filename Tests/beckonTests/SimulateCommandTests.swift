@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -8,10 +9,10 @@ import Testing
 /// `BECKON_UPDATE_EXPECTED=1 swift test --filter SimulateCommand` and review the diff.
 @Suite("beckon simulate")
 struct SimulateCommandTests {
-    static let exampleConfiguration = BeckonProcess.repositoryRoot.appendingPathComponent("Config/example.yaml").path
+    static let exampleConfiguration = Repository.url("Config/example.yaml").path
 
     /// Runs `beckon simulate trace.yaml --config Config/example.yaml` on `trace`, written to a new folder.
-    static func simulate(_ trace: String, options: [String] = []) throws -> BeckonProcess.Result {
+    static func simulate(_ trace: String, options: [String] = []) throws -> ProcessResult {
         let folder = try BeckonProcess.temporaryFolder()
         try trace.write(to: folder.appendingPathComponent("trace.yaml"), atomically: true, encoding: .utf8)
         return try BeckonProcess.run(["simulate", "trace.yaml", "--config", exampleConfiguration] + options, in: folder)
@@ -22,7 +23,7 @@ struct SimulateCommandTests {
     @Test(arguments: ["tips", "scenarios", "whats-new", "first-week"])
     func exampleTraceGivesItsExpectedOutput(name: String) throws {
         let result = try BeckonProcess.run(["simulate", "Config/traces/\(name).yaml", "--config", "Config/example.yaml"])
-        let expectedFile = BeckonProcess.repositoryRoot.appendingPathComponent("Config/traces/\(name).expected")
+        let expectedFile = Repository.url("Config/traces/\(name).expected")
         if ProcessInfo.processInfo.environment["BECKON_UPDATE_EXPECTED"] != nil, result.status == 0 {
             try result.standardOutput.write(to: expectedFile, atomically: true, encoding: .utf8)
         }
@@ -60,9 +61,9 @@ struct SimulateCommandTests {
             """, options: ["--json"])
         #expect(result.status == 0)
         #expect(result.standardOutput == """
-            {"actions":[{"id":"learn-more","title":"Learn more"},{"id":"dismiss","title":"Not now"}],"at":"2026-03-01T09:30:00Z","changed":false,"displayCount":0,"displayDurationMs":0,"id":"favorite-landmark","image":"star.fill","invalidation":null,"line":3,"locale":"en","message":"Tap the star to keep this landmark.","now":1772357400000,"op":"tip.status","reason":"rule 1 is false: params.isLoggedIn (\(BeckonProcess.repositoryRoot.path)/Config/example-tips.yaml:17)","reasonCode":"rule","revisitAt":null,"status":"pending","step":1,"subject":"ada","title":"Save as favorite"}
+            {"actions":[{"id":"learn-more","title":"Learn more"},{"id":"dismiss","title":"Not now"}],"at":"2026-03-01T09:30:00Z","changed":false,"displayCount":0,"displayDurationMs":0,"id":"favorite-landmark","image":"star.fill","invalidation":null,"line":3,"locale":"en","message":"Tap the star to keep this landmark.","now":1772357400000,"op":"tip.status","reason":"rule 1 is false: params.isLoggedIn (\(Repository.root.path)/Config/example-tips.yaml:17)","reasonCode":"rule","revisitAt":null,"status":"pending","step":1,"subject":"ada","title":"Save as favorite"}
             {"arguments":{"plan":"pro"},"at":"2026-03-01T09:30:01Z","line":4,"now":1772357401000,"op":"set","step":2,"stored":true,"subject":"ada"}
-            {"at":"2026-03-01T09:30:01Z","checks":[{"actual":0,"detail":"needs at least 5 events; has 0","limit":5,"name":"minEventsRequired","passed":false},{"actual":0,"detail":"allows fewer than 4 executions; has 0","limit":4,"name":"maxExecutionsPermitted","passed":true},{"actual":null,"detail":"no event yet","limit":604800000,"name":"minTimeSinceFirstEvent","passed":true},{"actual":null,"detail":"never executed","limit":172800000,"name":"minTimeBetweenExecutions","passed":true},{"detail":"params.plan == \\"free\\"","name":"condition 1","passed":false,"source":"\(BeckonProcess.repositoryRoot.path)/Config/example.yaml:53"}],"events":0,"executed":false,"executions":0,"id":"ask-for-review","line":5,"now":1772357401000,"op":"scenario.try","revisitAt":null,"step":3,"subject":"ada"}
+            {"at":"2026-03-01T09:30:01Z","checks":[{"actual":0,"detail":"needs at least 5 events; has 0","limit":5,"name":"minEventsRequired","passed":false},{"actual":0,"detail":"allows fewer than 4 executions; has 0","limit":4,"name":"maxExecutionsPermitted","passed":true},{"actual":null,"detail":"no event yet","limit":604800000,"name":"minTimeSinceFirstEvent","passed":true},{"actual":null,"detail":"never executed","limit":172800000,"name":"minTimeBetweenExecutions","passed":true},{"detail":"params.plan == \\"free\\"","name":"condition 1","passed":false,"source":"\(Repository.root.path)/Config/example.yaml:53"}],"events":0,"executed":false,"executions":0,"id":"ask-for-review","line":5,"now":1772357401000,"op":"scenario.try","revisitAt":null,"step":3,"subject":"ada"}
 
             """)
     }
@@ -283,7 +284,7 @@ struct SimulateCommandTests {
     // MARK: --html
 
     /// `simulate --html` of the example's first week into `page`, a path in a new folder.
-    static func simulateToPage(_ page: String) throws -> (page: String, result: BeckonProcess.Result) {
+    static func simulateToPage(_ page: String) throws -> (page: String, result: ProcessResult) {
         let path = try BeckonProcess.temporaryFolder().appendingPathComponent(page).path
         return (path, try BeckonProcess.run(["simulate", "Config/traces/first-week.yaml", "--config", "Config/example.yaml", "--html", path]))
     }

@@ -17,7 +17,7 @@ struct StoreFaultCommandTests {
             """)
     }
 
-    static func donate(_ folder: URL) throws -> BeckonProcess.Result {
+    static func donate(_ folder: URL) throws -> ProcessResult {
         try BeckonProcess.run(["event", "donate", "opened", "--now", "2026-03-01T09:00:00Z"], in: folder)
     }
 

@@ -85,7 +85,7 @@ struct StoreOptionsCommandTests {
     /// options are first seen by `open`, as before.
     @Test func aStoreOf1_1IsNeverAsked() throws {
         let folder = try BeckonProcess.temporaryFolder()
-        let source = BeckonProcess.repositoryRoot.appendingPathComponent("Tests/BeckonPluginHostTests/Fixtures/v1_2/options_check.c")
+        let source = Repository.url("Tests/BeckonPluginHostTests/Fixtures/v1_2/options_check.c")
         try CPlugin.compile([source.path], into: folder.appendingPathComponent("liboptcheck.so").path, defines: ["AS_1_1"])
         try ("version: 1\n" + Self.fixtureYAML).write(to: folder.appendingPathComponent("beckon.yaml"), atomically: true, encoding: .utf8)
         let checked = try BeckonProcess.run(["check"], in: folder)

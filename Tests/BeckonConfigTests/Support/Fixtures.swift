@@ -4,23 +4,10 @@ import BeckonDiagnostics
 import Foundation
 import Testing
 
-/// Where the fixtures and the example configuration are, found from this file's own path so the
-/// tests do not depend on the working directory.
+/// Where the fixtures are, whatever the working directory, and what loading them reports.
 enum Fixtures {
     /// `Tests/BeckonConfigTests/Fixtures`, absolute.
-    static let directory: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        url.deleteLastPathComponent()  // Support
-        url.deleteLastPathComponent()  // BeckonConfigTests
-        return url.appendingPathComponent("Fixtures").path
-    }()
-
-    /// The repository root, absolute.
-    static let repositoryRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }  // Support, BeckonConfigTests, Tests, file
-        return url.path
-    }()
+    static let directory = Repository.path("Tests/BeckonConfigTests/Fixtures")
 
     /// The absolute path of a fixture, e.g. `path("bad/empty.yaml")`.
     static func path(_ relative: String) -> String {
