@@ -143,11 +143,7 @@ struct EmbeddingBenchmark: ParsableCommand {
     /// `source` and `configuration` are another host's (the content benchmark's).
     static func buildHost(source hostSource: String = hostSource, configuration: String = EngineBenchmark.configuration(tips: 4),
                           name: String = "embedding") throws -> (program: URL, yaml: URL) {
-        let binFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        let library = binFolder.appendingPathComponent("libBeckonC.so")
-        guard FileManager.default.fileExists(atPath: library.path) else {
-            throw ValidationError("no \(library.path): build it first with swift build -c \(binFolder.lastPathComponent) --product BeckonC")
-        }
+        let library = try BenchCommand.builtNextToThisProgram("libBeckonC.so", product: "BeckonC")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-bench-\(name)-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let linked = folder.appendingPathComponent("libbeckon.so")

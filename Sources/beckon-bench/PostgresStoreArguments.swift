@@ -16,7 +16,8 @@ struct PostgresStoreArguments: ParsableArguments {
     /// each, a value of digits an integer) and a pool of `poolSize` connections unless the
     /// options set one.
     func openStore(poolSize: Int) throws -> any Store {
-        let path = try plugin ?? Self.pluginNextToThisProgram()
+        let path = try plugin ?? BenchCommand.builtNextToThisProgram("libbeckon-postgres-store.so", product: "beckon-postgres-store",
+                                                                     otherwise: " or give --plugin").path
         let declaration = PluginDeclaration(path: path, writtenPath: path, namespace: nil, span: .wholeFile("bench.yaml"))
         let (host, diagnostics) = PluginHost.load([declaration])
         guard diagnostics.isEmpty else { throw ValidationError("the plugin did not load: \(diagnostics.map(\.message))") }
@@ -27,14 +28,5 @@ struct PostgresStoreArguments: ParsableArguments {
         }
         if !members.contains(where: { $0.0 == "poolSize" }) { members.append(("poolSize", .int(Int64(poolSize)))) }
         return try host.openStore(namespace: "postgres", name: "store", options: .map(members))
-    }
-
-    private static func pluginNextToThisProgram() throws -> String {
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        let path = folder.appendingPathComponent("libbeckon-postgres-store.so").path
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ValidationError("no \(path): build it (swift build -c release --product beckon-postgres-store) or give --plugin")
-        }
-        return path
     }
 }
