@@ -172,7 +172,7 @@ struct AuthTests {
             (["--tokens", bad.path], Int32(64), "\(bad.path):2: "),
             (["--tokens", folder.appendingPathComponent("missing").path], Int32(66), "missing: the tokens file cannot be read"),
         ] {
-            let result = try ServedBeckon.beckon(folder, ["serve", "--listen", "127.0.0.1:0"] + arguments)
+            let result = try ServedBeckon.serveToItsEnd(folder, arguments)
             #expect(result.status == status, "\(result.standardError)")
             #expect(result.standardError.contains(says), "\(result.standardError)")
             #expect(!result.standardError.contains(Self.secret))

@@ -25,7 +25,7 @@ struct ServeLimitOptionsTests {
     @Test(arguments: cases)
     func aBadValueIsAUsageError(_ example: Case) throws {
         let folder = try ServedBeckon.folder()
-        let result = try ServedBeckon.beckon(folder, ["serve", "--listen", "127.0.0.1:0"] + example.arguments)
+        let result = try ServedBeckon.serveToItsEnd(folder, example.arguments)
         #expect(result.status == 64, "\(result.standardError)")
         #expect(result.standardError.contains(example.message), "\(result.standardError)")
     }

@@ -191,6 +191,12 @@ enum ServedBeckon {
     static func beckon(_ folder: URL, _ arguments: [String]) throws -> ProcessResult {
         try BeckonCLI.run(arguments + ["--config", folder.appendingPathComponent("beckon.yaml").path], in: folder)
     }
+
+    /// Runs `beckon serve` on a loopback port with `arguments` in `folder` to its end: for what it
+    /// refuses before it listens.
+    static func serveToItsEnd(_ folder: URL, _ arguments: [String]) throws -> ProcessResult {
+        try BeckonCLI.run(ServeProcess.arguments(folder, arguments), in: folder)
+    }
 }
 
 extension ServeProcess {

@@ -113,7 +113,7 @@ struct ShutdownTests {
         let folder = try ServedBeckon.folder()
         for arguments in [["--watch-interval", "soon"], ["--shutdown-grace", "10"], ["--store-threads", "0"], ["--store-threads", "many"],
                           ["--event-loops", "0"], ["--event-loops", "257"]] {
-            let result = try ServedBeckon.beckon(folder, ["serve", "--listen", "127.0.0.1:0"] + arguments)
+            let result = try ServedBeckon.serveToItsEnd(folder, arguments)
             #expect(result.status == 64, "\(arguments): \(result.standardError)")
             #expect(result.standardError.contains(arguments[0]))
         }

@@ -18,7 +18,7 @@ public final class ServeProcess: @unchecked Sendable {  // its state is immutabl
                 executable: URL? = nil) throws {
         let process = Process()
         process.executableURL = try executable ?? BuiltProducts.beckon
-        process.arguments = ["serve", "--config", folder.appendingPathComponent(config).path, "--listen", "127.0.0.1:0"] + arguments
+        process.arguments = Self.arguments(folder, config: config, arguments)
         process.currentDirectoryURL = folder
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let error = Pipe(), output = Pipe()
@@ -50,6 +50,12 @@ public final class ServeProcess: @unchecked Sendable {  // its state is immutabl
             }
             group.leave()
         }
+    }
+
+    /// `serve --config FOLDER/CONFIG --listen 127.0.0.1:0 ARGUMENTS`: `beckon serve` on an
+    /// ephemeral loopback port.
+    public static func arguments(_ folder: URL, config: String = "beckon.yaml", _ arguments: [String]) -> [String] {
+        ["serve", "--config", folder.appendingPathComponent(config).path, "--listen", "127.0.0.1:0"] + arguments
     }
 
     /// The process ended before it listened; what it printed.
