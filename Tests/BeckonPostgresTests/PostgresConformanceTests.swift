@@ -24,7 +24,7 @@ struct PostgresConformanceTests {
     @Test func thePluginPassesVerify() throws {
         let server = try PostgresServer.shared.get()
         let database = try server.createDatabase("verify")
-        let (status, output, error) = try ProcessRunner.run(try BuiltProducts.path("beckon"),
+        let (status, output, error) = try ProcessRunner.run(try BuiltProducts.beckon.path,
                                                             ["plugin", "verify", try BuiltProducts.plugin, "--json",
                                                              "--store-options", server.options(database: database)],
                                                             environment: PostgresServer.environment)

@@ -199,7 +199,7 @@ struct PostgresFaultTests {
 
     /// Runs the CLI on `config` (JSON answers); its status, output and error.
     static func beckon(_ config: String, _ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        try ProcessRunner.run(try BuiltProducts.path("beckon"), arguments + ["--config", config, "--json"], environment: PostgresServer.environment)
+        try ProcessRunner.run(try BuiltProducts.beckon.path, arguments + ["--config", config, "--json"], environment: PostgresServer.environment)
     }
 
     /// "word N" pairs of a host's output, by word.

@@ -59,7 +59,7 @@ struct PostgresSecretTests {
         let folder = try TestRunFolder.newFolder("pg-secret").path
         let passwordFile = folder + "/password"
         try (PostgresServer.password + "\n").write(toFile: passwordFile, atomically: true, encoding: .utf8)
-        let beckon = try BuiltProducts.path("beckon")
+        let beckon = try BuiltProducts.beckon.path
         var everything = ""
         for run in Self.runs(server, database: database, passwordFile: passwordFile) {
             let config = try BuiltProducts.configuration(options: run.options ?? server.options(database: database))
