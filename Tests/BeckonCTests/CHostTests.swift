@@ -22,7 +22,7 @@ struct CHostTests {
         let folder = try TestRunFolder.newFolder("c-host").path
         let config = (folder as NSString).appendingPathComponent("beckon.yaml")
         try Self.configuration.write(toFile: config, atomically: true, encoding: .utf8)
-        let source = Repository.url("Tests/BeckonCTests/Fixtures/race_host.c").path
+        let source = Repository.path("Tests/BeckonCTests/Fixtures/race_host.c")
         let host = try EmbeddingLibrary.compileHost(source, named: "race_host", extraFlags: ["-pthread"])
 
         let (status, output, error) = try ProcessRunner.run(host, [config, "40", "100"], in: folder)

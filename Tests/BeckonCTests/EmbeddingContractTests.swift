@@ -20,7 +20,7 @@ struct EmbeddingContractTests {
     func promiseHolds(_ name: String) throws {
         let folder = try TestRunFolder.newFolder("contract")
         let library = (try EmbeddingLibrary.folder.get() as NSString).appendingPathComponent("libbeckon.so")
-        let script = Repository.url("Tests/BeckonCTests/Fixtures/api_contract.py").path
+        let script = Repository.path("Tests/BeckonCTests/Fixtures/api_contract.py")
         let (status, output, error) = try ProcessRunner.run("python3", [script, library, folder.path, name])
         #expect(status == 0 && output == "ok\n", "\(output)\(error)")
     }

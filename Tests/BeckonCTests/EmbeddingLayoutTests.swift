@@ -17,7 +17,7 @@ struct EmbeddingLayoutTests {
     static let request10Size = 48
 
     static func printedLayout() throws -> [String] {
-        let source = Repository.url("Tests/BeckonCTests/Fixtures/embedding_layout.c").path
+        let source = Repository.path("Tests/BeckonCTests/Fixtures/embedding_layout.c")
         let output = TestRunFolder.newPath("embedding-layout").path
         let (built, log) = try ProcessRunner.combined("cc", ["-std=c11", "-Wall", "-Wextra", "-Werror", "-I", EmbeddingLibrary.headerFolder, source, "-o", output])
         try #require(built == 0, "cc failed:\n\(log)")

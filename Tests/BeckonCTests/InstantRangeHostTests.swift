@@ -8,7 +8,7 @@ import Testing
 struct InstantRangeHostTests {
     @Test func everyInstantAHostGivesObeysTheRange() throws {
         let library = (try EmbeddingLibrary.folder.get() as NSString).appendingPathComponent("libbeckon.so")
-        let script = Repository.url("Tests/BeckonCTests/Fixtures/instant_range_host.py").path
+        let script = Repository.path("Tests/BeckonCTests/Fixtures/instant_range_host.py")
         let (status, output, error) = try ProcessRunner.run("python3", [script, library], in: nil)
         #expect(status == 0, "\(output)\(error)")
         let lines = output.split(separator: "\n")

@@ -48,7 +48,7 @@ struct ReloadAndChangesHostTests {
     }
 
     static func host(_ name: String) throws -> String {
-        let source = Repository.url("Tests/BeckonCTests/Fixtures/\(name).c").path
+        let source = Repository.path("Tests/BeckonCTests/Fixtures/\(name).c")
         return try EmbeddingLibrary.compileHost(source, named: name, extraFlags: ["-pthread"])
     }
 

@@ -170,7 +170,7 @@ struct AnswerMembersTests {
 
     @Test func theCAPIAnswersEveryOperationWithTheTableMembers() throws {
         let folder = try Self.folder()
-        let script = Repository.url("Tests/BeckonCTests/Fixtures/answer_members.py").path
+        let script = Repository.path("Tests/BeckonCTests/Fixtures/answer_members.py")
         let result = try BeckonProcess.run([try Self.library(), folder.appendingPathComponent("beckon.yaml").path],
                                            in: folder, python: "import runpy, sys; sys.argv[0] = '\(script)'; runpy.run_path('\(script)', run_name='__main__')")
         #expect(result.status == 0, "\(result.standardError)")

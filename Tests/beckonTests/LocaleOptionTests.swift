@@ -8,7 +8,7 @@ import Testing
 /// `LocaleAcrossHostsTests`' (Tests/BeckonTests), the same for every host.
 @Suite("beckon --locale")
 struct LocaleOptionTests {
-    static let example = Repository.url("Config/example.yaml").path
+    static let example = Repository.path("Config/example.yaml")
 
     @Test(arguments: [
         ["tip", "status", "welcome", "--locale", "de_CH"],        // the fast path's shape

@@ -10,7 +10,7 @@ struct PluginCommandTests {
     /// Builds `Tests/BeckonPluginHostTests/Fixtures/<fixture>.c` into `folder/lib<name>.so` with the
     /// plugin guide's build line.
     static func build(_ fixture: String, as name: String, in folder: URL) throws {
-        let source = Repository.url("Tests/BeckonPluginHostTests/Fixtures/\(fixture).c").path
+        let source = Repository.path("Tests/BeckonPluginHostTests/Fixtures/\(fixture).c")
         try compile(source, into: folder.appendingPathComponent("lib\(name).so").path)
     }
 

@@ -9,7 +9,7 @@ import Testing
 /// `BECKON_UPDATE_EXPECTED=1 swift test --filter SimulateCommand` and review the diff.
 @Suite("beckon simulate")
 struct SimulateCommandTests {
-    static let exampleConfiguration = Repository.url("Config/example.yaml").path
+    static let exampleConfiguration = Repository.path("Config/example.yaml")
 
     /// Runs `beckon simulate trace.yaml --config Config/example.yaml` on `trace`, written to a new folder.
     static func simulate(_ trace: String, options: [String] = []) throws -> ProcessResult {
