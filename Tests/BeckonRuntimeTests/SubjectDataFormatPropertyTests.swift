@@ -6,7 +6,8 @@ import Testing
 
 /// Any snapshot of declared ids reads back from its line exactly, and its line is the same bytes
 /// again: random values of every type (64-bit extremes, doubles from their bit patterns, text
-/// with quotes, controls and characters beyond the BMP), random counters and logs.
+/// with quotes, controls and characters beyond the BMP), random counters and logs; and any such
+/// line changed a few bytes at a time is read or refused by its number, never a crash.
 @Suite("Subject data format, generated")
 struct SubjectDataFormatPropertyTests {
     typealias F = SubjectDataFixture
@@ -22,6 +23,41 @@ struct SubjectDataFormatPropertyTests {
             #expect(decoded.subject == subject)
             #expect(decoded.snapshot == snapshot, "\(String(decoding: line, as: UTF8.self))")
             #expect(SubjectDataFormat.line(subject: subject, snapshot: decoded.snapshot, configuration: F.configuration) == line)
+        }
+    }
+
+    /// A line that is changed a few bytes at a time (a byte replaced by one that means something to
+    /// JSON or by any byte, a byte dropped, a run repeated, the end cut) is read or refused, never
+    /// a crash: a refusal names the line's number and says what is wrong; what is read writes
+    /// back to a line that reads to the same snapshot.
+    @Test func everyMutatedLineIsReadOrRefused() {
+        var random = SplitMix64(seed: 0xBAD_11E5)
+        var refused = 0
+        for round in 0..<3_000 {
+            let original = SubjectDataFormat.line(subject: Self.text(&random) + "s", snapshot: Self.snapshot(&random), configuration: F.configuration)
+            var bytes = Array(original.dropLast())
+            for _ in 0...random.below(3) { Self.mutate(&bytes, &random) }
+            do {
+                let decoded = try SubjectDataFormat.decode(bytes, line: round + 1, configuration: F.configuration)
+                let again = SubjectDataFormat.line(subject: decoded.subject, snapshot: decoded.snapshot, configuration: F.configuration)
+                let reread = try SubjectDataFormat.decode(Array(again.dropLast()), line: 1, configuration: F.configuration)
+                #expect(reread.subject == decoded.subject && reread.snapshot == decoded.snapshot, "\(String(decoding: bytes, as: UTF8.self))")
+            } catch {
+                refused += 1
+                #expect(error.line == round + 1 && !error.message.isEmpty, "\(error)")
+            }
+        }
+        #expect(refused > 1_000 && refused < 3_000, "\(refused) of 3,000 refused: the mutations should break most lines, not all")
+    }
+
+    static func mutate(_ bytes: inout [UInt8], _ random: inout SplitMix64) {
+        guard !bytes.isEmpty else { return }
+        let at = random.below(bytes.count)
+        switch random.below(4) {
+        case 0: bytes[at] = random.pick(Array(#"{}[]:,"\-+.eE0129 tfn"#.utf8) + [0x00, 0x7F, 0xC3, 0xFF, UInt8(truncatingIfNeeded: random.next())])
+        case 1: bytes.remove(at: at)
+        case 2: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + 1 + random.below(12))], at: at)
+        default: bytes.removeSubrange(at...)
         }
     }
 
