@@ -108,6 +108,13 @@ struct DataCommandTests {
         _ = try run("data", "import", "all.jsonl", "--config", "other.yaml")
         #expect(try run("data", "import", "all.jsonl", "--config", "other.yaml").standardOutput.hasPrefix("0 imported, 3 unchanged"))
         #expect(try run("data", "export", "--config", "other.yaml").standardOutput == exported)
+        // A file with a bad line leaves the store as it was, its good lines too.
+        for bad in Self.badFiles {
+            try bad.text.write(to: folder.appendingPathComponent("bad.jsonl"), atomically: true, encoding: .utf8)
+            let refused = try BeckonProcess.run(["data", "import", "bad.jsonl", "--config", "other.yaml"], in: folder)
+            #expect(refused.status == 65 && refused.standardError.contains(bad.expected), "\(bad.name): \(refused.standardError)")
+            #expect(try run("data", "export", "--config", "other.yaml").standardOutput == exported, "\(bad.name)")
+        }
 
         _ = try run("data", "erase", "--subject", "b")
         #expect(try run("data", "export", "--subject", "b").standardOutput.isEmpty)
