@@ -41,7 +41,7 @@ extension DataCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Read subjects' data (JSON Lines, as export writes it) into the store; nothing is written from a file with a bad line.")
-        @Argument(help: ArgumentHelp("The file to read.", valueName: "file"), completion: .file())
+        @Argument(help: ArgumentHelp("The file to read; - reads standard input.", valueName: "file"), completion: .file())
         var file: String
         @Flag(help: "Overwrite subjects stored with other data.")
         var replace = false

@@ -27,34 +27,40 @@ public struct SubjectDataSource: Sendable {
         }
     }
 
-    /// Lines of a file, read in blocks: memory stays that of the longest line.
+    /// Lines of a file, read in blocks: memory stays that of the longest line. `-` is standard
+    /// input. A regular file is opened again for each pass; anything else (standard input, a
+    /// pipe, a FIFO, `/dev/stdin` on a pipe) can be read only once, so the first pass copies it
+    /// whole into an unnamed temporary file (in `$TMPDIR`, else `/tmp`) that every pass reads:
+    /// each pass sees the same lines.
     public static func file(_ path: String) -> SubjectDataSource {
-        SubjectDataSource { body in
-            guard let file = fopen(path, "rb") else {
-                let code = errno
-                throw SubjectDataError.file(path: path, message: String(cString: strerror(code)), missing: code == ENOENT)
-            }
-            defer { fclose(file) }
-            var block = [UInt8](repeating: 0, count: 1 << 16)
-            var pending: [UInt8] = []
-            var number = 0
-            while true {
-                let count = block.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-                if count == 0 {
-                    if ferror(file) != 0 { throw SubjectDataError.file(path: path, message: "cannot be read", missing: false) }
-                    break
-                }
-                var start = 0
-                for index in 0..<count where block[index] == UInt8(ascii: "\n") {
-                    pending.append(contentsOf: block[start..<index])
-                    number += 1
-                    if !pending.isEmpty { try body(number, pending) }
-                    pending.removeAll(keepingCapacity: true)
-                    start = index + 1
-                }
-                pending.append(contentsOf: block[start..<count])
-            }
-            if !pending.isEmpty { try body(number + 1, pending) }
+        let input = RereadableInput(path: path)
+        return SubjectDataSource { body in
+            try input.withOpenFile { file in try forEachLine(of: file, path: path, body) }
         }
+    }
+
+    /// Each line of an open file, from where it stands.
+    private static func forEachLine(of file: UnsafeMutablePointer<FILE>, path: String,
+                                    _ body: (_ number: Int, _ bytes: [UInt8]) throws -> Void) throws {
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        var pending: [UInt8] = []
+        var number = 0
+        while true {
+            let count = block.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if count == 0 {
+                if ferror(file) != 0 { throw SubjectDataError.file(path: path, message: "cannot be read", missing: false) }
+                break
+            }
+            var start = 0
+            for index in 0..<count where block[index] == UInt8(ascii: "\n") {
+                pending.append(contentsOf: block[start..<index])
+                number += 1
+                if !pending.isEmpty { try body(number, pending) }
+                pending.removeAll(keepingCapacity: true)
+                start = index + 1
+            }
+            pending.append(contentsOf: block[start..<count])
+        }
+        if !pending.isEmpty { try body(number + 1, pending) }
     }
 }
