@@ -72,38 +72,45 @@ struct DataCommandTests {
         #expect(result.standardError.contains(refusal.expected), "\(result.standardError)")
     }
 
-    struct PipedImport: CustomTestStringConvertible, Sendable {
-        let shell: String
-        let status: Int32
-        let expected: String
-        var testDescription: String { shell }
-    }
-
     /// An import reads its input twice (checks, then writes); one that can be read only once
     /// (standard input as `-`, a pipe, a FIFO) is copied whole into a temporary file first, so the
-    /// second pass writes what the first checked.
-    static let pipedImports = [
-        PipedImport(shell: #"cat two.jsonl | "$BECKON" data import - --json"#, status: 0, expected: #"{"imported":2,"#),
-        PipedImport(shell: #"cat two.jsonl | "$BECKON" data import /dev/stdin --json"#, status: 0, expected: #"{"imported":2,"#),
-        PipedImport(shell: #""$BECKON" data import - --json < two.jsonl"#, status: 0, expected: #"{"imported":2,"#),
+    /// second pass writes what the first checked. Shell commands run where `two.jsonl` holds two
+    /// good lines and `bad.jsonl` a good line and a bad one.
+    static let inputsReadOnce = [
+        #"cat two.jsonl | "$BECKON" data import - --json"#,
+        #"cat two.jsonl | "$BECKON" data import /dev/stdin --json"#,
+        #""$BECKON" data import - --json < two.jsonl"#,
         // The writer lets go of the test's pipes before it waits for a reader, and the reader is
-        // given a minute: a FIFO read twice would wait for a second writer for ever.
-        PipedImport(shell: #"mkfifo fifo && { (exec >/dev/null 2>&1; cat two.jsonl > fifo) & } && timeout 60 "$BECKON" data import fifo --json"#,
-                    status: 0, expected: #"{"imported":2,"#),
-        PipedImport(shell: #"cat bad.jsonl | "$BECKON" data import -"#, status: 65, expected: #"line 2: /logs/saved/0/info/count: expected an int, got "3""#),
-        PipedImport(shell: #"cat two.jsonl | TMPDIR=/nonexistent "$BECKON" data import -"#, status: 65,
-                    expected: "standard input: cannot be copied to a temporary file in /nonexistent: No such file or directory"),
+        // given a minute: a FIFO opened twice would wait for a second writer for ever.
+        #"mkfifo fifo && { (exec >/dev/null 2>&1; cat two.jsonl > fifo) & } && timeout 60 "$BECKON" data import fifo --json"#,
     ]
 
-    @Test(arguments: pipedImports)
-    func anInputReadOnceIsImportedWhole(_ piped: PipedImport) throws {
-        let folder = try BeckonProcess.folder(configuration: Self.memory)
-        let two = Self.good + "\n" + Self.good.replacingOccurrences(of: "u1", with: "u2") + "\n"
+    @Test(arguments: inputsReadOnce)
+    func anInputReadOnceIsImportedWhole(_ shell: String) throws {
+        let result = try Self.importThroughShell(shell)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix(#"{"imported":2,"#), "\(result.standardOutput)")
+    }
+
+    @Test func aBadLineThroughAPipeIsRefusedByItsNumber() throws {
+        let result = try Self.importThroughShell(#"cat bad.jsonl | "$BECKON" data import -"#)
+        #expect(result.status == 65)
+        #expect(result.standardError.contains(Self.badFiles[0].expected), "\(result.standardError)")
+    }
+
+    @Test func aTemporaryFolderThatCannotHoldTheCopyIsNamed() throws {
+        let result = try Self.importThroughShell(#"cat two.jsonl | TMPDIR=/nonexistent "$BECKON" data import -"#)
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("standard input: cannot be copied to a temporary file in /nonexistent: No such file or directory"),
+                "\(result.standardError)")
+    }
+
+    static func importThroughShell(_ shell: String) throws -> ProcessResult {
+        let folder = try BeckonProcess.folder(configuration: memory)
+        let two = good + "\n" + good.replacingOccurrences(of: "u1", with: "u2") + "\n"
         try two.write(to: folder.appendingPathComponent("two.jsonl"), atomically: true, encoding: .utf8)
-        try Self.badFiles[0].text.write(to: folder.appendingPathComponent("bad.jsonl"), atomically: true, encoding: .utf8)
-        let result = try BeckonCLI.run(program: "/bin/sh", ["-c", piped.shell], in: folder, environment: ["BECKON": BuiltProducts.beckon.path])
-        #expect(result.status == piped.status, "\(result.standardError)")
-        #expect((result.standardOutput + result.standardError).contains(piped.expected), "\(result.standardOutput)\(result.standardError)")
+        try badFiles[0].text.write(to: folder.appendingPathComponent("bad.jsonl"), atomically: true, encoding: .utf8)
+        return try BeckonCLI.run(program: "/bin/sh", ["-c", shell], in: folder, environment: ["BECKON": BuiltProducts.beckon.path])
     }
 
     @Test func importSkipBadReportsTheSkippedLines() throws {
