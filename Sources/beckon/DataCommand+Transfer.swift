@@ -15,7 +15,7 @@ extension DataCommand {
             commandName: "export", abstract: "Write subjects' data as JSON Lines, one subject a line (all subjects unless --subject).")
         @Option(name: .customLong("subject"), help: ArgumentHelp("A subject to export (repeatable); a subject not stored is named on standard error.", valueName: "id"))
         var subjects: [String] = []
-        @Option(help: ArgumentHelp("The file to write (replaced whole once complete). Default: standard output.", valueName: "file"))
+        @Option(help: ArgumentHelp("The file to write (replaced whole once complete; - is standard output). Default: standard output.", valueName: "file"))
         var out: String?
         @OptionGroup var options: DataOptions
 

@@ -1,24 +1,36 @@
 import BeckonRuntime
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A file written in full or not at all: the lines go to a temporary file beside it, renamed
-/// over it once complete, so a failed export leaves what was there.
+/// A file a command makes whole (an export, a page), written in full or not at all: the bytes go
+/// to a temporary file beside it, renamed over it once complete, so a failed write leaves what
+/// was there; through a symbolic link, beside the file the link names, which stays a link. What
+/// cannot be replaced is written in place as the bytes come: `-` (standard output) and an
+/// existing file that is not a regular file (`/dev/stdout`, `/dev/null`, a FIFO).
 final class DataFile {
     private let path: String
-    private let temporary: String
+    /// The temporary file, and the file it is renamed over at `commit`; nil when written in place.
+    private let replacement: (temporary: String, target: String)?
     private let handle: UnsafeMutablePointer<FILE>
+    private var closed = false
 
     init(replacing path: String) throws {
         self.path = path
-        temporary = path + ".partial-\(getpid())"
-        guard let handle = fopen(temporary, "wb") else {
+        if path == "-" || Self.isSomethingElseThanARegularFile(path) {
+            replacement = nil
+        } else {
+            let target = Self.resolvingLinks(path)
+            replacement = (temporary: target + ".partial-\(getpid())", target: target)
+        }
+        let opened = path == "-" ? fdopen(dup(STDOUT_FILENO), "wb") : fopen(replacement?.temporary ?? path, "wb")
+        guard let opened else {
             let code = errno
             Output.error("cannot write \(path): \(String(cString: strerror(code)))")
             throw code == ENOENT ? ExitStatus.noInput : ExitStatus.dataError
         }
-        self.handle = handle
+        handle = opened
     }
 
     func write(_ bytes: [UInt8]) throws {
@@ -26,23 +38,44 @@ final class DataFile {
         guard written == bytes.count else { throw SubjectDataError.file(path: path, message: "cannot be written", missing: false) }
     }
 
-    /// Flushes the file to disk and puts it in place.
+    /// Flushes the file (to disk, when it replaces one) and puts it in place.
     func commit() throws {
-        guard fflush(handle) == 0, fsync(fileno(handle)) == 0, fclose(handle) == 0, rename(temporary, path) == 0 else {
-            unlink(temporary)
+        closed = true
+        let complete: Bool
+        if let replacement {
+            complete = fflush(handle) == 0 && fsync(fileno(handle)) == 0 && fclose(handle) == 0 && rename(replacement.temporary, replacement.target) == 0
+            if !complete { unlink(replacement.temporary) }
+        } else {
+            complete = fclose(handle) == 0
+        }
+        guard complete else {
             Output.error("cannot write \(path): \(String(cString: strerror(errno)))")
             throw ExitStatus.dataError
         }
-        closed = true
     }
-
-    private var closed = false
 
     deinit {
         if !closed {
             fclose(handle)
-            unlink(temporary)
+            if let replacement { unlink(replacement.temporary) }
         }
+    }
+
+    /// Whether `path` names (through any links) something that exists and is not a regular file.
+    private static func isSomethingElseThanARegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG
+    }
+
+    /// The file `path` names once its symbolic links are followed (one that names a file not made
+    /// yet, too); `path` when it is not a link.
+    private static func resolvingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = URL(fileURLWithPath: target, relativeTo: URL(fileURLWithPath: current).deletingLastPathComponent()).path
+        }
+        return current
     }
 
     /// Writes bytes to standard output as they come.

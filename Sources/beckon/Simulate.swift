@@ -30,7 +30,7 @@ struct Simulate: ParsableCommand {
                                valueName: "list"))
     var locale: String?
 
-    @Option(help: ArgumentHelp("Write the timeline as one self-contained HTML page to this file instead of printing the steps.",
+    @Option(help: ArgumentHelp("Write the timeline as one self-contained HTML page to this file (- is standard output) instead of printing the steps.",
                                valueName: "file"))
     var html: String?
 
@@ -82,7 +82,7 @@ struct Simulate: ParsableCommand {
             let file = try DataFile(replacing: html)
             try file.write(page)
             try file.commit()
-            Output.line("wrote \(html): \(steps.count) steps of \(Set(steps.map(\.subject)).count) subjects")
+            if html != "-" { Output.line("wrote \(html): \(steps.count) steps of \(Set(steps.map(\.subject)).count) subjects") }
         }
     }
 

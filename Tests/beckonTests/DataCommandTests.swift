@@ -105,6 +105,29 @@ struct DataCommandTests {
                 "\(result.standardError)")
     }
 
+    /// Where `data export --out` writes, as shell commands that check what they find (run where
+    /// `all.jsonl` is the store's export): `-` is standard output; a FIFO (as `/dev/stdout` on a
+    /// pipe) is written in place and stays a FIFO; through a symbolic link the file it names is
+    /// replaced and the link stays.
+    static let exportTargets = [
+        #""$BECKON" data export --out - > got.jsonl && cmp got.jsonl all.jsonl"#,
+        #"mkfifo fifo && { timeout 60 cat fifo > got.jsonl & } && "$BECKON" data export --out fifo && wait && cmp got.jsonl all.jsonl && test -p fifo"#,
+        #"ln -s real.jsonl link.jsonl && "$BECKON" data export --out link.jsonl && test -L link.jsonl && cmp real.jsonl all.jsonl"#,
+        #"echo old > real.jsonl && ln -s real.jsonl link.jsonl && "$BECKON" data export --out link.jsonl && test -L link.jsonl && cmp real.jsonl all.jsonl"#,
+        #"! "$BECKON" data export --out . 2> error.txt && grep -q "cannot write .: Is a directory" error.txt"#,
+    ]
+
+    @Test(arguments: exportTargets)
+    func anExportGoesWhereItsPathLeads(_ shell: String) throws {
+        let folder = try BeckonProcess.folder(configuration: Self.configuration)
+        for arguments in [["event", "donate", "saved", "--subject", "a", "--info", "count=7"], ["data", "export", "--out", "all.jsonl"]] {
+            let result = try BeckonProcess.run(arguments, in: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        let result = try BeckonCLI.run(program: "/bin/sh", ["-c", shell], in: folder, environment: ["BECKON": BuiltProducts.beckon.path])
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    }
+
     static func importThroughShell(_ shell: String) throws -> ProcessResult {
         let folder = try BeckonProcess.folder(configuration: memory)
         let two = good + "\n" + good.replacingOccurrences(of: "u1", with: "u2") + "\n"

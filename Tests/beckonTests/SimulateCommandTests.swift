@@ -307,6 +307,13 @@ struct SimulateCommandTests {
         }
     }
 
+    @Test func htmlToStandardOutputIsThePageAlone() throws {
+        let (page, _) = try Self.simulateToPage("week.html")
+        let result = try BeckonProcess.run(["simulate", "Config/traces/first-week.yaml", "--config", "Config/example.yaml", "--html", "-"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == (try String(contentsOfFile: page, encoding: .utf8)))
+    }
+
     @Test func htmlIntoAMissingFolderExits66AndWritesNothing() throws {
         let (page, result) = try Self.simulateToPage("missing/week.html")
         #expect(result.status == 66)
