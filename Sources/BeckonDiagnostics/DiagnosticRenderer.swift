@@ -68,23 +68,36 @@ public struct DiagnosticRenderer: Sendable {
         return Substring(String(masked))
     }
 
+    /// The most characters of a line an excerpt quotes: a longer line (a minified flow mapping, a
+    /// file that is not YAML at all) is cut to a window that starts `excerptLead` characters before
+    /// the column, each cut end shown as `…`, so that one problem is a few lines of output.
+    static let excerptWidth = 160
+    static let excerptLead = 60
+
     /// The quoted line and a caret line. The caret line keeps the line's tabs so it aligns.
     static func excerpt(line: Substring, span: SourceSpan) -> String {
         let number = String(span.start.line)
         let gutter = String(repeating: " ", count: max(5, number.count + 1))
         let paddedNumber = String(repeating: " ", count: gutter.count - number.count) + number
         let scalars = Array(line.unicodeScalars)
-        let caretColumn = min(max(span.start.column - 1, 0), scalars.count)
-        var marker = ""
-        for scalar in scalars[..<caretColumn] {
-            marker.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
-        }
+        let column = min(max(span.start.column - 1, 0), scalars.count)
         var width = 1
         if span.end.line == span.start.line {
             width = max(1, min(span.end.column, scalars.count + 1) - span.start.column)
         }
-        marker += "^" + String(repeating: "~", count: width - 1)
-        return "\(paddedNumber) | \(line)\n\(gutter) | \(marker)\n"
+        // The window of the line shown: all of it, or `excerptWidth` characters around the column.
+        let start = scalars.count <= excerptWidth ? 0 : min(max(0, column - excerptLead), scalars.count - excerptWidth)
+        let end = min(scalars.count, start + excerptWidth)
+        let cutBefore = start > 0 ? "…" : "", cutAfter = end < scalars.count ? "…" : ""
+        var quoted = String.UnicodeScalarView(cutBefore.unicodeScalars)
+        quoted.append(contentsOf: scalars[start..<end])
+        quoted.append(contentsOf: cutAfter.unicodeScalars)
+        var marker = cutBefore.isEmpty ? "" : " "
+        for scalar in scalars[start..<column] {
+            marker.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
+        }
+        marker += "^" + String(repeating: "~", count: min(width, max(1, end - column)) - 1)
+        return "\(paddedNumber) | \(String(quoted))\n\(gutter) | \(marker)\n"
     }
 }
 

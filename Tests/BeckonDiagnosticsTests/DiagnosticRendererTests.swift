@@ -166,6 +166,49 @@ struct DiagnosticRendererTests {
         ))
     }
 
+    struct LongLine: CustomTestStringConvertible, Sendable {
+        let name: String
+        let column: Int, endColumn: Int
+        /// The characters of the line quoted (a range of its 300), and the caret line under them.
+        let quoted: Range<Int>
+        let marker: String
+        var testDescription: String { name }
+    }
+
+    /// A line longer than 160 characters is quoted as a window of 160 around the column, from 60
+    /// before it, each cut end shown as `…`; the tildes stop at the window's end.
+    static let longLines = [
+        LongLine(name: "at the start, spanning the line", column: 1, endColumn: 301, quoted: 0..<160,
+                 marker: "^" + String(repeating: "~", count: 159)),
+        LongLine(name: "in the middle", column: 151, endColumn: 154, quoted: 90..<250,
+                 marker: " " + String(repeating: " ", count: 60) + "^~~"),
+        LongLine(name: "at the last character", column: 300, endColumn: 300, quoted: 140..<300,
+                 marker: " " + String(repeating: " ", count: 159) + "^"),
+    ]
+
+    @Test(arguments: longLines)
+    func aLongLineIsQuotedAroundItsColumn(_ long: LongLine) {
+        let line = String(repeating: "0123456789", count: 30)
+        let diagnostic = Diagnostic.error("config.notMapping", "not a mapping", at: span("l.yaml", 1, long.column, to: 1, long.endColumn))
+        let characters = Array(line)
+        let quoted = (long.quoted.lowerBound > 0 ? "…" : "") + String(characters[long.quoted]) + (long.quoted.upperBound < 300 ? "…" : "")
+        #expect(renderer(["l.yaml": line + "\n"]).render([diagnostic]) == lines(
+            "l.yaml:1:\(long.column): error: not a mapping [config.notMapping]",
+            "    1 | " + quoted,
+            "      | " + long.marker
+        ))
+    }
+
+    @Test func aLineOf160CharactersIsQuotedWhole() {
+        let line = String(repeating: "0123456789", count: 16)
+        let diagnostic = Diagnostic.error("config.value", "bad", at: span("l.yaml", 1, 160))
+        #expect(renderer(["l.yaml": line]).render([diagnostic]) == lines(
+            "l.yaml:1:160: error: bad [config.value]",
+            "    1 | " + line,
+            "      | " + String(repeating: " ", count: 159) + "^"
+        ))
+    }
+
     @Test func spanOverSeveralLinesGetsASingleCaret() {
         let diagnostic = Diagnostic.error("rule.type", "bad", at: span("s.yaml", 1, 2, to: 2, 3))
         #expect(renderer(["s.yaml": "abc\nnext\n"]).render([diagnostic]) == lines(
