@@ -52,9 +52,13 @@ struct DecisionOptions: ParsableArguments {
 
     var json: Bool { configOptions.json }
 
-    /// A `--locale` with no usable language range is a usage error (exit 64), as a malformed
-    /// option is; the fast path leaves such a line to the parser, which calls this.
+    /// An empty `--subject`, and a `--locale` with no usable language range, are usage errors
+    /// (exit 64), as a malformed option is; the fast path leaves such a line to the parser, which
+    /// calls this. (Every host refuses an empty subject: the C API, the Swift library, the server.)
     func validate() throws {
+        if subject.isEmpty {
+            throw ValidationError("--subject: a subject is a non-empty id")
+        }
         if let locale, LocaleLookup.requestRanges(locale) == nil {
             throw ValidationError("--locale: \(LocaleLookup.problem(with: locale))")
         }

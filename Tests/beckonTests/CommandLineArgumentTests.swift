@@ -76,6 +76,8 @@ struct CommandLineArgumentTests {
         (["param", "set", "n", "--bogus"], "unknown option '--bogus' (see 'beckon param set --help')"),
         (["param", "set", "n"], "missing expected argument '<value>' (see 'beckon param set --help')"),
         (["param", "set", "n", "-5", "7"], "one value expected, not 2: '-5', '7' (see 'beckon param set --help')"),
+        (["tip", "status", "t", "--subject", ""], "--subject: a subject is a non-empty id (see 'beckon tip status --help')"),
+        (["event", "donate", "e", "--subject", ""], "--subject: a subject is a non-empty id (see 'beckon event donate --help')"),
         (["status", "--log-level", "loud"],
          "the value 'loud' is invalid for '--log-level <level>'. Please provide one of 'debug', 'info', 'warning' or 'error' (see 'beckon status --help')"),
     ]
