@@ -46,6 +46,17 @@ struct RequestTargetTests {
                           body: RequestBody(buffer: ByteBuffer())).uri
         #expect(String(read.path) == uri.path, "\(target)")
         let expected = uri.queryParameters.map { "\($0.key)=\($0.value)" }
-        #expect(read.query.map { "\($0.key)=\($0.value)" } == expected, "\(target)")
+        #expect(read.query.map { "\($0.name)=\($0.value)" } == expected, "\(target)")
+        // None of the pieces spells U+FFFD, so a value holds one exactly when its escapes decode
+        // to bytes that are not UTF-8; the first such member is named.
+        #expect(read.undecodable == read.query.first { $0.value.contains("\u{FFFD}") }?.name, "\(target)")
+    }
+
+    @Test(arguments: [
+        ("/a?b=%FF", "b"), ("/a?b=%C3", "b"), ("/a?x=1&b=%FF%FE&c=%FF", "b"), ("/a?%FF=1", nil),
+        ("/a?b=%C3%A9", nil), ("/a?b=%zz", nil), ("/a?b=%EF%BF%BD", nil),
+    ] as [(String, String?)])
+    func namesTheFirstMemberWhoseEscapesAreNotUTF8(_ target: String, _ undecodable: String?) throws {
+        #expect(try #require(RequestTarget(target)).undecodable == undecodable)
     }
 }

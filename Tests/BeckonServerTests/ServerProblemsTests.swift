@@ -46,6 +46,8 @@ struct ServerProblemsTests {
         Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?appVersion=two", status: 422, code: "invalid_argument", exitCode: 65),
         Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?nwo=1", status: 400, code: "usage", exitCode: 64),
         Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?now=1&now=2", status: 400, code: "usage", exitCode: 64),
+        Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?locale=%FF", status: 400, code: "usage", exitCode: 64),
+        Case(method: "GET", path: "/v1/subjects?after=%C3", status: 400, code: "usage", exitCode: 64),
         Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/display", body: "{not json", status: 400, code: "usage", exitCode: 64),
         Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/display", body: #"{"now": [1]}"#, status: 400, code: "usage", exitCode: 64),
         Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/display?now=1", body: #"{"now": 2}"#, status: 400, code: "usage", exitCode: 64),
@@ -104,6 +106,20 @@ struct ServerProblemsTests {
                     #expect(said == "beckon: error: \(detail)\n", "\(command)")
                 }
             }
+        }
+    }
+
+    /// A query value whose escapes decode to bytes that are not UTF-8 is refused by name, as the
+    /// CLI refuses an argument that is not UTF-8, rather than stored with U+FFFD in their place.
+    @Test func aQueryValueThatIsNotUTF8IsRefusedAndNothingIsStored() async throws {
+        try await ServedBeckon.withServer(try ServedBeckon.folder()) { client in
+            let refused = try await client.send("PUT", "/v1/subjects/ada/parameters/plan?value=pro%FF")
+            #expect(refused.status == 400 && refused.code == "usage", "\(refused.body)")
+            #expect(refused.object["detail"] as? String == "the query member 'value' is not percent-encoded UTF-8")
+            #expect(try await client.get("/v1/subjects/ada/parameters/plan").object["value"] as? String == "free")
+            let stored = try await client.send("PUT", "/v1/subjects/ada/parameters/plan?value=pro%C3%A9")
+            #expect(stored.status == 200, "\(stored.body)")
+            #expect(try await client.get("/v1/subjects/ada/parameters/plan").object["value"] as? String == "proé")
         }
     }
 

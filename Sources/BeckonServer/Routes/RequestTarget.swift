@@ -5,15 +5,20 @@
 /// - `path`: the target up to its first `?`, as written;
 /// - `query`: the members after it (up to a `#`), split at each `&` (an empty member kept but
 ///   for a last one), each a name up to its first `=`, as written, and a value percent-decoded
-///   (as written when it does not decode); a member with no `=` has an empty value.
+///   (as written when it does not decode); a member with no `=` has an empty value;
+/// - `undecodable`: the first member whose value's escapes decode to bytes that are not UTF-8
+///   (`URI` puts U+FFFD where they stand, and so does `query`), which the server refuses rather
+///   than store a parameter so (`ServerRoutes.query`).
 ///
 /// `RequestTargetTests` holds it to `URI(target).path` and `.queryParameters` over random targets.
 struct RequestTarget {
     /// A query member: its name as written and its value percent-decoded (or as written).
-    typealias Member = (key: String, value: String)
+    typealias Member = (name: String, value: String)
 
     let path: Substring
     let query: [Member]
+    /// The name of the first member whose value's escapes decode to bytes that are not UTF-8.
+    let undecodable: String?
 
     /// Reads `target`; nil for one that does not start with `/` (an absolute URI, `*`), which
     /// `URI` reads otherwise.
@@ -23,6 +28,7 @@ struct RequestTarget {
         // substrings, a query of two members cost ~5 k instructions more than a bare path.
         var target = target[...]
         var query: [Member] = []
+        var undecodable: String?
         let pathEnd: Int? = target.withUTF8 { bytes in
             guard bytes.first == UInt8(ascii: "/") else { return nil }
             guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return bytes.count }
@@ -33,7 +39,8 @@ struct RequestTarget {
                 let memberEnd = bytes[start..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
                 let equals = bytes[start..<memberEnd].firstIndex(of: UInt8(ascii: "="))
                 let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(equals ?? memberEnd)]), as: UTF8.self)
-                let value = equals.map { Self.value(UnsafeBufferPointer(rebasing: bytes[($0 + 1)..<memberEnd])) } ?? ""
+                let (value, decodes) = equals.map { Self.value(UnsafeBufferPointer(rebasing: bytes[($0 + 1)..<memberEnd])) } ?? ("", true)
+                if !decodes, undecodable == nil { undecodable = key }
                 query.append((key, value))
                 start = memberEnd + 1
             }
@@ -42,15 +49,17 @@ struct RequestTarget {
         guard let pathEnd else { return nil }
         path = target.utf8Slice(0..<pathEnd)
         self.query = query
+        self.undecodable = undecodable
     }
 
     /// A value's bytes with each `%XX` replaced by its byte, then read as UTF-8 (a malformed
-    /// sequence replaced); as written when an escape is cut short or not hex.
-    private static func value(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    /// sequence replaced, and `decodes` false); as written when an escape is cut short or not hex.
+    private static func value(_ bytes: UnsafeBufferPointer<UInt8>) -> (text: String, decodes: Bool) {
         guard bytes.contains(UInt8(ascii: "%")), let decoded = ServerRoutes.percentDecodedBytes(bytes) else {
-            return String(decoding: bytes, as: UTF8.self)
+            return (String(decoding: bytes, as: UTF8.self), true)
         }
-        return String(decoding: decoded, as: UTF8.self)
+        if let text = String(validating: decoded, as: UTF8.self) { return (text, true) }
+        return (String(decoding: decoded, as: UTF8.self), false)
     }
 }
 

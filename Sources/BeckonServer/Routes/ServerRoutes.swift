@@ -132,8 +132,7 @@ struct ServerRoutes: Sendable {
                         _ makeAction: ActionMaker) -> Response {
         do throws(Problem) {
             let subject = try Self.subject(context)
-            let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
-            var input = try DecisionInput(query: query, body: body.readableBytes == 0 ? nil : Array(body.readableBytesView))
+            var input = try DecisionInput(query: try Self.query(request), body: body.readableBytes == 0 ? nil : Array(body.readableBytesView))
             input.acceptLanguage = request.headers.value(of: .acceptLanguage)
             let decisionRequest = try input.request(subject: subject, on: runtime, wallClock: server.wallClock())
             let action = try makeAction(runtime, input)
@@ -209,6 +208,19 @@ struct ServerRoutes: Sendable {
             throw Problem(.usage, "the path's \(name) '\(raw)' is not percent-encoded UTF-8")
         }
         return value
+    }
+
+    /// The request's query members: names as written, values percent-decoded, as Hummingbird's
+    /// `URI` reads them (`RequestTarget`); a `usage` problem when a value's escapes decode to
+    /// bytes that are not UTF-8, which `URI` would turn into U+FFFD (and a parameter be stored so).
+    static func query(_ request: Request) throws(Problem) -> [RequestTarget.Member] {
+        guard let path = request.head.path, let target = RequestTarget(path) else {
+            return request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
+        }
+        if let name = target.undecodable {
+            throw Problem(.usage, "the query member '\(name)' is not percent-encoded UTF-8")
+        }
+        return target.query
     }
 
     /// The request's subject: the path's, percent-decoded, at most `subjectLimit` UTF-8 bytes.

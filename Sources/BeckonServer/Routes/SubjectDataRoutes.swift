@@ -31,7 +31,7 @@ struct SubjectDataRoutes: Sendable {
     /// `GET /v1/subjects`: a page of stored subjects after `after`, at most `limit`.
     func subjects(_ request: Request) async -> Response {
         let page: (after: String?, limit: Int)
-        do throws(Problem) { page = try Self.page(request.uri.queryParameters.map { (String($0.key), String($0.value)) }) } catch {
+        do throws(Problem) { page = try Self.page(ServerRoutes.query(request)) } catch {
             return ServerRoutes.problem(error)
         }
         return await onStore { runtime in
@@ -67,7 +67,7 @@ struct SubjectDataRoutes: Sendable {
     /// subject data format whose `subject` is the path's.
     func importData(_ request: Request, _ context: BasicRequestContext) async -> Response {
         await onSubject(request, context, query: ["replace"]) { subject, runtime, body in
-            let replace = try Self.replace(request.uri.queryParameters.map { (String($0.key), String($0.value)) })
+            let replace = try Self.replace(ServerRoutes.query(request))
             var line = Array(body.readableBytesView)
             if line.last == UInt8(ascii: "\n") { line.removeLast() }
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
@@ -149,7 +149,7 @@ struct SubjectDataRoutes: Sendable {
     /// The page a list request asks for: `after` (a subject; empty: from the first) and
     /// `limit` (`limits`, `defaultLimit` when absent), each at most once; anything else is a
     /// `usage` problem.
-    static func page(_ query: [(String, String)]) throws(Problem) -> (after: String?, limit: Int) {
+    static func page(_ query: [RequestTarget.Member]) throws(Problem) -> (after: String?, limit: Int) {
         var after: String?
         var limit: Int?
         for (name, value) in query {
@@ -171,8 +171,8 @@ struct SubjectDataRoutes: Sendable {
     }
 
     /// Whether an import's query asks to replace (`replace=true`; `false` or absent: not).
-    static func replace(_ query: [(String, String)]) throws(Problem) -> Bool {
-        let values = query.filter { $0.0 == "replace" }.map(\.1)
+    static func replace(_ query: [RequestTarget.Member]) throws(Problem) -> Bool {
+        let values = query.filter { $0.name == "replace" }.map(\.value)
         guard values.count <= 1 else { throw Problem(.usage, "'replace' is given twice") }
         switch values.first {
         case nil, "false": return false

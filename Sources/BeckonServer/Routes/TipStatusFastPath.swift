@@ -43,13 +43,14 @@ extension ServerRoutes {
     func fastTipStatus(_ request: Request, _ context: BasicRequestContext) async -> Response? {
         guard Self.hasNoBody(request.headers),
               let subject = try? Self.subject(context),
-              let tip = try? Self.parameter("tip", context)
+              let tip = try? Self.parameter("tip", context),
+              let query = try? Self.query(request)
         else { return nil }
         // The serving runtime is held, not borrowed: the store's read may wait (a SQLite lock, a
         // PostgreSQL round trip), and a borrowed runtime would keep a reload waiting as long.
         let serving = server.runtime.serving
         return await server.storeThreads.run(for: serving.runtime.engine.store) {
-            guard let answer = fastTipStatus(subject: subject, tip: tip, query: request.uri.queryParameters.map { (String($0.key), String($0.value)) },
+            guard let answer = fastTipStatus(subject: subject, tip: tip, query: query,
                                              acceptLanguage: request.headers.value(of: .acceptLanguage), on: serving) else { return nil }
             return parts(of: answer, method: request.method, ifNoneMatch: request.headers.value(of: .ifNoneMatch)).response
         }
@@ -97,7 +98,7 @@ extension ServerRoutes {
         guard head.method == .get, head.hasNoBody,
               let serving = eventLoopServing(head, access: Self.tipStatusAccess) else { return nil }
         let start = ContinuousClock.now
-        guard let target = RequestTarget(head.path),
+        guard let target = RequestTarget(head.path), target.undecodable == nil,
               let (rawSubject, rawTip) = Self.tipStatusParameters(in: target.path),
               let subject = try? Self.subject(raw: rawSubject),
               let tip = try? Self.parameter("tip", raw: rawTip),
@@ -184,8 +185,7 @@ extension ServerRoutes {
         let engine = serving.runtime.engine
         var decisionRequest: DecisionRequest
         if needsInput {
-            let pairs = query.map { (name: $0.key, value: $0.value) }
-            guard var input = try? DecisionInput(query: pairs, body: nil) else { return nil }
+            guard var input = try? DecisionInput(query: query, body: nil) else { return nil }
             input.acceptLanguage = acceptLanguage
             guard let built = try? input.request(subject: subject, on: serving.runtime, wallClock: server.wallClock()) else { return nil }
             decisionRequest = built
