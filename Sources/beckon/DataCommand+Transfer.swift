@@ -91,7 +91,7 @@ extension DataCommand {
                 Output.printJSON(summary.json)
             } else {
                 Output.line("\(summary.copied) copied, \(summary.unchanged) unchanged, \(summary.refusedCount) refused; "
-                            + "check: \(summary.checked) subjects, \(summary.mismatchCount) differ")
+                            + "check: \(summary.checked) subject\(summary.checked == 1 ? "" : "s"), \(summary.mismatchCount) differ")
             }
             for subject in summary.refused { Output.standardError("beckon: warning: '\(subject)' is stored in \(to) with other data; not copied\n") }
             if summary.mismatchCount > 0 {
