@@ -41,15 +41,15 @@ final class DataFile {
     /// Flushes the file (to disk, when it replaces one) and puts it in place.
     func commit() throws {
         closed = true
-        let complete: Bool
-        if let replacement {
-            complete = fflush(handle) == 0 && fsync(fileno(handle)) == 0 && fclose(handle) == 0 && rename(replacement.temporary, replacement.target) == 0
-            if !complete { unlink(replacement.temporary) }
+        let complete = if let replacement {
+            fflush(handle) == 0 && fsync(fileno(handle)) == 0 && fclose(handle) == 0 && rename(replacement.temporary, replacement.target) == 0
         } else {
-            complete = fclose(handle) == 0
+            fclose(handle) == 0
         }
         guard complete else {
-            Output.error("cannot write \(path): \(String(cString: strerror(errno)))")
+            let code = errno
+            if let replacement { unlink(replacement.temporary) }
+            Output.error("cannot write \(path): \(String(cString: strerror(code)))")
             throw ExitStatus.dataError
         }
     }
