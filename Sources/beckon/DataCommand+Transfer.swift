@@ -22,14 +22,12 @@ extension DataCommand {
         func run() throws {
             let runtime = try options.openRuntime()
             let progress = ProgressDisplay(quiet: options.quiet)
-            let file = try out.map { try DataFile(replacing: $0) }
+            let file = try DataFile(replacing: out ?? "-")
             let summary = try DataOptions.run {
                 try SubjectData.export(from: runtime.engine.store, configuration: runtime.loaded.configuration,
-                                       subjects: subjects.isEmpty ? nil : subjects, to: { line in
-                                           if let file { try file.write(line) } else { try DataFile.writeStandardOutput(line) }
-                                       }, progress: progress.report)
+                                       subjects: subjects.isEmpty ? nil : subjects, to: file.write, progress: progress.report)
             }
-            try file?.commit()
+            try file.commit()
             progress.finish()
             for subject in summary.missing { Output.standardError("beckon: warning: subject '\(subject)' is not stored\n") }
             if !options.quiet, out != nil { Output.standardError("exported \(summary.exported) subject\(summary.exported == 1 ? "" : "s")\n") }

@@ -10,6 +10,7 @@ import Glibc
 /// cannot be replaced is written in place as the bytes come: `-` (standard output) and an
 /// existing file that is not a regular file (`/dev/stdout`, `/dev/null`, a FIFO).
 final class DataFile {
+    /// The name in messages (`standard output` for `-`).
     private let path: String
     /// The temporary file, and the file it is renamed over at `commit`; nil when written in place.
     private let replacement: (temporary: String, target: String)?
@@ -17,7 +18,7 @@ final class DataFile {
     private var closed = false
 
     init(replacing path: String) throws {
-        self.path = path
+        self.path = path == "-" ? "standard output" : path
         if path == "-" || Self.isSomethingElseThanARegularFile(path) {
             replacement = nil
         } else {
@@ -27,7 +28,7 @@ final class DataFile {
         let opened = path == "-" ? fdopen(dup(STDOUT_FILENO), "wb") : fopen(replacement?.temporary ?? path, "wb")
         guard let opened else {
             let code = errno
-            Output.error("cannot write \(path): \(String(cString: strerror(code)))")
+            Output.error("cannot write \(self.path): \(String(cString: strerror(code)))")
             throw code == ENOENT ? ExitStatus.noInput : ExitStatus.dataError
         }
         handle = opened
@@ -35,7 +36,9 @@ final class DataFile {
 
     func write(_ bytes: [UInt8]) throws {
         let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, handle) }
-        guard written == bytes.count else { throw SubjectDataError.file(path: path, message: "cannot be written", missing: false) }
+        guard written == bytes.count else {
+            throw SubjectDataError.file(path: path, message: "cannot be written: \(String(cString: strerror(errno)))", missing: false)
+        }
     }
 
     /// Flushes the file (to disk, when it replaces one) and puts it in place.
@@ -76,18 +79,5 @@ final class DataFile {
             current = URL(fileURLWithPath: target, relativeTo: URL(fileURLWithPath: current).deletingLastPathComponent()).path
         }
         return current
-    }
-
-    /// Writes bytes to standard output as they come.
-    static func writeStandardOutput(_ bytes: [UInt8]) throws {
-        var rest = bytes[...]
-        while !rest.isEmpty {
-            let written = rest.withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw SubjectDataError.file(path: "standard output", message: String(cString: strerror(errno)), missing: false)
-            }
-            rest = rest.dropFirst(written)
-        }
     }
 }
