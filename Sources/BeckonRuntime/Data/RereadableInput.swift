@@ -11,8 +11,8 @@ import Darwin
 /// is opened, into a temporary file, and every pass reads the copy.
 final class RereadableInput: Sendable {
     private let path: String
-    /// The name in messages.
-    private let name: String
+    /// The name in messages (`standard input` for `-`).
+    let name: String
     private let copy = Mutex<TemporaryCopy?>(nil)
 
     init(path: String) {

@@ -35,12 +35,12 @@ public struct SubjectDataSource: Sendable {
     public static func file(_ path: String) -> SubjectDataSource {
         let input = RereadableInput(path: path)
         return SubjectDataSource { body in
-            try input.withOpenFile { file in try forEachLine(of: file, path: path, body) }
+            try input.withOpenFile { file in try forEachLine(of: file, name: input.name, body) }
         }
     }
 
-    /// Each line of an open file, from where it stands.
-    private static func forEachLine(of file: UnsafeMutablePointer<FILE>, path: String,
+    /// Each line of an open file, from where it stands; `name` names it in messages.
+    private static func forEachLine(of file: UnsafeMutablePointer<FILE>, name: String,
                                     _ body: (_ number: Int, _ bytes: [UInt8]) throws -> Void) throws {
         var block = [UInt8](repeating: 0, count: 1 << 16)
         var pending: [UInt8] = []
@@ -48,7 +48,7 @@ public struct SubjectDataSource: Sendable {
         while true {
             let count = block.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
             if count == 0 {
-                if ferror(file) != 0 { throw SubjectDataError.file(path: path, message: "cannot be read", missing: false) }
+                if ferror(file) != 0 { throw SubjectDataError.file(path: name, message: "cannot be read", missing: false) }
                 break
             }
             var start = 0
