@@ -1,6 +1,5 @@
 import ArgumentParser
 import BeckonRules
-import FoundationEssentials
 
 extension PluginCommand {
     /// `beckon plugin new NAME --lang c|swift`: a folder with a plugin that builds and passes
@@ -16,8 +15,9 @@ extension PluginCommand {
                 default) the plugin offers two conditions; with --store a store kept in process memory, \
                 NAME.memory. Both have example.yaml, test.sh (builds, then beckon check, beckon tip status \
                 and beckon plugin verify; for a store, beckon-conformance too) and README.md. Never \
-                replaces anything: exit 65 when the folder exists, 66 when a file cannot be created, 64 for \
-                a name rules cannot write.
+                replaces anything, and is written whole or not at all (missing folders above it are made; \
+                on a failure nothing it made is left): exit 65 when the folder exists, 66 when a file cannot \
+                be created, 64 for a name rules cannot write.
                 """
         )
 
@@ -59,20 +59,16 @@ extension PluginCommand {
         }
 
         func run() throws {
-            let folder = output ?? name
-            let files = FileManager.default
-            guard !files.fileExists(atPath: folder) else {
+            var folder = output ?? name
+            while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+            do {
+                try NewFolder.create(folder, files: PluginTemplate.files(for: lang, kind: kind, name: name, beckonPackage: beckonPackage))
+            } catch .exists {
                 Output.error("\(folder) already exists, and is kept: choose another name or --output")
                 throw ExitStatus.dataError
-            }
-            for file in PluginTemplate.files(for: lang, kind: kind, name: name, beckonPackage: beckonPackage) {
-                let path = folder + "/" + file.path
-                let parent = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-                let made = (try? files.createDirectory(atPath: parent, withIntermediateDirectories: true)) != nil
-                guard made, files.createFile(atPath: path, contents: Data(file.contents), attributes: [.posixPermissions: file.executable ? 0o755 : 0o644]) else {
-                    Output.error("cannot create '\(path)'")
-                    throw ExitStatus.noInput
-                }
+            } catch .cannotCreate(let path, let reason) {
+                Output.error("cannot create '\(path)': \(reason); nothing is left of \(folder)")
+                throw ExitStatus.noInput
             }
             Output.line("\(folder)/: a \(lang == .c ? "C" : "Swift") plugin '\(name)' offering \(kind == .store ? "a store" : "conditions"). "
                 + "Next: cd \(folder) && ./test.sh")
@@ -82,11 +78,7 @@ extension PluginCommand {
 
 /// The files of a new plugin, from the templates carried in the binary (`PluginTemplates/`).
 enum PluginTemplate {
-    struct File {
-        var path: String
-        var contents: [UInt8]
-        var executable = false
-    }
+    typealias File = NewFolder.File
 
     /// The name SwiftPM gives a package depended on by path: its folder's, lowercased.
     static func packageIdentity(_ path: String) -> String {

@@ -62,6 +62,38 @@ struct PluginNewCommandTests {
         let bad = try BeckonProcess.run(["plugin", "new", "roll-out", "--lang", "c"], in: parent)
         #expect(bad.status == 64)
         #expect(bad.standardError.contains("'roll-out' cannot be a plugin's name"))
+    }
 
+    /// The folder appears whole or not at all: where a file or folder cannot be made, everything
+    /// made before it is removed again, and the tree is as it was.
+    @Test(arguments: [
+        // A name too long for a file name: the folder is made, its first file is not.
+        (name: String(repeating: "a", count: 300), output: "plugin", error: "cannot create 'plugin/\(String(repeating: "a", count: 300)).c': File name too long; nothing is left of plugin", status: Int32(66)),
+        // The same once the missing folders above it are made: they are removed too.
+        (name: String(repeating: "a", count: 300), output: "new/er/plugin", error: "cannot create 'new/er/plugin/\(String(repeating: "a", count: 300)).c': File name too long; nothing is left of new/er/plugin", status: Int32(66)),
+        // A regular file is in the way.
+        (name: "quiet", output: "file/quiet", error: "cannot create 'file/quiet': Not a directory; nothing is left of file/quiet", status: Int32(66)),
+        (name: "quiet", output: "dangling", error: "dangling already exists, and is kept: choose another name or --output", status: Int32(65)),
+    ])
+    func aFolderThatCannotBeMadeWholeLeavesNothing(_ name: String, output: String, error: String, status: Int32) throws {
+        let parent = try BeckonProcess.temporaryFolder()
+        let files = FileManager.default
+        #expect(files.createFile(atPath: parent.appendingPathComponent("file").path, contents: Data("kept".utf8)))
+        try files.createSymbolicLink(atPath: parent.appendingPathComponent("dangling").path, withDestinationPath: "nowhere")
+        let before = try files.subpathsOfDirectory(atPath: parent.path).sorted()
+
+        let made = try BeckonProcess.run(["plugin", "new", name, "--lang", "c", "--output", output], in: parent)
+        #expect(made.status == status)
+        #expect(made.standardError == "beckon: error: \(error)\n")
+        #expect(try files.subpathsOfDirectory(atPath: parent.path).sorted() == before)
+    }
+
+    @Test func missingFoldersAboveItAreMadeAndATrailingSlashIsOne() throws {
+        let parent = try BeckonProcess.temporaryFolder()
+        let made = try BeckonProcess.run(["plugin", "new", "quiet", "--lang", "c", "--output", "deep/er/quiet//"], in: parent)
+        #expect(made.status == 0, "\(made.standardError)")
+        #expect(made.standardOutput == "deep/er/quiet/: a C plugin 'quiet' offering conditions. Next: cd deep/er/quiet && ./test.sh\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.appendingPathComponent("deep/er/quiet").path).sorted()
+                == ["README.md", "build.sh", "example.yaml", "include", "quiet.c", "test.sh"])
     }
 }

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A folder a command makes whole or not at all (`beckon plugin new`): the path is claimed with
+/// `mkdir(2)`, so a path that exists (a dangling link too) is refused and never written into;
+/// missing folders above it are made; each file is created with `O_EXCL`; and when anything
+/// fails, every folder and file made is removed again, so the tree is as it was.
+enum NewFolder {
+    /// A file to write, by its path inside the folder (`include/beckon_plugin.h`).
+    struct File {
+        var path: String
+        var contents: [UInt8]
+        var executable = false
+    }
+
+    enum Failure: Error, Equatable {
+        /// Something is at the folder's path already.
+        case exists
+        /// `path` could not be made, for `reason` (`strerror`'s words).
+        case cannotCreate(path: String, reason: String)
+    }
+
+    /// Makes `folder` holding `files`.
+    static func create(_ path: String, files: [File]) throws(Failure) {
+        var folder = Substring(path)
+        while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
+        var made: [String] = []  // what to remove on failure, the first made first
+        do throws(Failure) {
+            for missing in missingFolders(in: folder, below: "") {
+                try makeFolder(missing)
+                made.append(missing)
+            }
+            guard mkdir(String(folder), 0o777) == 0 else {
+                let code = errno
+                throw code == EEXIST ? .exists : .cannotCreate(path: String(folder), reason: String(cString: strerror(code)))
+            }
+            made.append(String(folder))
+            for file in files {
+                let path = folder + "/" + file.path
+                for missing in missingFolders(in: path[...], below: folder) {
+                    try makeFolder(missing)
+                    made.append(missing)
+                }
+                try write(file, to: path)
+                made.append(path)
+            }
+        } catch {
+            for path in made.reversed() { remove(path) }
+            throw error
+        }
+    }
+
+    /// The folders that hold `path` and do not exist, longer than `top`, the outermost first.
+    private static func missingFolders(in path: Substring, below top: Substring) -> [String] {
+        var missing: [String] = []
+        var folder = path
+        while let slash = folder.lastIndex(of: "/"), slash != folder.startIndex {
+            folder = folder[..<slash]
+            if folder.count <= top.count || exists(String(folder)) { break }
+            missing.insert(String(folder), at: 0)
+        }
+        return missing
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
+    private static func makeFolder(_ path: String) throws(Failure) {
+        guard mkdir(path, 0o777) == 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    private static func write(_ file: File, to path: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, file.executable ? 0o777 : 0o666)
+        guard descriptor >= 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+        var bytes = file.contents[...]
+        var failure: Int32 = 0
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                break
+            }
+            bytes = bytes.dropFirst(written)
+        }
+        if close(descriptor) != 0, failure == 0 { failure = errno }
+        if failure != 0 {
+            unlink(path)
+            throw .cannotCreate(path: path, reason: String(cString: strerror(failure)))
+        }
+    }
+
+    private static func remove(_ path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }
+        _ = status.st_mode & S_IFMT == S_IFDIR ? rmdir(path) : unlink(path)
+    }
+}
