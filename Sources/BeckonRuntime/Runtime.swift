@@ -10,7 +10,7 @@ import Synchronization
 /// C API) opens.
 public struct Runtime: Sendable {
     /// The version of this build of Beckon (the CLI's `--version`, the C API's `beckon_version`).
-    public static let version = "0.1.0"
+    public static let version = "0.2.0"
 
     /// The loaded configuration with its compiled rules and warnings.
     public let loaded: LoadedConfiguration

@@ -282,7 +282,7 @@ typedef struct beckon_request {
  * Library and lifecycle
  * ------------------------------------------------------------------------------------------- */
 
-/** The library's version ("0.1.0"): NUL-terminated, static. */
+/** The library's version, MAJOR.MINOR.PATCH, the same as `beckon --version` prints: NUL-terminated, static. */
 const char *beckon_version(void);
 
 /** The library's ABI: (major << 16) | minor, 1 << 16 | 5 for this header. A host built for 1.x runs with any library 1.y, y >= x. */

@@ -14,6 +14,7 @@ import ctypes
 import json
 import os
 import sqlite3
+import subprocess
 import sys
 from datetime import datetime
 
@@ -284,6 +285,8 @@ def main():
 
     version = beckon.library.beckon_version().decode("utf-8")
     check(len(version.split(".")) == 3, "beckon_version is a version", version)
+    cli = subprocess.run([os.environ["BECKON"], "--version"], capture_output=True, text=True)
+    check(cli.stdout == version + "\n", "beckon_version is the version beckon --version prints", (version, cli.stdout))
     check(beckon.library.beckon_abi_version() >> 16 == 1, "the library speaks ABI 1.x", beckon.library.beckon_abi_version())
 
     bad_configurations(beckon, folder)

@@ -16,11 +16,13 @@ struct TestHost {
         return TestHost(try ProcessRunner.run(host, arguments, in: directory?.path))
     }
 
-    /// Runs `python3 Fixtures/NAME.py LIBRARY ARGUMENTS` in `directory`.
+    /// Runs `python3 Fixtures/NAME.py LIBRARY ARGUMENTS` in `directory`, with `$BECKON` the
+    /// built `beckon` (whose answers a host may compare with the library's).
     static func python(_ name: String, _ arguments: [String] = [], in directory: URL? = nil) throws -> TestHost {
         let library = (try EmbeddingLibrary.folder.get() as NSString).appendingPathComponent("libbeckon.so")
         let script = Repository.path("Tests/BeckonCTests/Fixtures/\(name).py")
-        return TestHost(try ProcessRunner.run("python3", [script, library] + arguments, in: directory?.path))
+        return TestHost(try ProcessRunner.run("python3", [script, library] + arguments, in: directory?.path,
+                                              environment: ["BECKON": BuiltProducts.beckon.path]))
     }
 
     private init(_ run: (status: Int32, output: String, error: String)) {
