@@ -171,9 +171,22 @@ public struct BeckonServer: Sendable {
     /// until SIGTERM or SIGINT arrives: then it stops accepting connections and lets requests in
     /// flight finish for up to `shutdownGrace` (those still running then are cancelled), and
     /// SIGHUP reloads the configuration. `onListening` is told the bound port.
+    /// An error before it listens that is the system refusing the address is a `ListenFailure`.
     public func run(listeningOn address: ListenAddress, stoppingOnSignals: Bool = false,
                     onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        let application = application(listeningOn: address, reloadingOnSignal: stoppingOnSignals, onListening: onListening)
+        let listening = ListeningFlag()
+        do {
+            try await run(application(listeningOn: address, reloadingOnSignal: stoppingOnSignals, onListening: { port in
+                listening.set()
+                await onListening(port)
+            }), stoppingOnSignals: stoppingOnSignals)
+        } catch where !listening.isSet {
+            if let failure = ListenFailure(error, address: address) { throw failure }
+            throw error
+        }
+    }
+
+    private func run(_ application: Application<RouterResponder<BasicRequestContext>>, stoppingOnSignals: Bool) async throws {
         guard stoppingOnSignals else {
             try await application.run()
             return

@@ -19,6 +19,20 @@ struct ServeCommandTests {
         #expect(server.waitForExit() == 0)
     }
 
+    /// An address the system will not listen on is named with the system's reason, exit 69:
+    /// a loopback port another socket listens on, and an address of no interface here
+    /// (TEST-NET-1, which nothing is sent to).
+    @Test func anAddressItCannotListenOnIsNamedWithExit69() throws {
+        let folder = try ServedBeckon.folder()
+        let taken = try LoopbackSocket.bound(listening: 1)
+        defer { close(taken.socket) }
+        for (address, reason) in [("127.0.0.1:\(taken.port)", "Address already in use"), ("192.0.2.1:8080", "Cannot assign requested address")] {
+            let result = try BeckonCLI.run(["serve", "--listen", address], in: folder)
+            #expect(result.status == 69)
+            #expect(result.standardError.hasSuffix("beckon: error: serve: cannot listen on \(address): \(reason)\n"), "\(result.standardError)")
+        }
+    }
+
     /// `--event-loops N`: N event loop threads of the server's own in place of NIO's shared
     /// ones (one per core), answering on the event loop and through the router alike.
     @Test(arguments: [nil, 1, 3])
