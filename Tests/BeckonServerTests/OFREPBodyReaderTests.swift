@@ -24,6 +24,8 @@ struct OFREPBodyReaderTests {
         (#"{"context": null}"#, nil),
         (#"{}"#, nil),
         (#"{"context": {}}"#, ""),
+        // Names given twice among what is skipped are not compared: they are not read.
+        (#"{"a": 1, "a": 2, "context": {"skipped": 1, "skipped": [], "targetingKey": "ada"}}"#, #"targetingKey=string("ada")"#),
     ]
 
     @Test(arguments: wellFormed)
@@ -44,12 +46,20 @@ struct OFREPBodyReaderTests {
     static let malformed = [
         "", " ", "[]", "1", "{", #"{"context":}"#, #"{"a":1}x"#, #"{"a":01}"#, #"{"a":1,}"#, #"{"a":tru}"#, #"{"a":-}"#,
         #"{"a":1.}"#, #"{"a":1e}"#, "{\"a\":\"\u{01}\"}", #"{"a":"\ud800"}"#, #"{"a":"\x"}"#, #"{"a":"\u12"}"#, #"{"a":"open}"#,
-        #"{a:1}"#, #"{"a" 1}"#, #"{"context": {"targetingKey": "ada",}}"#, "{\"a\":" + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "}",
+        #"{a:1}"#, #"{"a" 1}"#, #"{"context": {"targetingKey": "ada",}}"#,
+        // What is read, named twice: which one is meant is not guessed.
+        #"{"context": {"targetingKey": "ada", "targetingKey": "bob"}}"#, #"{"context": {}, "context": {"targetingKey": "bob"}}"#,
+        #"{"context": null, "context": {"targetingKey": "bob"}}"#, "{\"a\":" + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "}",
     ]
 
     @Test(arguments: malformed)
     func malformedBodiesDoNotRead(_ body: String) {
         if case .success = Self.read(body) { Issue.record("read: \(body)") }
+    }
+
+    @Test func aMemberGivenTwiceIsNamed() {
+        guard case .failure(let error) = Self.read(#"{"context": {"targetingKey": "ada", "targetingKey": "bob"}}"#) else { Issue.record("read"); return }
+        #expect(error.message == #"the member "targetingKey" is given twice at byte 51"#)
     }
 
     @Test func invalidUTF8DoesNotRead() {

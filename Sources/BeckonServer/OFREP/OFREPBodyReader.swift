@@ -41,9 +41,10 @@ struct OFREPBodyReader {
         var reader = OFREPBodyReader(bytes)
         reader.skipSpace()
         guard reader.take(UInt8(ascii: "{")) else { throw reader.malformed("the body is not a JSON object") }
-        var context = Context.absent
+        var context: Context?
         try reader.members(depth: 1) { reader, key throws(Malformed) in
             guard key == "context" else { _ = try reader.value(depth: 1, keep: false); return }
+            guard context == nil else { throw reader.givenTwice(key) }
             reader.skipSpace()
             guard reader.take(UInt8(ascii: "{")) else {
                 context = try reader.value(depth: 1, keep: true) == .null ? .absent : .notObject
@@ -52,6 +53,7 @@ struct OFREPBodyReader {
             var attributes: [(name: String, value: Value)] = []
             try reader.members(depth: 2) { reader, name throws(Malformed) in
                 let keep = wanted(name)
+                if keep, attributes.contains(where: { $0.name == name }) { throw reader.givenTwice(name) }
                 let value = try reader.value(depth: 2, keep: keep)
                 if keep { attributes.append((name, value)) }
             }
@@ -59,7 +61,7 @@ struct OFREPBodyReader {
         }
         reader.skipSpace()
         guard reader.index == bytes.count else { throw reader.malformed("text after the JSON object") }
-        return context
+        return context ?? .absent
     }
 
     /// The members of an object whose `{` was read, each key handed to `member` to read its value.
@@ -224,6 +226,13 @@ struct OFREPBodyReader {
 
     private mutating func skipSpace() {
         while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
+    }
+
+    /// A member read, `context` or a kept attribute, named again: which of the two is meant is
+    /// not for the reader to guess (`/v1`'s parser refuses every name given twice; here the
+    /// attributes skipped are not compared, as they are not read).
+    private func givenTwice(_ name: String) -> Malformed {
+        malformed("the member \"\(name)\" is given twice")
     }
 
     private func malformed(_ message: String) -> Malformed {
