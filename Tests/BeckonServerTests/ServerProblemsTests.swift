@@ -123,6 +123,25 @@ struct ServerProblemsTests {
         }
     }
 
+    /// A JSON body that names a member twice is refused by that name, whatever level it is at,
+    /// and nothing is recorded: `JSONDecoder` would have kept one of the two.
+    @Test(arguments: [
+        (path: "events/landmarkViewed/donate", body: #"{"info": {"fromSearch": true}, "info": {"fromSearch": false}}"#,
+         detail: #"the body is not the documented JSON object: the member "info" is given twice at byte 32"#),
+        (path: "events/landmarkViewed/donate", body: #"{"info": {"fromSearch": true, "fromSearch": false}}"#,
+         detail: #"the body is not the documented JSON object: the member "fromSearch" is given twice at byte 31"#),
+        (path: "batch", body: #"{"operations": [{"op": "event.donate", "id": "landmarkViewed", "id": "opened"}]}"#,
+         detail: #"the body is not a batch: the member "id" is given twice at byte 64"#),
+    ])
+    func aBodyNamingAMemberTwiceIsRefusedAndNothingIsRecorded(_ path: String, body: String, detail: String) async throws {
+        try await ServedBeckon.withServer(try ServedBeckon.folder()) { client in
+            let refused = try await client.send("POST", "/v1/subjects/ada/\(path)", body: body)
+            #expect(refused.status == 400 && refused.code == "usage", "\(refused.body)")
+            #expect(refused.object["detail"] as? String == detail)
+            #expect(try await client.get("/v1/subjects/ada/data").status == 404)
+        }
+    }
+
     @Test func anUndeclaredIdSaysWhatItProbablyMeant() async throws {
         let served = try ServedBeckon.folder()
         try await ServedBeckon.withServer(served) { client in

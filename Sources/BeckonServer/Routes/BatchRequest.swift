@@ -42,12 +42,7 @@ struct BatchRequest {
 
     /// The batch in a JSON body.
     init(body: [UInt8]) throws(Problem) {
-        let wire: Wire
-        do {
-            wire = try JSONDecoder().decode(Wire.self, from: Data(body))
-        } catch {
-            throw Problem(.usage, "the body is not a batch: \(DecisionInput.describe(error))")
-        }
+        let wire = try DecisionInput.decode(Wire.self, from: body, refusal: "the body is not a batch")
         guard wire.operations.count <= Self.operationLimit else {
             throw Problem(.usage, "a batch holds at most \(Self.operationLimit) operations, not \(wire.operations.count)")
         }

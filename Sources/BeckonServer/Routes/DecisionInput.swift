@@ -79,13 +79,7 @@ public struct DecisionInput: Sendable {
         }
         // No body is no input; a body of only white space is not JSON, and is refused as any other.
         guard let body, !body.isEmpty else { return }
-        let decoded: Body
-        do {
-            decoded = try JSONDecoder().decode(CheckedBody.self, from: Data(body)).body
-        } catch {
-            throw Problem(.usage, "the body is not the documented JSON object: \(Self.describe(error))")
-        }
-        try apply(decoded)
+        try apply(Self.decode(CheckedBody.self, from: body, refusal: "the body is not the documented JSON object").body)
     }
 
     /// The members of a decoded body, added to those of the query (a member in both is a usage problem).
@@ -188,6 +182,25 @@ public struct DecisionInput: Sendable {
         case "false": return false
         default: throw Problem(.usage, "'\(name)' is true or false, not '\(text)'")
         }
+    }
+
+    /// `T` from a JSON body, or a usage problem starting with `refusal`. `JSONDecoder` reads a
+    /// member name given twice (keeping one of the two), so what it reads is then held to the
+    /// strict parser, which refuses that as `/v1`'s other bodies and OFREP's do: which of the two
+    /// is meant is not guessed.
+    static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], refusal: String) throws(Problem) -> T {
+        let decoded: T
+        do {
+            decoded = try JSONDecoder().decode(T.self, from: Data(body))
+        } catch {
+            throw Problem(.usage, "\(refusal): \(describe(error))")
+        }
+        do {
+            _ = try JSONParser.parse(body)
+        } catch {
+            throw Problem(.usage, "\(refusal): \(error.message) at byte \(error.offset)")
+        }
+        return decoded
     }
 
     static func describe(_ error: any Error) -> String {
