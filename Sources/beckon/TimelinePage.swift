@@ -43,19 +43,24 @@ enum TimelinePage {
         return page
     }
 
+    private static let escapedLessThan = Array(#"\u003c"#.utf8)
+
     private static func text(_ bytes: [UInt8]) -> String {
         String(decoding: bytes, as: UTF8.self)
     }
 
-    /// JSON inside a `<script>` element: `</` written `<\/` (the same JSON), so no text in it
-    /// can close the element.
+    /// JSON inside a `<script>` element with every `<` written `\u003c` (the same JSON: a `<` is
+    /// only ever inside a string), so that no text in it is markup to the HTML parser: neither a
+    /// `</script>` that closes the element nor a `<!--<script>` that keeps the next `</script>`
+    /// from closing it (the "double escaped" state), which had swallowed the page's own script.
     static func appendScriptSafe(_ json: String, to page: inout [UInt8]) {
         page.reserveCapacity(page.count + json.utf8.count + 64)
-        var previous: UInt8 = 0
         for byte in json.utf8 {
-            if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "<") { page.append(UInt8(ascii: "\\")) }
-            page.append(byte)
-            previous = byte
+            if byte == UInt8(ascii: "<") {
+                page += escapedLessThan
+            } else {
+                page.append(byte)
+            }
         }
     }
 }

@@ -295,10 +295,11 @@ struct SimulateCommandTests {
         #expect(result.standardOutput == "wrote \(page): 7 steps of 2 subjects\n")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>"))
-        // No text of the data can close its script element.
+        // No text of the data is markup: not a `<` in it (the example's content has some).
         let parts = html.split(separator: "id=\"beckon-data\">")
         let data = parts[1].split(separator: "</script>")[0]
         #expect(data.hasPrefix("{") && data.hasSuffix("}"))
+        #expect(!data.contains("<") && data.contains(#"\u003c"#))
         // Nothing is fetched: no external script, style, font or image outside the data (which
         // holds the content's links as text; the browser test sees no request leave the file).
         let outsideData = parts[0] + parts[1].dropFirst(data.count)

@@ -32,8 +32,22 @@ struct TimelinePageTests {
             Trace(name: "a generated trace of 400 steps over 5 subjects", text: generated.trace, probed: generated.probed, screenshot: nil),
             Trace(name: "the example's first week", file: "Config/traces/first-week.yaml", text: "", probed: "",
                   screenshot: "Docs/screenshots/timeline.png"),
+            // Text in the page's data that an HTML parser reads inside a script element: it must
+            // neither close the element nor open a comment that keeps the next one from closing.
+            Trace(name: "subjects whose ids are markup", text: markupSubjects, probed: markupSubjects, screenshot: nil),
         ]
     }()
+
+    static let markupSubjects = """
+        start: 2026-03-01T09:00:00Z
+        steps:
+          - {subject: "<!--<script>", donate: appLaunched}
+          - {subject: "<!--<script>", tip.status: welcome}
+          - {subject: "</script><b>", after: 1h, tip.display: welcome}
+          - {subject: "</script><b>", tip.status: welcome}
+          - {subject: "<!--<script>", after: 1h, tip.status: welcome}
+
+        """
 
     /// The time limit only stops a hang: with every suite at once, a test may wait minutes to start.
     @Test(.timeLimit(.minutes(10)), arguments: traces)
