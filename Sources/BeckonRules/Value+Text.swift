@@ -17,12 +17,13 @@ extension Value {
             default: return failure("a bool (true or false)")
             }
         case .int:
-            guard let value = Int64(text) else { return failure("an int") }
+            guard let value = Int64(text) else {
+                return failure(isDecimalInteger(text) ? "an int: an int is from \(Int64.min) to \(Int64.max)" : "an int")
+            }
             return .success(.int(value))
         case .double:
-            guard let value = Double(text), value.isFinite, text.utf8.allSatisfy(Self.isInDecimalNumeral) else {
-                return failure("a double")
-            }
+            guard let value = Double(text), text.utf8.allSatisfy(Self.isInDecimalNumeral) else { return failure("a double") }
+            guard value.isFinite else { return failure("a double: a double is from about -1.8e308 to 1.8e308") }
             return .success(.double(value))
         case .string:
             return .success(.string(text))
@@ -59,6 +60,13 @@ extension Value {
 
     /// Whether a byte may stand in a decimal written as text: a digit, a sign, a point or an
     /// exponent's `e` (`Double` alone would also read `inf`, `nan` and hexadecimal).
+    /// Whether `text` is written as a decimal integer (`-12`, `+7`, `99999999999999999999`),
+    /// whatever its size: one that does not fit is out of range rather than of another kind.
+    public static func isDecimalInteger(_ text: String) -> Bool {
+        let digits = text.utf8.first == UInt8(ascii: "-") || text.utf8.first == UInt8(ascii: "+") ? text.utf8.dropFirst() : text.utf8[...]
+        return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
     private static func isInDecimalNumeral(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),

@@ -106,7 +106,22 @@ struct ValueTests {
         case .success(let value): #expect(read.map(Value.double) == value, "'\(text)'")
         case .failure(let error):
             #expect(read == nil, "'\(text)': \(error.message)")
-            #expect(error.message == "'\(text)' is not a double")
+            let outOfRange = text == "1e999"
+            #expect(error.message == "'\(text)' is not a double" + (outOfRange ? ": a double is from about -1.8e308 to 1.8e308" : ""))
+        }
+    }
+
+    /// An integer numeral too large for 64 bits is named out of range; any other text is not an int.
+    @Test(arguments: [
+        ("9223372036854775807", nil), ("-9223372036854775808", nil),
+        ("9223372036854775808", ": an int is from -9223372036854775808 to 9223372036854775807"),
+        ("-99999999999999999999", ": an int is from -9223372036854775808 to 9223372036854775807"),
+        ("12x", ""), ("1e3", ""), ("", ""), ("-", ""), ("+", ""),
+    ] as [(String, String?)])
+    func readsAnIntOrSaysWhyNot(text: String, why: String?) {
+        switch Value.parse(text, as: .int) {
+        case .success: #expect(why == nil, "'\(text)'")
+        case .failure(let error): #expect(error.message == "'\(text)' is not an int" + (why ?? "-"), "'\(text)'")
         }
     }
 }

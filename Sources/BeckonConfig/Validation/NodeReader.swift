@@ -74,7 +74,7 @@ struct NodeReader {
     /// A plain integer of at least `minimum`.
     mutating func int(_ node: YAMLNode, _ what: @autoclosure () -> String, minimum: Int? = nil) -> Int? {
         guard node.isPlainScalar, node.isTagged(noneOr: .int), let text = node.scalarText, let value = Int(text) else {
-            if node.isPlainScalar, node.isTagged(noneOr: .int), let text = node.scalarText, Self.isDecimalInteger(text) {
+            if node.isPlainScalar, node.isTagged(noneOr: .int), let text = node.scalarText, Value.isDecimalInteger(text) {
                 diagnostics.error("config.range", "\(what()) must be an integer from \(minimum ?? Int.min) to \(Int.max), not \(text)", at: node.span)
             } else {
                 typeError(node, what(), expected: "an integer")
@@ -201,13 +201,6 @@ struct NodeReader {
     }
 
     // MARK: Problems
-
-    /// Whether `text` is written as a decimal integer (`-12`, `+7`, `99999999999999999999`),
-    /// whatever its size.
-    static func isDecimalInteger(_ text: String) -> Bool {
-        let digits = text.utf8.first == UInt8(ascii: "-") || text.utf8.first == UInt8(ascii: "+") ? text.utf8.dropFirst() : text.utf8[...]
-        return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-    }
 
     mutating func typeError(_ node: YAMLNode, _ what: @autoclosure () -> String, expected: String) {
         guard !node.hasRefusedTag else { return }  // its tag was reported
