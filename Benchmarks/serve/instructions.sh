@@ -54,25 +54,20 @@ for i in $(seq 0 99); do
 done
 curl -s -f -X POST "${urls[@]}" > /dev/null
 
-# Sends $1 requests of row $2 over one connection: a GET path with %d for the subject's
-# number, "ofrep" (a POST of one flag for the subject) or "ofrep-bulk" (a POST of every flag).
-# curl's `next` resets every option, so each request in the list carries its own.
+# Sends $1 requests of a row over one connection: to the path $2 (%d, if there, the subject's
+# number), a GET; with a JSON body $3 (%d likewise), a POST. curl's `next` resets every option,
+# so each request in the list carries its own.
 send() {
-  local count="$1" path="$2" list="$folder/urls"
+  local count="$1" path="$2" body="${3:-}" list="$folder/urls"
+  local quoted="${body//\"/\\\\\"}"  # each " as \\" in printf's format, \" in curl's config
   : > "$list"
   for i in $(seq 0 $((count - 1))); do
     [[ $i -gt 0 ]] && echo next >> "$list"
     echo 'silent' >> "$list"; echo 'fail' >> "$list"; echo 'output = "/dev/null"' >> "$list"
-    if [[ "$path" == ofrep* ]]; then
-      if [[ "$path" == ofrep ]]; then
-        printf 'url = "%s/ofrep/v1/evaluate/flags/tips.favorite-landmark"\n' "$base" >> "$list"
-      else
-        printf 'url = "%s/ofrep/v1/evaluate/flags"\n' "$base" >> "$list"
-      fi
+    printf "url = \"$base$path\"\n" "$((i % 100))" >> "$list"
+    if [[ -n "$body" ]]; then
       echo 'header = "Content-Type: application/json"' >> "$list"
-      printf 'data = "{\\"context\\":{\\"targetingKey\\":\\"bench-%d\\"}}"\n' "$((i % 100))" >> "$list"
-    else
-      printf "url = \"$base$path\"\n" "$((i % 100))" >> "$list"
+      printf "data = \"$quoted\"\n" "$((i % 100))" >> "$list"
     fi
   done
   curl -K "$list"
@@ -85,10 +80,10 @@ count() {
   awk -v n="$requests" '/^(summary|totals):/ { s = $2 } END { printf "%.0f", s / n }' "$dump"
 }
 
-row() {  # label path
-  send 300 "$2"
+row() {  # label path [body]
+  send 300 "$2" "${3:-}"
   callgrind_control -z "$server" > /dev/null 2>&1
-  send "$requests" "$2"
+  send "$requests" "$2" "${3:-}"
   callgrind_control -d "$server" > /dev/null 2>&1
   printf '%-44s %8s instructions a request\n' "$1" "$(count)"
 }
@@ -98,5 +93,6 @@ row "tip status (fast path)" "/v1/subjects/bench-%d/tips/favorite-landmark"
 row "GET /healthz (through the router)" "/healthz"
 row "tip status, general path (changes=false)" "/v1/subjects/bench-%d/tips/favorite-landmark?changes=false"
 row "tip status, two transients" "/v1/subjects/bench-%d/tips/landmark-tour?transient=screenBrightness=0.8&transient=connection=wifi"
-row "OFREP one flag" ofrep
-row "OFREP bulk (every flag)" ofrep-bulk
+row "OFREP one flag" /ofrep/v1/evaluate/flags/tips.favorite-landmark '{"context":{"targetingKey":"bench-%d"}}'
+row "OFREP bulk (every flag)" /ofrep/v1/evaluate/flags '{"context":{"targetingKey":"bench-%d"}}'
+row "donate, now in a JSON body" /v1/subjects/bench-%d/events/appLaunched/donate "{\"now\":\"$now\"}"

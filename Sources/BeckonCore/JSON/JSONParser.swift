@@ -122,37 +122,41 @@ package struct JSONParser {
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
+    /// A string's text: the bytes between its quotes as they are when it has no escape (most
+    /// strings), else those bytes with each escape replaced by its character's UTF-8.
     private mutating func string() throws(JSONSyntaxError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
-        var run = index
-        func flush(_ parser: JSONParser, _ end: Int) {
-            scalars.append(contentsOf: String(decoding: parser.bytes[run..<end], as: UTF8.self).unicodeScalars)
-        }
+        var escaped = false
+        var text: [UInt8] = []  // once an escape is met, the text before `run`
+        var run = index  // where the bytes not yet copied into `text` start
         while true {
             guard index < bytes.count else { throw error("expected the end of a string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                flush(self, index)
+                let end = index
                 index += 1
-                return String(scalars)
+                guard escaped else { return String(decoding: bytes[run..<end], as: UTF8.self) }
+                text += bytes[run..<end]
+                return String(decoding: text, as: UTF8.self)
             }
             guard byte >= 0x20 else { throw error("a control character must be escaped in a string") }
             guard byte == UInt8(ascii: "\\") else { index += 1; continue }
-            flush(self, index)
+            escaped = true
+            text += bytes[run..<index]
             index += 1
             guard index < bytes.count else { throw error("expected an escape") }
             let escape = bytes[index]
             index += 1
+            let scalar: Unicode.Scalar
             switch escape {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{8}")
-            case UInt8(ascii: "f"): scalars.append("\u{C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "\""): scalar = "\""
+            case UInt8(ascii: "\\"): scalar = "\\"
+            case UInt8(ascii: "/"): scalar = "/"
+            case UInt8(ascii: "b"): scalar = "\u{8}"
+            case UInt8(ascii: "f"): scalar = "\u{C}"
+            case UInt8(ascii: "n"): scalar = "\n"
+            case UInt8(ascii: "r"): scalar = "\r"
+            case UInt8(ascii: "t"): scalar = "\t"
             case UInt8(ascii: "u"):
                 var unit = try hex4()
                 if (0xD800..<0xDC00).contains(unit) {
@@ -164,10 +168,11 @@ package struct JSONParser {
                     guard (0xDC00..<0xE000).contains(low) else { throw error("expected the low half of a surrogate pair") }
                     unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
                 }
-                guard let scalar = Unicode.Scalar(unit) else { throw error("\\u escape of a lone surrogate") }
-                scalars.append(scalar)
+                guard let decoded = Unicode.Scalar(unit) else { throw error("\\u escape of a lone surrogate") }
+                scalar = decoded
             default: throw error("unknown escape")
             }
+            UTF8.encode(scalar) { text.append($0) }
             run = index
         }
     }
