@@ -58,8 +58,6 @@ extension Value {
         }
     }
 
-    /// Whether a byte may stand in a decimal written as text: a digit, a sign, a point or an
-    /// exponent's `e` (`Double` alone would also read `inf`, `nan` and hexadecimal).
     /// Whether `text` is written as a decimal integer (`-12`, `+7`, `99999999999999999999`),
     /// whatever its size: one that does not fit is out of range rather than of another kind.
     public static func isDecimalInteger(_ text: String) -> Bool {
@@ -67,6 +65,8 @@ extension Value {
         return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
+    /// Whether a byte may stand in a decimal written as text: a digit, a sign, a point or an
+    /// exponent's `e` (`Double` alone would also read `inf`, `nan` and hexadecimal).
     private static func isInDecimalNumeral(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),

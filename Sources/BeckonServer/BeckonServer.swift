@@ -170,8 +170,8 @@ public struct BeckonServer: Sendable {
     /// Serves on `address` until the task running it is cancelled or, with `stoppingOnSignals`,
     /// until SIGTERM or SIGINT arrives: then it stops accepting connections and lets requests in
     /// flight finish for up to `shutdownGrace` (those still running then are cancelled), and
-    /// SIGHUP reloads the configuration. `onListening` is told the bound port.
-    /// An error before it listens that is the system refusing the address is a `ListenFailure`.
+    /// SIGHUP reloads the configuration. `onListening` is told the bound port. An error before
+    /// it listens that is the system refusing the address is thrown as a `ListenFailure`.
     public func run(listeningOn address: ListenAddress, stoppingOnSignals: Bool = false,
                     onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let listening = ListeningFlag()
