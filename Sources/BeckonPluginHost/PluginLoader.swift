@@ -29,6 +29,11 @@ struct PluginLoader {
             if let namespace = declaration.namespace ?? declaration.lookupName { unavailableNamespaces.insert(namespace) }
             return
         }
+        let access = PluginFileAccess.problems(ofFileAt: declaration.path)
+        if !access.isEmpty {
+            diagnostics.append(.warning("plugin.permissions", "plugin '\(declaration.writtenPath)': \(access.joined(separator: "; ")): "
+                + "whoever can change the file runs code in this process", at: declaration.span))
+        }
         let descriptor: PluginDescriptor
         switch PluginLibrary.load(path: declaration.path, writtenPath: declaration.writtenPath, host: HostServices.table,
                                   nameIsNamespace: declaration.namespace == nil) {
