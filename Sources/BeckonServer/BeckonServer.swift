@@ -1,3 +1,4 @@
+import BeckonConfig
 public import BeckonRuntime
 public import Hummingbird
 import FoundationEssentials
@@ -174,6 +175,8 @@ public struct BeckonServer: Sendable {
     /// it listens that is the system refusing the address is thrown as a `ListenFailure`.
     public func run(listeningOn address: ListenAddress, stoppingOnSignals: Bool = false,
                     onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        // The configuration's warnings, logged at start as a reload logs them.
+        for warning in runtime.current.loaded.warnings { logger.warning("\(ConfigurationReloader.line(warning))") }
         let listening = ListeningFlag()
         do {
             try await run(application(listeningOn: address, reloadingOnSignal: stoppingOnSignals, onListening: { port in

@@ -20,7 +20,7 @@ struct PostgresStoreArguments: ParsableArguments {
                                                                      otherwise: " or give --plugin").path
         let declaration = PluginDeclaration(path: path, writtenPath: path, namespace: nil, span: .wholeFile("bench.yaml"))
         let (host, diagnostics) = PluginHost.load([declaration])
-        guard diagnostics.isEmpty else { throw ValidationError("the plugin did not load: \(diagnostics.map(\.message))") }
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { throw ValidationError("the plugin did not load: \(diagnostics.map(\.message))") }
         var members: [(String, ConfigValue)] = try options.map { option in
             guard let equals = option.firstIndex(of: "=") else { throw ValidationError("--option \(option): write NAME=VALUE") }
             let value = String(option[option.index(after: equals)...])

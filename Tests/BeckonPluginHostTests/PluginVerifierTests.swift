@@ -64,6 +64,18 @@ struct PluginVerifierTests {
         #expect(calls.first == "greeting.isLongName() = true")
     }
 
+    @Test("a file anyone may write passes, its permissions a note: they are where it is checked, not where it ships")
+    func permissionsAreANote() throws {
+        let file = try TestRunFolder.newFolder("verify-permissions").path + "/libhello.so"
+        try FileManager.default.copyItem(atPath: try CPluginBuilder.build("hello", sources: ["Tests/BeckonPluginHostTests/Fixtures/good/hello.c"]),
+                                         toPath: file)
+        #expect(chmod(file, 0o666) == 0)
+        let report = Self.verify(file)
+        #expect(report.passed, "\(report.checks)")
+        let notes = report.checks.first { $0.name == "descriptor" }?.notes ?? []
+        #expect(notes.contains { $0.contains("can be written by its group and every user (mode 0666; chmod go-w)") }, "\(notes)")
+    }
+
     @Test("a file that is not a shared object fails at its first check, without being opened")
     func notASharedObject() throws {
         let folder = try TemporaryFolder("verify")

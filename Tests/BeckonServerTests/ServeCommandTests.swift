@@ -19,6 +19,16 @@ struct ServeCommandTests {
         #expect(server.waitForExit() == 0)
     }
 
+    /// The configuration's warnings are logged at start, as a reload logs them.
+    @Test func theConfigurationsWarningsAreLoggedAtStart() throws {
+        let folder = try ServedBeckon.folder("version: 1\nstore: {backend: memory}\ntips:\n  a: {title: A, rules: [\"1 < 2\"]}\n")
+        let server = try ServeProcess(folder)
+        defer { server.stop() }
+        #expect(server.standardError.contains(
+            "beckon.yaml:4:26: warning: this rule is always true; it does not depend on anything [rule.constant]\nbeckon: serving "),
+            "\(server.standardError)")
+    }
+
     /// An address the system will not listen on is named with the system's reason, exit 69:
     /// a loopback port another socket listens on, and an address of no interface here
     /// (TEST-NET-1, which nothing is sent to).

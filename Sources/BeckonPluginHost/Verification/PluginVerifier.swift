@@ -33,13 +33,17 @@ public enum PluginVerifier {
         // After the load: the libraries the plugin names are then found as it found them (its
         // own RUNPATH included); a plugin that did not load has its libraries looked up by name.
         report.checks += [exports(symbols), undefined(symbols)]
+        // A warning (the file's permissions where it is checked, not where it will be installed)
+        // is a note, not a problem of the file.
+        let problems = diagnostics.filter { $0.severity == .error }.map(\.message)
+        let warnings = diagnostics.filter { $0.severity != .error }.map(\.message)
         guard let plugin = host.plugins.first else {
-            report.checks.append(.init(name: "descriptor", problems: diagnostics.map(\.message), notes: []))
+            report.checks.append(.init(name: "descriptor", problems: problems, notes: warnings))
             return report
         }
         (report.name, report.version, report.abi, report.minimumHostABI) = (plugin.name, plugin.version, plugin.abi, plugin.minimumHostABI)
-        var descriptor = PluginVerification.Check(name: "descriptor", problems: diagnostics.map(\.message),
-                                                  notes: ["\(plugin.name) \(plugin.version), built for ABI \(plugin.abi), needs host \(plugin.minimumHostABI) or newer"])
+        var descriptor = PluginVerification.Check(name: "descriptor", problems: problems,
+                                                  notes: ["\(plugin.name) \(plugin.version), built for ABI \(plugin.abi), needs host \(plugin.minimumHostABI) or newer"] + warnings)
         if SemanticVersion(plugin.version) == nil {
             descriptor.problems.append("version '\(plugin.version)' is not a semantic version (MAJOR.MINOR.PATCH): no 'version:' range can select it")
         }
