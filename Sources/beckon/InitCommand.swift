@@ -73,16 +73,10 @@ struct InitCommand: ParsableCommand {
             throw .cannotCreate(String(cString: strerror(code)))
         }
         defer { unlink(temporary) }
-        var bytes = Array(contents.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                throw .cannotCreate(reason)
-            }
-            bytes = bytes.dropFirst(written)
+        let failed = PosixWrite.all(Array(contents.utf8), to: descriptor)
+        if failed != 0 {
+            close(descriptor)
+            throw .cannotCreate(String(cString: strerror(failed)))
         }
         let synced = fsync(descriptor) == 0 ? 0 : errno
         let closed = close(descriptor) == 0 ? 0 : errno

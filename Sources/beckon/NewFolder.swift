@@ -75,17 +75,7 @@ enum NewFolder {
     private static func write(_ file: File, to path: String) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, file.executable ? 0o777 : 0o666)
         guard descriptor >= 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
-        var bytes = file.contents[...]
-        var failure: Int32 = 0
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                break
-            }
-            bytes = bytes.dropFirst(written)
-        }
+        var failure = PosixWrite.all(file.contents, to: descriptor)
         if close(descriptor) != 0, failure == 0 { failure = errno }
         if failure != 0 {
             unlink(path)
