@@ -13,6 +13,9 @@ public enum DurationSyntax {
         if bytes.contains(where: { $0 == 0x20 || $0 == 0x09 }) {
             return .failure(.init(text: text, reason: "write a duration without spaces, e.g. 90d or 1d12h"))
         }
+        if bytes[0] == UInt8(ascii: "-") {
+            return .failure(.init(text: text, reason: "a duration cannot be negative"))
+        }
         if bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
             return .failure(.init(text: text, reason: "units are lower-case: ms, s, m, h, d or w"))
         }

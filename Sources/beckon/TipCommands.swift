@@ -33,7 +33,8 @@ struct TipCommand: ParsableCommand {
     struct Shown: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "shown", abstract: "Add on-screen time to the tip (maxDisplayDuration).")
         @Argument(help: "The tip's id.", completion: IdCompletion.of(.tips)) var id: String
-        @Option(name: .customLong("for"), help: ArgumentHelp("How long it was on screen: 45s, 2m, 1m30s.", valueName: "duration"))
+        @Option(name: .customLong("for"), parsing: .unconditional,
+                help: ArgumentHelp("How long it was on screen: 45s, 2m, 1m30s.", valueName: "duration"))
         var duration: String
         @OptionGroup var options: DecisionOptions
         @OptionGroup var changes: ChangesOption

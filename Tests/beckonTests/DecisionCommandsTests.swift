@@ -129,6 +129,7 @@ struct DecisionCommandsTests {
         (["event", "donate", "purchaseCompleted", "--info", "amountCents=ten"], 65, "beckon: error: info field 'amountCents' of event 'purchaseCompleted' is int: 'ten' is not an int\n"),
         (["scenario", "trigger", "offer-subscription"], 65, "beckon: error: scenario 'offer-subscription' counts the event 'appLaunched'; donate that event instead of triggering the scenario\n"),
         (["tip", "shown", "welcome", "--for", "5 minutes"], 65, "beckon: error: --for: '5 minutes' is not a duration: write a duration without spaces, e.g. 90d or 1d12h\n"),
+        (["tip", "shown", "welcome", "--for", "-5s"], 65, "beckon: error: --for: '-5s' is not a duration: a duration cannot be negative\n"),
         (["whatsnew", "mark", "v2"], 65, "beckon: error: 'v2' is not a version; expected MAJOR[.MINOR[.PATCH]] of non-negative integers, e.g. 1.2.0\n"),
     ])
     func badInputIsRefusedAndWritesNothing(arguments: [String], status: Int32, message: String) throws {
