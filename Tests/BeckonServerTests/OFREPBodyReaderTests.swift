@@ -1,3 +1,4 @@
+import BeckonCore
 @testable import BeckonServer
 import Testing
 
@@ -57,9 +58,25 @@ struct OFREPBodyReaderTests {
         if case .success = Self.read(body) { Issue.record("read: \(body)") }
     }
 
-    @Test func aMemberGivenTwiceIsNamed() {
+    @Test func aMemberGivenTwiceIsNamedWhereItStartsAgain() {
         guard case .failure(let error) = Self.read(#"{"context": {"targetingKey": "ada", "targetingKey": "bob"}}"#) else { Issue.record("read"); return }
-        #expect(error.message == #"the member "targetingKey" is given twice at byte 51"#)
+        #expect(error.message == #"the member "targetingKey" is given twice at byte 37"#)
+    }
+
+    /// The byte named is the one the strict parser of `/v1`'s bodies names for the same text
+    /// (both count from 1), wherever both refuse it.
+    @Test(arguments: malformed)
+    func theByteNamedIsTheStrictParsers(_ body: String) throws {
+        guard case .failure(let error) = Self.read(body) else { Issue.record("read: \(body)"); return }
+        let strictOffset: Int
+        do {
+            _ = try JSONParser.parse(Array(body.utf8))
+            return  // JSON, but not the object OFREP reads ("[]", "1")
+        } catch {
+            strictOffset = error.offset
+        }
+        let named = try #require(error.message.split(separator: " ").last.flatMap { Int($0) }, "\(error.message)")
+        #expect(named == strictOffset, "\(body): \(error.message)")
     }
 
     @Test func invalidUTF8DoesNotRead() {

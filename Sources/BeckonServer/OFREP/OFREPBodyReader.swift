@@ -13,7 +13,8 @@ struct OFREPBodyReader {
         case object
     }
 
-    /// Why the body is not JSON, with the byte offset where reading stopped.
+    /// Why the body is not JSON, with the byte (from 1, as `JSONParser` counts) where reading
+    /// stopped, or where a member named twice starts.
     struct Malformed: Error {
         var message: String
     }
@@ -42,18 +43,18 @@ struct OFREPBodyReader {
         reader.skipSpace()
         guard reader.take(UInt8(ascii: "{")) else { throw reader.malformed("the body is not a JSON object") }
         var context: Context?
-        try reader.members(depth: 1) { reader, key throws(Malformed) in
+        try reader.members(depth: 1) { reader, key, keyStart throws(Malformed) in
             guard key == "context" else { _ = try reader.value(depth: 1, keep: false); return }
-            guard context == nil else { throw reader.givenTwice(key) }
+            guard context == nil else { throw reader.givenTwice(key, at: keyStart) }
             reader.skipSpace()
             guard reader.take(UInt8(ascii: "{")) else {
                 context = try reader.value(depth: 1, keep: true) == .null ? .absent : .notObject
                 return
             }
             var attributes: [(name: String, value: Value)] = []
-            try reader.members(depth: 2) { reader, name throws(Malformed) in
+            try reader.members(depth: 2) { reader, name, nameStart throws(Malformed) in
                 let keep = wanted(name)
-                if keep, attributes.contains(where: { $0.name == name }) { throw reader.givenTwice(name) }
+                if keep, attributes.contains(where: { $0.name == name }) { throw reader.givenTwice(name, at: nameStart) }
                 let value = try reader.value(depth: 2, keep: keep)
                 if keep { attributes.append((name, value)) }
             }
@@ -64,17 +65,19 @@ struct OFREPBodyReader {
         return context ?? .absent
     }
 
-    /// The members of an object whose `{` was read, each key handed to `member` to read its value.
-    private mutating func members(depth: Int, _ member: (inout OFREPBodyReader, String) throws(Malformed) -> Void) throws(Malformed) {
+    /// The members of an object whose `{` was read, each key (and where it starts) handed to
+    /// `member` to read its value.
+    private mutating func members(depth: Int, _ member: (inout OFREPBodyReader, String, Int) throws(Malformed) -> Void) throws(Malformed) {
         skipSpace()
         if take(UInt8(ascii: "}")) { return }
         while true {
             skipSpace()
             guard peek() == UInt8(ascii: "\"") else { throw malformed("a member's name was expected") }
+            let keyStart = index
             let key = try string()
             skipSpace()
             guard take(UInt8(ascii: ":")) else { throw malformed("':' was expected") }
-            try member(&self, key)
+            try member(&self, key, keyStart)
             skipSpace()
             if take(UInt8(ascii: ",")) { continue }
             if take(UInt8(ascii: "}")) { return }
@@ -90,7 +93,7 @@ struct OFREPBodyReader {
         switch byte {
         case UInt8(ascii: "{"):
             index += 1
-            try members(depth: depth + 1) { reader, _ throws(Malformed) in _ = try reader.value(depth: depth + 1, keep: false) }
+            try members(depth: depth + 1) { reader, _, _ throws(Malformed) in _ = try reader.value(depth: depth + 1, keep: false) }
             return keep ? .object : .null
         case UInt8(ascii: "["):
             index += 1
@@ -121,7 +124,12 @@ struct OFREPBodyReader {
     /// A number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
     private mutating func number() throws(Malformed) {
         _ = take(UInt8(ascii: "-"))
-        if take(UInt8(ascii: "0")) {} else { guard digits() > 0 else { throw malformed("a value was expected") } }
+        let integral = index
+        guard digits() > 0 else { throw malformed("a value was expected") }
+        if bytes[integral] == UInt8(ascii: "0"), index - integral > 1 {
+            index = integral
+            throw malformed("a number cannot start with 0")
+        }
         if take(UInt8(ascii: ".")) { guard digits() > 0 else { throw malformed("a digit was expected") } }
         if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
             if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
@@ -209,9 +217,10 @@ struct OFREPBodyReader {
     }
 
     private mutating func literal(_ word: StaticString) throws(Malformed) {
-        let text = UnsafeRawBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        guard index + text.count <= bytes.count, bytes[index..<(index + text.count)].elementsEqual(text) else { throw malformed("a value was expected") }
-        index += text.count
+        for byte in UnsafeRawBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount) {
+            guard peek() == byte else { throw malformed("\(word) was expected") }
+            index += 1
+        }
     }
 
     private func peek() -> UInt8? {
@@ -231,11 +240,11 @@ struct OFREPBodyReader {
     /// A member read, `context` or a kept attribute, named again: which of the two is meant is
     /// not for the reader to guess (`/v1`'s parser refuses every name given twice; here the
     /// attributes skipped are not compared, as they are not read).
-    private func givenTwice(_ name: String) -> Malformed {
-        malformed("the member \"\(name)\" is given twice")
+    private func givenTwice(_ name: String, at keyStart: Int) -> Malformed {
+        Malformed(message: "the member \"\(name)\" is given twice at byte \(keyStart + 1)")
     }
 
     private func malformed(_ message: String) -> Malformed {
-        Malformed(message: "\(message) at byte \(index)")
+        Malformed(message: "\(message) at byte \(index + 1)")
     }
 }
