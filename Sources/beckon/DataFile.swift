@@ -28,7 +28,7 @@ final class DataFile {
         let opened = path == "-" ? fdopen(dup(STDOUT_FILENO), "wb") : fopen(replacement?.temporary ?? path, "wb")
         guard let opened else {
             let code = errno
-            Output.error("cannot write \(self.path): \(String(cString: strerror(code)))")
+            Output.error("cannot write \(self.path): \(PosixFiles.reason(code))")
             throw code == ENOENT ? ExitStatus.noInput : ExitStatus.dataError
         }
         handle = opened
@@ -37,7 +37,7 @@ final class DataFile {
     func write(_ bytes: [UInt8]) throws {
         let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, handle) }
         guard written == bytes.count else {
-            throw SubjectDataError.file(path: path, message: "cannot be written: \(String(cString: strerror(errno)))", missing: false)
+            throw SubjectDataError.file(path: path, message: "cannot be written: \(PosixFiles.reason(errno))", missing: false)
         }
     }
 
@@ -52,7 +52,7 @@ final class DataFile {
         guard complete else {
             let code = errno
             if let replacement { unlink(replacement.temporary) }
-            Output.error("cannot write \(path): \(String(cString: strerror(code)))")
+            Output.error("cannot write \(path): \(PosixFiles.reason(code))")
             throw ExitStatus.dataError
         }
     }

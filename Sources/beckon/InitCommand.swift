@@ -23,7 +23,7 @@ struct InitCommand: ParsableCommand {
             Output.line(String(Self.starter.dropLast()))
             return
         }
-        if Self.exists(path) { throw refusal() }
+        if PosixFiles.exists(path) { throw refusal() }
         do {
             try Self.create(path, contents: Self.starter)
         } catch .exists {
@@ -41,12 +41,6 @@ struct InitCommand: ParsableCommand {
         return ExitStatus.dataError
     }
 
-    /// Whether anything is at `path`, a dangling symbolic link included.
-    static func exists(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0
-    }
-
     /// Why a file could not be created.
     enum CreationError: Error, Equatable {
         /// Something is at the path already (perhaps created while the file was written).
@@ -59,7 +53,7 @@ struct InitCommand: ParsableCommand {
     /// text goes to a new temporary file in the same folder, which is then linked to `path`
     /// (`link(2)` fails rather than replace) and removed.
     static func create(_ path: String, contents: String) throws(CreationError) {
-        let parent = folder(of: path)
+        let parent = PosixFiles.folder(of: path)
         let slash = path.lastIndex(of: "/")
         let prefix = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -70,29 +64,23 @@ struct InitCommand: ParsableCommand {
             if code == ENOENT || code == ENOTDIR {
                 throw .cannotCreate("the folder '\(parent)' does not exist")
             }
-            throw .cannotCreate(String(cString: strerror(code)))
+            throw .cannotCreate(PosixFiles.reason(code))
         }
         defer { unlink(temporary) }
-        let failed = PosixWrite.all(Array(contents.utf8), to: descriptor)
+        let failed = PosixFiles.writeAll(Array(contents.utf8), to: descriptor)
         if failed != 0 {
             close(descriptor)
-            throw .cannotCreate(String(cString: strerror(failed)))
+            throw .cannotCreate(PosixFiles.reason(failed))
         }
         let synced = fsync(descriptor) == 0 ? 0 : errno
         let closed = close(descriptor) == 0 ? 0 : errno
         if synced != 0 || closed != 0 {
-            throw .cannotCreate(String(cString: strerror(synced != 0 ? synced : closed)))
+            throw .cannotCreate(PosixFiles.reason(synced != 0 ? synced : closed))
         }
         guard link(temporary, path) == 0 else {
             let code = errno
-            throw code == EEXIST ? .exists : .cannotCreate(String(cString: strerror(code)))
+            throw code == EEXIST ? .exists : .cannotCreate(PosixFiles.reason(code))
         }
-    }
-
-    /// The folder holding `path`, as written (`.` for a bare name).
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `path` as a shell reads it back: as is when it holds only safe characters, else in single quotes.

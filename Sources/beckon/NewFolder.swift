@@ -23,8 +23,7 @@ enum NewFolder {
 
     /// Makes `folder` holding `files`.
     static func create(_ path: String, files: [File]) throws(Failure) {
-        var folder = Substring(path)
-        while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
+        let folder = Substring(PosixFiles.withoutTrailingSlashes(path))
         var made: [String] = []  // what to remove on failure, the first made first
         do throws(Failure) {
             for missing in missingFolders(in: folder, below: "") {
@@ -33,7 +32,7 @@ enum NewFolder {
             }
             guard mkdir(String(folder), 0o777) == 0 else {
                 let code = errno
-                throw code == EEXIST ? .exists : .cannotCreate(path: String(folder), reason: String(cString: strerror(code)))
+                throw code == EEXIST ? .exists : .cannotCreate(path: String(folder), reason: PosixFiles.reason(code))
             }
             made.append(String(folder))
             for file in files {
@@ -57,29 +56,24 @@ enum NewFolder {
         var folder = path
         while let slash = folder.lastIndex(of: "/"), slash != folder.startIndex {
             folder = folder[..<slash]
-            if folder.count <= top.count || exists(String(folder)) { break }
+            if folder.count <= top.count || PosixFiles.exists(String(folder)) { break }
             missing.insert(String(folder), at: 0)
         }
         return missing
     }
 
-    private static func exists(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0
-    }
-
     private static func makeFolder(_ path: String) throws(Failure) {
-        guard mkdir(path, 0o777) == 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+        guard mkdir(path, 0o777) == 0 else { throw .cannotCreate(path: path, reason: PosixFiles.reason(errno)) }
     }
 
     private static func write(_ file: File, to path: String) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, file.executable ? 0o777 : 0o666)
-        guard descriptor >= 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
-        var failure = PosixWrite.all(file.contents, to: descriptor)
+        guard descriptor >= 0 else { throw .cannotCreate(path: path, reason: PosixFiles.reason(errno)) }
+        var failure = PosixFiles.writeAll(file.contents, to: descriptor)
         if close(descriptor) != 0, failure == 0 { failure = errno }
         if failure != 0 {
             unlink(path)
-            throw .cannotCreate(path: path, reason: String(cString: strerror(failure)))
+            throw .cannotCreate(path: path, reason: PosixFiles.reason(failure))
         }
     }
 

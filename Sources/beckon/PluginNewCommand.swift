@@ -59,8 +59,7 @@ extension PluginCommand {
         }
 
         func run() throws {
-            var folder = output ?? name
-            while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+            let folder = PosixFiles.withoutTrailingSlashes(output ?? name)
             do {
                 try NewFolder.create(folder, files: PluginTemplate.files(for: lang, kind: kind, name: name, beckonPackage: beckonPackage))
             } catch .exists {

@@ -100,9 +100,4 @@ struct InitCommandTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "theirs\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["beckon.yaml"])
     }
-
-    @Test(arguments: [("beckon.yaml", "."), ("a/b.yaml", "a"), ("/b.yaml", "/"), ("/a/b/c.yaml", "/a/b")])
-    func folderOfAPath(path: String, folder: String) {
-        #expect(InitCommand.folder(of: path) == folder)
-    }
 }
