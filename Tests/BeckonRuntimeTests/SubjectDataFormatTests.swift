@@ -85,6 +85,29 @@ struct SubjectDataFormatTests {
         #expect(error?.description.contains(bad.expected) == true, "\(String(describing: error))")
     }
 
+    /// A byte order mark that starts the file is passed over; anywhere else it is not JSON. The
+    /// bytes named count it, so they are the file's.
+    @Test func aByteOrderMarkIsPassedOverOnlyWhereTheFileStarts() throws {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let line = mark + Array(F.line().utf8)
+        #expect(try SubjectDataFormat.decode(line, line: 1, configuration: F.configuration).snapshot == F.snapshot)
+        #expect(throws: SubjectDataLineError(line: 2, path: "", message: "not valid JSON at byte 1: expected a value")) {
+            _ = try SubjectDataFormat.decode(line, line: 2, configuration: F.configuration)
+        }
+        #expect(throws: SubjectDataLineError(line: 1, path: "", message: "not valid JSON at byte 4: expected a value")) {
+            _ = try SubjectDataFormat.decode(mark + mark, line: 1, configuration: F.configuration)
+        }
+        #expect(throws: SubjectDataLineError(line: 1, path: "", message: "not UTF-8 text (byte 4 of the line)")) {
+            _ = try SubjectDataFormat.decode(mark + [0xFF], line: 1, configuration: F.configuration)
+        }
+    }
+
+    /// A line that ends in `\r\n` (saved on Windows) reads as the line without the `\r`.
+    @Test func aCarriageReturnBeforeTheLineEndIsRead() throws {
+        let line = Array(F.line().utf8) + [0x0D]
+        #expect(try SubjectDataFormat.decode(line, line: 2, configuration: F.configuration).snapshot == F.snapshot)
+    }
+
     @Test func bytesThatAreNotUTF8AreRefusedWithTheirOffset() {
         var bytes = Array(F.line().utf8)
         let subject = bytes.firstIndex(of: UInt8(ascii: "u"))!

@@ -4,19 +4,26 @@ import BeckonRules
 extension SubjectDataFormat {
     /// Reads one line (its bytes without the `\n`), checking it against `configuration`: every
     /// id declared, every value of its declared type, the format version known. Throws the
-    /// first fault with the line's number and the member's path.
-    public static func decode(_ bytes: [UInt8], line: Int, configuration: Configuration) throws(SubjectDataLineError) -> (subject: String, snapshot: SubjectSnapshot) {
+    /// first fault with the line's number and the member's path. A byte order mark that starts
+    /// the first line (as some editors save UTF-8) is passed over, as RFC 8259 §8.1 allows; the
+    /// bytes named in messages count it still.
+    public static func decode(_ line: [UInt8], line number: Int, configuration: Configuration) throws(SubjectDataLineError) -> (subject: String, snapshot: SubjectSnapshot) {
+        let skipped = number == 1 && line.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+        let bytes = skipped == 0 ? line : Array(line.dropFirst(skipped))
         guard String(validating: bytes, as: UTF8.self) != nil else {
-            let offset = Self.firstInvalidUTF8(bytes)
-            throw SubjectDataLineError(line: line, path: "", message: "not UTF-8 text (byte \(offset + 1) of the line)")
+            let offset = skipped + Self.firstInvalidUTF8(bytes)
+            throw SubjectDataLineError(line: number, path: "", message: "not UTF-8 text (byte \(offset + 1) of the line)")
         }
         let json: ParsedJSON
         do { json = try JSONParser.parse(bytes) } catch {
-            throw SubjectDataLineError(line: line, path: "", message: "not valid JSON at byte \(error.offset): \(error.message)")
+            throw SubjectDataLineError(line: number, path: "", message: "not valid JSON at byte \(skipped + error.offset): \(error.message)")
         }
-        var reader = LineReader(line: line, configuration: configuration)
+        var reader = LineReader(line: number, configuration: configuration)
         return try reader.subject(json)
     }
+
+    /// U+FEFF in UTF-8.
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The offset of the first byte that does not continue valid UTF-8.
     private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
