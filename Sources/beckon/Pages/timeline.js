@@ -7,11 +7,13 @@
   const timeline = data.timeline;
   const texts = timeline.texts;
   const NS = "http://www.w3.org/2000/svg";
-  const LABEL = 190, ROW = 28, AXIS = 26, RIGHT = 10;
+  const ROW = 28, AXIS = 26, RIGHT = 10;
+  const LANE_FONT = 12, AXIS_FONT = 11;  // pixels; measured, so set here rather than in the CSS
   const whole = { start: timeline.start, end: Math.max(timeline.end, timeline.start + 1) };
   let view = { ...whole };
   let subject = timeline.subjects[0] || { id: "", end: whole.end, lanes: {}, marks: [] };
   let selectedKey = null;
+  let labelColumn = 100;  // the width of the lanes' names, fitted to them at each render
 
   const byId = (id) => document.getElementById(id);
   const iso = (ms) => new Date(ms).toISOString().replace(".000Z", "Z");
@@ -62,6 +64,21 @@
     });
   }
 
+  // The width `text` takes at `size` pixels in the page's font (as the SVG text draws it).
+  const measuring = document.createElement("canvas").getContext("2d");
+  function textWidth(text, size) {
+    measuring.font = `${size}px ${getComputedStyle(document.body).fontFamily}`;
+    return measuring.measureText(text).width;
+  }
+
+  // `text` as it fits in `room` pixels: whole, or cut and ended with "…".
+  function fitted(text, size, room) {
+    if (textWidth(text, size) <= room) return text;
+    let kept = [...text];
+    while (kept.length > 1 && textWidth(kept.join("") + "…", size) > room) kept.pop();
+    return kept.join("") + "…";
+  }
+
   function niceStep(span, count) {
     const units = [1e3, 6e4, 3e5, 9e5, 36e5, 108e5, 216e5, 432e5, 864e5, 1728e5, 6048e5, 2592e6, 31536e6];
     const wanted = span / count;
@@ -72,19 +89,24 @@
     const chart = byId("chart");
     const width = Math.max(chart.clientWidth || 0, 320);
     const lanes = lanesOf(subject);
+    // The names' column fits the longest name, up to a third of the chart; a longer name is cut
+    // and whole in its tooltip.
+    const widest = Math.max(0, ...lanes.map((lane) => textWidth(laneName(lane), LANE_FONT)));
+    labelColumn = Math.min(Math.ceil(widest) + 20, Math.max(100, Math.floor(width / 3)));
     const height = AXIS + lanes.length * ROW + 6;
     const span = view.end - view.start;
-    const x = (instant) => LABEL + ((instant - view.start) / span) * (width - LABEL - RIGHT);
-    const clip = (instant) => Math.min(Math.max(x(instant), LABEL), width - RIGHT);
+    const x = (instant) => labelColumn + ((instant - view.start) / span) * (width - labelColumn - RIGHT);
+    const clip = (instant) => Math.min(Math.max(x(instant), labelColumn), width - RIGHT);
     const svg = svgElement("svg", { viewBox: `0 0 ${width} ${height}`, width, height, "aria-label": `Timeline of ${subject.id}` });
 
     const axis = svgElement("g", { class: "axis" });
-    const step = niceStep(span, Math.max(2, Math.floor((width - LABEL) / 130)));
+    const step = niceStep(span, Math.max(2, Math.floor((width - labelColumn) / 130)));
     for (let tick = Math.ceil(view.start / step) * step; tick <= view.end; tick += step) {
       const at = x(tick);
       axis.append(svgElement("line", { x1: at, x2: at, y1: AXIS - 6, y2: height }));
-      const label = iso(tick).replace("T", " ").replace(/:00Z$|Z$/, "").replace(/ 00:00$/, "");
-      axis.append(svgElement("text", { x: at + 3, y: AXIS - 10 }, [label]));
+      const text = iso(tick).replace("T", " ").replace(/:00Z$|Z$/, "").replace(/ 00:00$/, "");
+      // A tick too near the right edge for its whole text keeps its line only.
+      if (at + 3 + textWidth(text, AXIS_FONT) <= width) axis.append(svgElement("text", { x: at + 3, y: AXIS - 10, "font-size": AXIS_FONT }, [text]));
     }
     svg.append(axis);
 
@@ -92,7 +114,9 @@
       const top = AXIS + row * ROW;
       const group = svgElement("g", { "data-lane-row": lane });
       group.append(svgElement("line", { class: "lane-line", x1: 0, x2: width, y1: top + ROW, y2: top + ROW }));
-      group.append(svgElement("text", { class: "lane-label", x: 8, y: top + ROW / 2 + 4 }, [laneName(lane)]));
+      const name = laneName(lane), shownName = fitted(name, LANE_FONT, labelColumn - 16);
+      group.append(svgElement("text", { class: "lane-label", x: 8, y: top + ROW / 2 + 4, "font-size": LANE_FONT },
+        shownName === name ? [name] : [shownName, title(name)]));
       const bands = subject.lanes[lane] || [];
       bands.forEach((band, index) => {
         const [start, value, reason, explanation] = band;
@@ -170,7 +194,7 @@
     const chart = byId("chart");
     const pivotOf = (clientX) => {
       const box = chart.getBoundingClientRect();
-      return Math.min(Math.max((clientX - box.left - LABEL) / Math.max(box.width - LABEL - RIGHT, 1), 0), 1);
+      return Math.min(Math.max((clientX - box.left - labelColumn) / Math.max(box.width - labelColumn - RIGHT, 1), 0), 1);
     };
     chart.addEventListener("wheel", (event) => {
       event.preventDefault();
@@ -185,7 +209,7 @@
     chart.addEventListener("pointermove", (event) => {
       if (!drag) return;
       const box = chart.getBoundingClientRect();
-      const shift = ((drag.x - event.clientX) / Math.max(box.width - LABEL - RIGHT, 1)) * (drag.view.end - drag.view.start);
+      const shift = ((drag.x - event.clientX) / Math.max(box.width - labelColumn - RIGHT, 1)) * (drag.view.end - drag.view.start);
       view = { start: drag.view.start + shift, end: drag.view.end + shift };
       render();
     });

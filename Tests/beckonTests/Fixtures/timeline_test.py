@@ -5,6 +5,8 @@ offline, and checks it against `beckon simulate --json` of the same trace:
   that instant (read from the DOM's data-* attributes) has the step's answer;
 - clicking a mark shows its step's answer, and clicking a band its explanation;
 - the keyboard reaches a mark and Enter explains it; zoom and pan change the range shown;
+- every lane's name and every tick's label is drawn whole, inside the chart and clear of the
+  bands, or (a name too long for a third of a narrow chart) cut with "…" and whole in its tooltip;
 - the page fits a phone-sized screen;
 - no console error, no request leaves the file.
 
@@ -35,6 +37,31 @@ for line in open(steps_path, encoding="utf-8"):
 
 failures = []
 compared = 0
+
+
+def check_labels(page, failures, screen):
+    """The chart's names and ticks, as drawn on `screen`, each whole and where it belongs."""
+    faults = page.evaluate(
+        """() => {
+            const svg = document.querySelector('#chart svg');
+            const width = +svg.getAttribute('width');
+            const bands = Math.min(...[...svg.querySelectorAll('.band')].map((band) => +band.getAttribute('x')));
+            const faults = [];
+            for (const text of svg.querySelectorAll('.lane-label')) {
+                const box = text.getBBox(), shown = text.firstChild.textContent;
+                const whole = text.querySelector('title') ? text.querySelector('title').textContent : shown;
+                if (box.x + box.width > bands - 4) faults.push(`the name '${whole}' runs into the bands (to ${box.x + box.width}, bands from ${bands})`);
+                if (whole !== shown && !(shown.endsWith('…') && whole.startsWith(shown.slice(0, -1)))) faults.push(`the name '${whole}' is drawn as '${shown}'`);
+            }
+            for (const text of svg.querySelectorAll('.axis text')) {
+                const box = text.getBBox();
+                if (box.x + box.width > width) faults.push(`the tick '${text.textContent}' is cut at the right edge`);
+            }
+            const cut = [...svg.querySelectorAll('.lane-label title')].length;
+            return { faults, cut };
+        }""")
+    failures += [f"{screen}: {fault}" for fault in faults["faults"]]
+    return faults["cut"]
 with sync_playwright() as playwright:
     browser = launch(playwright, chromium)
     context = browser.new_context(offline=True, viewport={"width": 1280, "height": 900})
@@ -92,6 +119,12 @@ with sync_playwright() as playwright:
         failures.append("'Whole trace' does not show the whole trace again")
     if page.locator(".card").count() == 0:
         failures.append("no tip card is shown")
+    check_labels(page, failures, "1280 pixels wide")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(100)
+    if check_labels(page, failures, "390 pixels wide") == 0:
+        # The example's longest name, "scenario legacy-welcome-back", is wider than a third.
+        failures.append("390 pixels wide: no lane's name is cut, so the cut names went unchecked")
     check_phone_width(page, failures, {"width": 1280, "height": 900})
     if screenshot:
         page.locator(".mark").first.click()
