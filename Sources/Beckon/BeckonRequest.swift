@@ -14,7 +14,8 @@ public struct BeckonRequest: Sendable {
     /// Testing overrides for this call (QA), merged with the configuration's `testing:`.
     public var testing: Testing
     /// The languages the answer's content is wanted in, as the CLI's `--locale` and serve's
-    /// `Accept-Language` take them: one tag (`de-CH`) or a list with q-values (`de-CH, fr;q=0.8`).
+    /// `Accept-Language` take them: one tag (`de-CH`), a list with q-values (`de-CH, fr;q=0.8`), or
+    /// a POSIX locale name as `$LANG` holds one (`de_CH.UTF-8` is `de-CH`).
     /// The text is chosen by RFC 4647 lookup (`de-CH`, then `de`, then the default locale) and an
     /// answer with content says which in its `locale`. Nil uses the configuration's `app.defaultLocale`.
     public var locale: String?

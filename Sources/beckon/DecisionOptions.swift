@@ -32,7 +32,7 @@ struct DecisionOptions: ParsableArguments {
             help: ArgumentHelp("A transient parameter for this request: NAME=VALUE, typed as declared (repeatable).", valueName: "name=value"))
     var transients: [String] = []
 
-    @Option(help: ArgumentHelp("The languages content is wanted in: a tag (de-CH) or an Accept-Language list (de-CH, fr;q=0.8). Default: the configuration's default locale.",
+    @Option(help: ArgumentHelp("The languages content is wanted in: a tag (de-CH), an Accept-Language list (de-CH, fr;q=0.8) or a POSIX locale name (de_CH.UTF-8). Default: the configuration's default locale.",
                                valueName: "list"))
     var locale: String?
 

@@ -40,4 +40,30 @@ struct LocaleLookupTests {
     func readsAcceptLanguage(header: String, ranges: [String]) {
         #expect(LocaleLookup.ranges(acceptLanguage: header) == ranges)
     }
+
+    /// What a request's locale (`--locale`, `locale=`, OFREP's) reads as: a tag or list as an
+    /// `Accept-Language` header, or a POSIX locale name as `$LANG` holds one; nil is refused.
+    @Test(arguments: [
+        ("de-CH, fr;q=0.8", ["de-CH", "fr"] as [String]?),
+        ("de;q=0.5", ["de"]),  // a `.` that is not a codeset's
+        ("de_CH.UTF-8", ["de-CH"]),
+        ("de_CH", ["de-CH"]),
+        ("en_us.utf8", ["en-US"]),
+        ("fr.UTF-8", ["fr"]),
+        ("sr_RS@latin", ["sr-Latn-RS"]),
+        ("sr_RS.UTF-8@cyrillic", ["sr-Cyrl-RS"]),
+        ("de_DE@euro", ["de-DE"]),  // another modifier is dropped
+        ("es_419.UTF-8", ["es-419"]),
+        ("ast_ES", ["ast-ES"]),
+        ("C.UTF-8", nil),  // names no language
+        ("POSIX", ["POSIX"]),  // a well-formed range, which matches nothing
+        ("de_CHE", nil),
+        ("d_CH", nil),
+        ("de_CH_x", nil),
+        ("", nil),
+        ("de;q=0", nil),
+    ])
+    func readsARequestsLocale(text: String, ranges: [String]?) {
+        #expect(LocaleLookup.requestRanges(text) == ranges)
+    }
 }

@@ -147,7 +147,7 @@ struct FastPathTests {
         switch languages.next() % 20 {
         case 0, 1: members.insert("locale=" + languages.pick(["de-CH", "fr", "de-CH,%20fr;q=0.8", "zh-Hant-TW"]),
                                   at: Int(languages.next() % UInt64(members.count + 1)))
-        case 2: members.append(languages.pick(["locale=de_CH", "locale="]))
+        case 2: members.append(languages.pick(["locale=C.UTF-8", "locale="]))
         default: break
         }
         return members.isEmpty ? "" : "?" + members.joined(separator: "&")

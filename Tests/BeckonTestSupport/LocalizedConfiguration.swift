@@ -42,6 +42,7 @@ public enum LocalizedConfiguration {
         Row(name: "unknown to default", input: "ja", locale: "en", title: "Welcome"),
         Row(name: "none to default", input: nil, locale: "en", title: "Welcome"),
         Row(name: "q-values, best first", input: "ja, fr;q=0.5, de-AT;q=0.9", locale: "de", title: "Willkommen"),
+        Row(name: "a POSIX locale name", input: "de_CH.UTF-8", locale: "de-CH", title: "Grüezi"),
     ]
 
     /// A new folder holding `beckon.yaml` with `yaml`.

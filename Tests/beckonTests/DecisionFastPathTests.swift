@@ -45,7 +45,7 @@ struct DecisionFastPathTests {
         ["tip", "status", "welcome", "--json", "--json"],
         ["tip", "status", "welcome", "--changes"],
         ["tip", "status", "welcome", "--log-level", "debug"],
-        ["tip", "status", "welcome", "--locale", "de_CH"],  // a usage error, the parser's to report
+        ["tip", "status", "welcome", "--locale", "C.UTF-8"],  // a usage error, the parser's to report
         ["tip", "status", "welcome", "extra"],
         ["tip", "status", "welcome", "-h"],
         ["tip", "shown", "welcome", "--for", "1m"],

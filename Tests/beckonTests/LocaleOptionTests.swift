@@ -11,8 +11,8 @@ struct LocaleOptionTests {
     static let example = Repository.path("Config/example.yaml")
 
     @Test(arguments: [
-        ["tip", "status", "welcome", "--locale", "de_CH"],        // the fast path's shape
-        ["tip", "status", "welcome", "--locale=de_CH"],           // the parser's
+        ["tip", "status", "welcome", "--locale", "C.UTF-8"],        // the fast path's shape
+        ["tip", "status", "welcome", "--locale=C.UTF-8"],           // the parser's
         ["status", "--locale", ""],
         ["group", "current", "onboarding", "--locale", "de;q=0"],  // every range unacceptable
         ["simulate", "trace.yaml", "--locale", "*;q=x"],
@@ -21,7 +21,7 @@ struct LocaleOptionTests {
         let result = try BeckonProcess.run(arguments + ["--config", Self.example])
         #expect(result.status == 64)
         #expect(result.standardError.contains("--locale: '"), "\(result.standardError)")
-        #expect(result.standardError.contains("is not a language tag or an Accept-Language list"))
+        #expect(result.standardError.contains("is not a language tag, an Accept-Language list or a POSIX locale name"))
         #expect(result.standardOutput == "")
     }
 
@@ -32,13 +32,13 @@ struct LocaleOptionTests {
             start: 2026-03-01T09:00:00Z
             steps:
               - tip.status: welcome
-                locale: de_CH
+                locale: C.UTF-8
 
             """.write(to: folder.appendingPathComponent("trace.yaml"), atomically: true, encoding: .utf8)
         let result = try BeckonProcess.run(["simulate", "trace.yaml", "--config", Self.example], in: folder)
         #expect(result.status == 65)
         #expect(result.standardError.hasPrefix(
-            "trace.yaml:5:13: error: 'locale' of step 1: 'de_CH' is not a language tag or an Accept-Language list (such as de-CH, or de-CH, fr;q=0.8) [config.value]\n"),
+            "trace.yaml:5:13: error: 'locale' of step 1: 'C.UTF-8' is not a language tag, an Accept-Language list or a POSIX locale name (such as de-CH, de-CH, fr;q=0.8, or de_CH.UTF-8) [config.value]\n"),
             "\(result.standardError)")
     }
 

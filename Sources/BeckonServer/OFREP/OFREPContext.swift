@@ -11,7 +11,7 @@ import NIOCore
 /// | `targetingKey`   | the subject (a non-empty string; missing or empty: `TARGETING_KEY_MISSING`) |
 /// | `appVersion`     | the app version (a version string); else the configured one          |
 /// | `now`            | the instant decided at (ISO-8601 or Unix ms, as `/v1`'s `now`); else the server's clock |
-/// | `locale`         | the languages content is wanted in (a tag or an Accept-Language list, as `/v1`'s `locale`); else, or with no language range in it, the default locale |
+/// | `locale`         | the languages content is wanted in (a tag, an Accept-Language list or a POSIX locale name, as `/v1`'s `locale`); else, or with no language range in it, the default locale |
 /// | a declared transient parameter's name | that transient, typed from JSON by its declaration |
 /// | anything else    | ignored (SDKs send many attributes)                                   |
 ///
@@ -55,11 +55,11 @@ struct OFREPContext {
                     guard let version = Version(text) else { throw OFREPFailure(.invalidContext, "appVersion: \(Version.problem(with: text))") }
                     appVersion = version
                 case "locale":
-                    // A text with no language range (`en_US`, as some platforms write one) means
-                    // the default locale, as an `Accept-Language` header does: SDKs pass on what
-                    // the platform gives them, and a flag is better answered than refused.
+                    // Read as `--locale` is (a platform's `en_US` too); a text with no language
+                    // range means the default locale, as an `Accept-Language` header does: SDKs
+                    // pass on what the platform gives them, and a flag is better answered than refused.
                     let text = try Self.text(value, name, "a language tag or an Accept-Language list")
-                    locales = text.map { LocaleLookup.ranges(acceptLanguage: $0) } ?? []
+                    locales = text.map { LocaleLookup.requestRanges($0) ?? [] } ?? []
                 case "now":
                     let text: String?
                     // A number with a fraction of zeros (`1.0`) is an integer, as JSON Schema and

@@ -30,7 +30,8 @@ import FoundationEssentials
 public struct DecisionInput: Sendable {
     public var now: String?
     public var appVersion: String?
-    /// The languages content is wanted in, as given (`locale`): a tag or an Accept-Language list.
+    /// The languages content is wanted in, as given (`locale`): a tag, an Accept-Language list or a
+    /// POSIX locale name.
     public var locale: String?
     /// The request's `Accept-Language` header, read when `locale` is not given; a header with no
     /// usable range means the default locale (a browser's header is never an error).
@@ -142,7 +143,7 @@ public struct DecisionInput: Sendable {
             }
             return ranges
         }
-        return acceptLanguage.map { LocaleLookup.ranges(acceptLanguage: $0) } ?? []
+        return acceptLanguage.map { LocaleLookup.requestRanges($0) ?? [] } ?? []
     }
 
     /// A member the operation needs, or a usage problem.

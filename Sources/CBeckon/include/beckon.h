@@ -220,7 +220,7 @@ typedef struct beckon_request {
     const beckon_transient *typed_transients;
     size_t typed_transient_count;
     /* ABI 1.4 */
-    /** The languages content is wanted in: a tag ("de-CH") or an Accept-Language list; empty for the default locale. */
+    /** The languages content is wanted in: a tag ("de-CH"), an Accept-Language list or a POSIX locale name ("de_CH.UTF-8"); empty for the default locale. */
     beckon_string locale;
 } beckon_request;
 
@@ -253,7 +253,8 @@ typedef struct beckon_request {
  * And its 1.4 member:
  * - `locale` (empty, or a request shorter than 1.4's: the configuration's default locale): the
  *   languages the answer's content is wanted in, best first, as the CLI's `--locale` and serve's
- *   `Accept-Language` take them: one tag ("de-CH") or a list with q-values ("de-CH, fr;q=0.8").
+ *   `Accept-Language` take them: one tag ("de-CH"), a list with q-values ("de-CH, fr;q=0.8"), or
+ *   a POSIX locale name as $LANG holds one ("de_CH.UTF-8" is de-CH).
  *   The answer's text is chosen by RFC 4647 lookup (de-CH, then de, then the default locale) and
  *   every answer that carries content says which in its `locale` member. A text that is not UTF-8
  *   or holds no language range is BECKON_INVALID_ARGUMENT. The typed calls (beckon_tip_check, …)

@@ -68,7 +68,7 @@ extension DerivedOpenAPIDocument {
                 targetingKey: {type: string, minLength: 1, maxLength: 256}
                 appVersion: {anyOf: [{$ref: '#/components/schemas/Version'}, {type: 'null'}]}
                 now: {anyOf: [{$ref: '#/components/schemas/Instant'}, {$ref: '#/components/schemas/UnixMilliseconds'}, {type: 'null'}]}
-                locale: {type: [string, 'null'], description: 'The languages content is wanted in: a tag (`de-CH`) or an Accept-Language list; with no language range in it, the default locale. The metadata''s `locale` says which was chosen.'}
+                locale: {type: [string, 'null'], description: 'The languages content is wanted in: a tag (`de-CH`), an Accept-Language list or a POSIX locale name (`de_CH.UTF-8`); with no language range in it, the default locale. The metadata''s `locale` says which was chosen.'}
         OFREPMetadata:
           type: object
           additionalProperties: {type: [string, number, boolean]}
