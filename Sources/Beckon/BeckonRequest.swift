@@ -2,7 +2,8 @@ public import FoundationEssentials
 
 /// Who a call decides for and when, with the context of the moment: every operation takes one.
 public struct BeckonRequest: Sendable {
-    /// The subject (a user, a device, an installation).
+    /// The subject (a user, a device, an installation): non-empty, at most 256 UTF-8 bytes, as in
+    /// every host (`invalidValue` otherwise).
     public var subject: String
     /// The decision's instant in Unix milliseconds; nil is the wall clock at the call.
     public var milliseconds: Int64?

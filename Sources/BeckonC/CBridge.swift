@@ -127,6 +127,7 @@ enum CBridge {
         guard let subject = string(request.pointee.subject), !subject.isEmpty else {
             throw CallFailure(BECKON_INVALID_ARGUMENT, "request.subject must be a non-empty UTF-8 string")
         }
+        if let problem = SubjectID.lengthProblem(subject) { throw CallFailure(BECKON_INVALID_ARGUMENT, "request.subject: \(problem)") }
         let version = try engine.version(request.pointee.app_version)
         let now = request.pointee.now
         guard now == Int64.min || TimestampSyntax.instants.contains(now) else {

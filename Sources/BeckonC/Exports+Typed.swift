@@ -192,7 +192,7 @@ private struct PlainCall {
         assert(Self.version13Size == RequestExtensions.version13Size, "beckon_request.typed_transient_count moved")
         guard let request, let transients = Self.plainTransients(request) else { return nil }
         let subjectView = request.pointee.subject
-        guard subjectView.len > 0, let subjectBytes = subjectView.ptr else { return nil }
+        guard subjectView.len > 0, subjectView.len <= SubjectID.maximumBytes, let subjectBytes = subjectView.ptr else { return nil }
         // Read as `EmbeddedEngine.version(_: beckon_string)` reads it, without its messages (the
         // general decoding reports a bad version): calling that throwing form cost this call
         // 39 to 58 instructions more (`beckon-bench embedding --call typed --instructions`).

@@ -59,6 +59,7 @@ struct DecisionOptions: ParsableArguments {
         if subject.isEmpty {
             throw ValidationError("--subject: a subject is a non-empty id")
         }
+        if let problem = SubjectID.lengthProblem(subject) { throw ValidationError("--subject: \(problem)") }
         if let locale, LocaleLookup.requestRanges(locale) == nil {
             throw ValidationError("--locale: \(LocaleLookup.problem(with: locale))")
         }

@@ -65,6 +65,8 @@ struct SubjectDataFormatTests {
                 expected: "line 1: /tips/welcomed: no tip 'welcomed' is declared"),
         BadLine(name: "unknown scenario", from: #""scenarios":{"review""#, to: #""scenarios":{"reviews""#,
                 expected: "line 1: /scenarios/reviews: no scenario 'reviews' is declared"),
+        BadLine(name: "a subject too long", from: #""subject":"u""#, to: #""subject":""# + String(repeating: "u", count: 257) + #"""#,
+                expected: "line 1: /subject: the subject has 257 UTF-8 bytes; at most 256 are accepted"),
         BadLine(name: "missing version", from: #","version":7"#, to: "",
                 expected: "line 1: the member \"version\" is missing"),
         BadLine(name: "truncated", from: #""version":7,"#, to: #""version":7"#,

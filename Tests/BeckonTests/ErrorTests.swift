@@ -42,6 +42,8 @@ struct ErrorTests {
                 expected: .invalidValue("app version: 'two' is not a version; expected MAJOR[.MINOR[.PATCH]] of non-negative integers, e.g. 1.2.0")),
         Refusal(description: "empty subject", call: { _ = try $0.tipStatus("welcome", BeckonRequest(subject: "", milliseconds: Clock.start)) },
                 expected: .invalidValue("the subject must not be empty")),
+        Refusal(description: "subject too long", call: { try $0.donate("appLaunched", BeckonRequest(subject: String(repeating: "é", count: 129), milliseconds: Clock.start)) },
+                expected: .invalidValue("the subject has 258 UTF-8 bytes; at most 256 are accepted")),
         Refusal(description: "trigger of an event scenario", call: { _ = try $0.triggerScenario("offer-subscription", Clock.at(0)) },
                 expected: .notApplicable("scenario 'offer-subscription' counts the event 'appLaunched'; donate that event instead of triggering the scenario")),
         Refusal(description: "negative on-screen time", call: { _ = try $0.recordTipShown("welcome", for: .seconds(-1), Clock.at(0)) },

@@ -78,6 +78,8 @@ struct CommandLineArgumentTests {
         (["param", "set", "n", "-5", "7"], "one value expected, not 2: '-5', '7' (see 'beckon param set --help')"),
         (["tip", "status", "t", "--subject", ""], "--subject: a subject is a non-empty id (see 'beckon tip status --help')"),
         (["event", "donate", "e", "--subject", ""], "--subject: a subject is a non-empty id (see 'beckon event donate --help')"),
+        (["tip", "status", "t", "--subject", String(repeating: "é", count: 129)],
+         "--subject: the subject has 258 UTF-8 bytes; at most 256 are accepted (see 'beckon tip status --help')"),
         (["status", "--log-level", "loud"],
          "the value 'loud' is invalid for '--log-level <level>'. Please provide one of 'debug', 'info', 'warning' or 'error' (see 'beckon status --help')"),
     ]

@@ -234,6 +234,26 @@ struct SimulateCommandTests {
             """)
     }
 
+    /// A trace's subjects are held to what every host takes: non-empty, at most 256 UTF-8 bytes.
+    @Test func subjectsAreCheckedAsEveryHostChecksThem() throws {
+        let long = String(repeating: "a", count: 257)
+        let result = try Self.simulate("""
+            subject: \(long)
+            start: 2026-03-01T09:00:00Z
+            steps:
+              - {subject: "", tip.status: welcome}
+              - {subject: \(long), tip.status: welcome}
+
+            """)
+        #expect(result.status == 65)
+        let errors = result.standardError.split(separator: "\n").filter { $0.hasPrefix("trace.yaml:") }
+        #expect(errors == [
+            "trace.yaml:1:10: error: 'subject': the subject has 257 UTF-8 bytes; at most 256 are accepted [config.value]",
+            "trace.yaml:4:15: error: 'subject' of step 1 must not be empty [config.value]",
+            "trace.yaml:5:15: error: 'subject' of step 2: the subject has 257 UTF-8 bytes; at most 256 are accepted [config.value]",
+        ], "\(result.standardError)")
+    }
+
     @Test func badTraceInJSONListsDiagnostics() throws {
         let result = try Self.simulate("start: 0\nsteps:\n  - {tip.status: welcom}\n", options: ["--json"])
         #expect(result.status == 65)

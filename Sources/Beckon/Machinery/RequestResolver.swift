@@ -9,6 +9,7 @@ import FoundationEssentials
 enum RequestResolver {
     static func resolve(_ request: BeckonRequest, for configuration: Configuration) throws(BeckonError) -> DecisionRequest {
         guard !request.subject.isEmpty else { throw .invalidValue("the subject must not be empty") }
+        if let problem = SubjectID.lengthProblem(request.subject) { throw .invalidValue(problem) }
         let now = request.milliseconds ?? Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
         guard TimestampSyntax.instants.contains(now) else {
             throw .invalidValue("now is \(now) ms; instants lie between \(TimestampSyntax.instantsText)")

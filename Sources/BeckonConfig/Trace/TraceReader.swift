@@ -168,6 +168,10 @@ struct TraceReader {
             reader.diagnostics.error("config.value", "\(what) must not be empty", at: node.span)
             return nil
         }
+        if let problem = SubjectID.lengthProblem(text) {
+            reader.diagnostics.error("config.value", "\(what): \(problem)", at: node.span)
+            return nil
+        }
         return text
     }
 }

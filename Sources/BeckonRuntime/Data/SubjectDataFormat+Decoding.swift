@@ -63,6 +63,7 @@ private struct LineReader {
         guard case .string(let subject) = try required(members, "subject", []), !subject.isEmpty else {
             throw fail(["subject"], "expected the subject's id, a non-empty string")
         }
+        if let problem = SubjectID.lengthProblem(subject) { throw fail(["subject"], problem) }
         let recordVersion = try integer(try required(members, "version", []), ["version"])
         guard recordVersion >= 1 else { throw fail(["version"], "expected a version of 1 or more, got \(recordVersion)") }
         var record = SubjectRecord()

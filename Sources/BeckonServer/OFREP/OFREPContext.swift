@@ -78,9 +78,7 @@ struct OFREPContext {
             }
         }
         guard let subject, !subject.isEmpty else { throw OFREPFailure(.targetingKeyMissing, "the context's targetingKey is missing or empty") }
-        guard subject.utf8.count <= ServerRoutes.subjectLimit else {
-            throw OFREPFailure(.invalidContext, "targetingKey has \(subject.utf8.count) UTF-8 bytes; at most \(ServerRoutes.subjectLimit) are accepted")
-        }
+        if let problem = SubjectID.lengthProblem(subject) { throw OFREPFailure(.invalidContext, "targetingKey: \(problem)") }
         self.subject = subject
     }
 

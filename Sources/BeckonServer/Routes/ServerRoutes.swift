@@ -14,14 +14,11 @@ import NIOCore
 /// status 200 whether the answer is positive or negative (the CLI's exit 0 or 1); a failure is a
 /// `Problem`. The request's options (`now`, transient parameters, …) are `DecisionInput`'s; each
 /// route's operation is built by `ServerOperation`, as a batch's are. A subject longer than
-/// `subjectLimit` UTF-8 bytes is a `subject_too_long` problem. Every GET route but `changes`
+/// `SubjectID.maximumBytes` UTF-8 bytes is a `subject_too_long` problem. Every GET route but `changes`
 /// also answers HEAD (`ServerRoute.answersHead`). The answers of GET and HEAD routes carry an
 /// `ETag` (`AnswerETag`), but a subject's data (`SubjectDataRoutes`), which no cache keeps.
 struct ServerRoutes: Sendable {
     let server: BeckonServer
-
-    /// The most UTF-8 bytes a subject (percent-decoded) may have: longer is `subject_too_long`.
-    static let subjectLimit = 256
 
     /// What answers a request to a route.
     typealias Responder = @Sendable (Request, BasicRequestContext) async throws -> Response
@@ -223,7 +220,7 @@ struct ServerRoutes: Sendable {
         return target.query
     }
 
-    /// The request's subject: the path's, percent-decoded, at most `subjectLimit` UTF-8 bytes.
+    /// The request's subject: the path's, percent-decoded, at most `SubjectID.maximumBytes` UTF-8 bytes.
     static func subject(_ context: BasicRequestContext) throws(Problem) -> String {
         try subject(raw: context.parameters.get("subject"))
     }
@@ -231,9 +228,7 @@ struct ServerRoutes: Sendable {
     /// A subject as written in the path (`raw`), checked as `subject(_:)` checks it.
     static func subject(raw: String?) throws(Problem) -> String {
         let subject = try parameter("subject", raw: raw)
-        guard subject.utf8.count <= subjectLimit else {
-            throw Problem(.subjectTooLong, "the subject has \(subject.utf8.count) UTF-8 bytes; at most \(subjectLimit) are accepted")
-        }
+        if let problem = SubjectID.lengthProblem(subject) { throw Problem(.subjectTooLong, problem) }
         return subject
     }
 

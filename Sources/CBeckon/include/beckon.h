@@ -195,7 +195,7 @@ typedef struct beckon_transient {
  */
 typedef struct beckon_request {
     uint32_t struct_size;
-    /** The subject (a user, a device); required, non-empty. */
+    /** The subject (a user, a device); required, non-empty, at most 256 UTF-8 bytes. */
     beckon_string subject;
     /** The decision's instant, Unix ms, within -62167219200000 ... 253402300799999
      *  (0000-01-01T00:00:00Z ... 9999-12-31T23:59:59.999Z; outside: BECKON_INVALID_ARGUMENT);

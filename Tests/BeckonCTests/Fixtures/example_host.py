@@ -209,6 +209,9 @@ def drive_the_example(beckon, engine, folder):
     empty_subject = ctypes.byref(Request(ctypes.sizeof(Request), view(""), instant("2026-03-02T09:31:00Z"), view("")))
     check_fails(beckon.call("tip_status", engine, empty_subject, view("welcome")), INVALID_ARGUMENT,
                 "request.subject must be a non-empty UTF-8 string", "an empty subject")
+    long_subject = ctypes.byref(Request(ctypes.sizeof(Request), view("a" * 257), instant("2026-03-02T09:31:00Z"), view("")))
+    check_fails(beckon.call("donate", engine, long_subject, view("appLaunched"), None, 0), INVALID_ARGUMENT,
+                "request.subject: the subject has 257 UTF-8 bytes; at most 256 are accepted", "a subject too long")
     old_request = Request(ctypes.sizeof(Request), view("ada"), instant("2026-03-02T09:31:00Z"), view(""))
     old_request.struct_size = 8
     check_fails(beckon.call("tip_status", engine, ctypes.byref(old_request), view("welcome")), INVALID_ARGUMENT,

@@ -224,7 +224,8 @@ def main():
     beckon.call("donate", ctypes.byref(Request(ctypes.sizeof(Request), view("zoë"), request.now, String(None, 0))), view("opened"), None, 0)
     for index in range(12):
         for subject, version in [(b"ada", f"2.{index}.0"), (b"ada", "2.0.0"), (b"ada", f"x{index}"), ("zoë".encode(), f"3.{index}"),
-                                 ("zoe\u0308".encode(), "3.0"), (b"a\xff", "2.0.0"), (b"nobody", "2.0.0")]:
+                                 ("zoe\u0308".encode(), "3.0"), (b"a\xff", "2.0.0"), (b"nobody", "2.0.0"), (b"a" * 256, "2.0.0"),
+                                 (b"a" * 257, "2.0.0")]:
             versioned = Request(ctypes.sizeof(Request), String(subject, len(subject)), request.now, view(version))
             for tip, handle in zip(TIPS, handles):
                 result = TipResult(ctypes.sizeof(TipResult))

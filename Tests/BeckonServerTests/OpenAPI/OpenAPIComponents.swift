@@ -52,7 +52,7 @@ extension DerivedOpenAPIDocument {
           description: '`Accept-Language` on answers with content: their text and `locale` depend on it (when no `locale` is given).'
           schema: {type: string}
       parameters:
-        subject: {name: subject, in: path, required: true, description: 'The subject (a user, a device), percent-encoded; at most 256 UTF-8 bytes (`subject_too_long`).', schema: {type: string, minLength: 1, maxLength: \#(ServerRoutes.subjectLimit)}}
+        subject: {name: subject, in: path, required: true, description: 'The subject (a user, a device), percent-encoded; at most \#(SubjectID.maximumBytes) UTF-8 bytes (`subject_too_long`).', schema: {type: string, minLength: 1, maxLength: \#(SubjectID.maximumBytes)}}
         tip: {name: tip, in: path, required: true, description: A tip id the configuration declares., schema: {$ref: '#/components/schemas/Id'}}
         group: {name: group, in: path, required: true, schema: {$ref: '#/components/schemas/Id'}}
         event: {name: event, in: path, required: true, schema: {$ref: '#/components/schemas/Id'}}
