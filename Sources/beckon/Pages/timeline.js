@@ -66,8 +66,10 @@
 
   // The width `text` takes at `size` pixels in the page's font (as the SVG text draws it).
   const measuring = document.createElement("canvas").getContext("2d");
+  let fontFamily = null;  // the body's, read once rather than at every measure
   function textWidth(text, size) {
-    measuring.font = `${size}px ${getComputedStyle(document.body).fontFamily}`;
+    fontFamily ??= getComputedStyle(document.body).fontFamily;
+    measuring.font = `${size}px ${fontFamily}`;
     return measuring.measureText(text).width;
   }
 
