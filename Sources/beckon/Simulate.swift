@@ -82,7 +82,10 @@ struct Simulate: ParsableCommand {
             let file = try DataFile(replacing: html)
             try file.write(page)
             try file.commit()
-            if html != "-" { Output.line("wrote \(html): \(steps.count) steps of \(Set(steps.map(\.subject)).count) subjects") }
+            if html != "-" {
+                let subjects = Set(steps.map(\.subject)).count
+                Output.line("wrote \(html): \(steps.count) step\(steps.count == 1 ? "" : "s") of \(subjects) subject\(subjects == 1 ? "" : "s")")
+            }
         }
     }
 

@@ -309,6 +309,14 @@ struct SimulateCommandTests {
         return (path, try BeckonProcess.run(["simulate", "Config/traces/first-week.yaml", "--config", "Config/example.yaml", "--html", path]))
     }
 
+    @Test func aPageOfOneStepSaysSoInTheSingular() throws {
+        let folder = try BeckonProcess.folder(configuration: "version: 1\n")
+        try "start: 0\nsteps:\n  - {reset: all}\n".write(to: folder.appendingPathComponent("trace.yaml"), atomically: true, encoding: .utf8)
+        let result = try BeckonProcess.run(["simulate", "trace.yaml", "--html", "page.html"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "wrote page.html: 1 step of 1 subject\n")
+    }
+
     @Test func htmlPageIsOneSelfContainedFile() throws {
         let (page, result) = try Self.simulateToPage("week.html")
         #expect(result.status == 0)

@@ -38,6 +38,8 @@ struct TimelinePageTests {
         ]
     }()
 
+    /// With the longest subject too (256 bytes, nowhere to break), which the page must show
+    /// within a phone's width.
     static let markupSubjects = """
         start: 2026-03-01T09:00:00Z
         steps:
@@ -46,6 +48,7 @@ struct TimelinePageTests {
           - {subject: "</script><b>", after: 1h, tip.display: welcome}
           - {subject: "</script><b>", tip.status: welcome}
           - {subject: "<!--<script>", after: 1h, tip.status: welcome}
+          - {subject: ada-\(String(repeating: "x", count: 252)), tip.status: welcome}
 
         """
 
