@@ -42,9 +42,9 @@ struct LocaleHostTests {
     @Test func aLocaleWithNoLanguageRangeIsAnInvalidArgument() throws {
         let lines = try Self.answers(["C.UTF-8", "de;q=0", " , "])
         #expect(lines == [
-            "error 1 request.locale: 'C.UTF-8' is not a language tag, an Accept-Language list or a POSIX locale name (such as de-CH, de-CH, fr;q=0.8, or de_CH.UTF-8)",
-            "error 1 request.locale: 'de;q=0' is not a language tag, an Accept-Language list or a POSIX locale name (such as de-CH, de-CH, fr;q=0.8, or de_CH.UTF-8)",
-            "error 1 request.locale: ' , ' is not a language tag, an Accept-Language list or a POSIX locale name (such as de-CH, de-CH, fr;q=0.8, or de_CH.UTF-8)",
+            "error 1 request.locale: 'C.UTF-8' is not a language tag, an Accept-Language list or a POSIX locale name (such as de-CH; de-CH, fr;q=0.8; or de_CH.UTF-8)",
+            "error 1 request.locale: 'de;q=0' is not a language tag, an Accept-Language list or a POSIX locale name (such as de-CH; de-CH, fr;q=0.8; or de_CH.UTF-8)",
+            "error 1 request.locale: ' , ' is not a language tag, an Accept-Language list or a POSIX locale name (such as de-CH; de-CH, fr;q=0.8; or de_CH.UTF-8)",
         ])
     }
 }

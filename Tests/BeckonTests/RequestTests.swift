@@ -103,7 +103,7 @@ struct RequestTests {
     @Test(arguments: ["C.UTF-8", "", "de;q=0"])
     func aLocaleWithNoLanguageRangeIsAnInvalidValue(locale: String) throws {
         let beckon = try BeckonEngine(yaml: Self.brightnessYAML, name: "brightness.yaml", storage: .memory)
-        #expect(throws: BeckonError.invalidValue("locale: '\(locale)' is not a language tag, an Accept-Language list or a POSIX locale name (such as de-CH, de-CH, fr;q=0.8, or de_CH.UTF-8)")) {
+        #expect(throws: BeckonError.invalidValue("locale: '\(locale)' is not a language tag, an Accept-Language list or a POSIX locale name (such as de-CH; de-CH, fr;q=0.8; or de_CH.UTF-8)")) {
             try beckon.tipStatus("dim-mode", BeckonRequest(subject: "ada", milliseconds: Clock.start, locale: locale))
         }
     }

@@ -38,7 +38,7 @@ struct LocaleOptionTests {
         let result = try BeckonProcess.run(["simulate", "trace.yaml", "--config", Self.example], in: folder)
         #expect(result.status == 65)
         #expect(result.standardError.hasPrefix(
-            "trace.yaml:5:13: error: 'locale' of step 1: 'C.UTF-8' is not a language tag, an Accept-Language list or a POSIX locale name (such as de-CH, de-CH, fr;q=0.8, or de_CH.UTF-8) [config.value]\n"),
+            "trace.yaml:5:13: error: 'locale' of step 1: 'C.UTF-8' is not a language tag, an Accept-Language list or a POSIX locale name (such as de-CH; de-CH, fr;q=0.8; or de_CH.UTF-8) [config.value]\n"),
             "\(result.standardError)")
     }
 

@@ -14,7 +14,7 @@ extension LocaleLookup {
     /// Why `text` is refused as a request's locale, for a host's message (after the name of the
     /// flag, member or attribute that gave it).
     public static func problem(with text: String) -> String {
-        "'\(text)' is not a language tag, an Accept-Language list or a POSIX locale name (such as de-CH, de-CH, fr;q=0.8, or de_CH.UTF-8)"
+        "'\(text)' is not a language tag, an Accept-Language list or a POSIX locale name (such as de-CH; de-CH, fr;q=0.8; or de_CH.UTF-8)"
     }
 
     /// The language tag of a POSIX locale name `language[_territory][.codeset][@modifier]` that
