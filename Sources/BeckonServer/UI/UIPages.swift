@@ -21,7 +21,8 @@ enum UIPages {
     static let contentSecurityPolicy = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
         + "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    /// Adds `GET` and `HEAD` `/ui/`, and `/ui` sending the browser there.
+    /// Adds `GET` and `HEAD` `/ui/` (which `/ui` answers too: the router reads a path with or
+    /// without its trailing slash alike).
     static func add(to router: Router<BasicRequestContext>) {
         let page = ByteBuffer(bytes: PackageResources.ui_html)
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache", .contentLength: String(page.readableBytes)]
