@@ -22,7 +22,17 @@ extension LocaleLookup {
     /// codeset is dropped, the modifiers `latin` and `cyrillic` name the script and any other is
     /// dropped. Nil for anything else, `C` and `POSIX` included (they name no language).
     static func posixTag(_ text: String) -> String? {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "@") }) else { return nil }
+        // One pass over the bytes: a list (`,` `;` or a space) is no POSIX name, and a name has
+        // one of `_` `.` `@`; only then is the text split (which allocates).
+        var marked = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: " "): return nil
+            case UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "@"): marked = true
+            default: continue
+            }
+        }
+        guard marked else { return nil }
         let atModifier = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
         let withCodeset = atModifier[0].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let parts = withCodeset[0].split(separator: "_", omittingEmptySubsequences: false)
