@@ -106,7 +106,7 @@ struct DecisionOptions: ParsableArguments {
             version = parsed
         }
         return DecisionRequest(subject: subject, now: instant, appVersion: version,
-                               locales: locale.flatMap(LocaleLookup.requestRanges) ?? [])
+                               locales: LocaleLookup.rangesOrDefault(locale))
     }
 
     /// Loads the configuration and opens its store (`ConfigOptions.openRuntime`).

@@ -50,7 +50,7 @@ struct Simulate: ParsableCommand {
         let engine = Engine(configuration: loaded.configuration, rules: loaded.rules, store: MemoryStore())
         let steps = loadedTrace.trace.steps
         let subjectWidth = steps.map(\.subject.count).max() ?? 0
-        let defaultLocales = locale.flatMap(LocaleLookup.requestRanges) ?? []
+        let defaultLocales = LocaleLookup.rangesOrDefault(locale)
         let timeline = html.map { _ in TimelineRecorder(engine: engine, configuration: loaded.configuration, steps: steps) }
         for (index, step) in steps.enumerated() {
             var report: OperationReport

@@ -66,4 +66,18 @@ struct LocaleLookupTests {
     func readsARequestsLocale(text: String, ranges: [String]?) {
         #expect(LocaleLookup.requestRanges(text) == ranges)
     }
+
+    /// A locale a host is handed (a header, OFREP's member) with no usable range, or none at
+    /// all, means the default locale: no ranges.
+    @Test(arguments: [
+        ("de_CH.UTF-8" as String?, ["de-CH"]),
+        ("de-CH, fr;q=0.8", ["de-CH", "fr"]),
+        ("C.UTF-8", []),
+        ("de;q=0", []),
+        ("", []),
+        (nil, []),
+    ])
+    func anAbsentOrUnusableLocaleMeansTheDefault(text: String?, ranges: [String]) {
+        #expect(LocaleLookup.rangesOrDefault(text) == ranges)
+    }
 }

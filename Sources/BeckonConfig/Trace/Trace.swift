@@ -73,7 +73,7 @@ public struct TraceStep: Sendable {
     public var request: DecisionRequest {
         DecisionRequest(subject: subject, now: now, appVersion: appVersion,
                         transientParameters: Dictionary(transientParameters.map { ($0.name, $0.value) }) { first, _ in first },
-                        locales: locale.flatMap(LocaleLookup.requestRanges) ?? [])
+                        locales: LocaleLookup.rangesOrDefault(locale))
     }
 }
 

@@ -11,6 +11,15 @@ extension LocaleLookup {
         return ranges.isEmpty ? nil : ranges
     }
 
+    /// The language ranges of a locale that may be absent, read as `requestRanges(_:)` reads it;
+    /// none (the default locale) when it is absent or holds no usable range. A host that was
+    /// given it as an option has refused such a text already; an `Accept-Language` header or
+    /// OFREP's `locale` means the default then, as a browser's header or a platform's setting is
+    /// better answered than refused.
+    public static func rangesOrDefault(_ text: String?) -> [String] {
+        text.flatMap(requestRanges) ?? []
+    }
+
     /// Why `text` is refused as a request's locale, for a host's message (after the name of the
     /// flag, member or attribute that gave it).
     public static func problem(with text: String) -> String {

@@ -118,7 +118,7 @@ public final class TimelineRecorder {
         for _ in 0..<Self.revisitsBetweenSteps {
             // The stored state alone: a step's transient parameters were its own.
             let request = DecisionRequest(subject: step.subject, now: at, appVersion: step.appVersion,
-                                          locales: step.locale.flatMap(LocaleLookup.requestRanges) ?? [])
+                                          locales: LocaleLookup.rangesOrDefault(step.locale))
             guard let revisit = read(request), revisit > at, revisit < bandEnds[index] else { break }
             at = revisit
         }

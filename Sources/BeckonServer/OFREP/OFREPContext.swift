@@ -59,7 +59,7 @@ struct OFREPContext {
                     // range means the default locale, as an `Accept-Language` header does: SDKs
                     // pass on what the platform gives them, and a flag is better answered than refused.
                     let text = try Self.text(value, name, "a language tag or an Accept-Language list")
-                    locales = text.map { LocaleLookup.requestRanges($0) ?? [] } ?? []
+                    locales = LocaleLookup.rangesOrDefault(text)
                 case "now":
                     let text: String?
                     // A number with a fraction of zeros (`1.0`) is an integer, as JSON Schema and

@@ -143,7 +143,7 @@ public struct DecisionInput: Sendable {
             }
             return ranges
         }
-        return acceptLanguage.map { LocaleLookup.requestRanges($0) ?? [] } ?? []
+        return LocaleLookup.rangesOrDefault(acceptLanguage)
     }
 
     /// A member the operation needs, or a usage problem.

@@ -191,7 +191,7 @@ extension ServerRoutes {
             decisionRequest = built
         } else {
             decisionRequest = DecisionRequest(subject: subject, now: instant ?? server.wallClock(), appVersion: version,
-                                              locales: locales ?? acceptLanguage.map { LocaleLookup.requestRanges($0) ?? [] } ?? [])
+                                              locales: locales ?? LocaleLookup.rangesOrDefault(acceptLanguage))
             // Checked and typed by the runtime, as `DecisionInput` has them checked; a refusal is
             // the general path's to report.
             if !transients.isEmpty {
