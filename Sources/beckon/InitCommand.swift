@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeckonDiagnostics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -53,7 +54,7 @@ struct InitCommand: ParsableCommand {
     /// text goes to a new temporary file in the same folder, which is then linked to `path`
     /// (`link(2)` fails rather than replace) and removed.
     static func create(_ path: String, contents: String) throws(CreationError) {
-        let parent = PosixFiles.folder(of: path)
+        let parent = PathText.folder(of: path)
         let slash = path.lastIndex(of: "/")
         let prefix = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path

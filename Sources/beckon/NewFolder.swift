@@ -1,3 +1,4 @@
+import BeckonDiagnostics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,7 +24,7 @@ enum NewFolder {
 
     /// Makes `folder` holding `files`.
     static func create(_ path: String, files: [File]) throws(Failure) {
-        let folder = Substring(PosixFiles.withoutTrailingSlashes(path))
+        let folder = Substring(PathText.withoutTrailingSlashes(path))
         var made: [String] = []  // what to remove on failure, the first made first
         do throws(Failure) {
             for missing in missingFolders(in: folder, below: "") {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeckonDiagnostics
 import BeckonRules
 
 extension PluginCommand {
@@ -59,7 +60,7 @@ extension PluginCommand {
         }
 
         func run() throws {
-            let folder = PosixFiles.withoutTrailingSlashes(output ?? name)
+            let folder = PathText.withoutTrailingSlashes(output ?? name)
             do {
                 try NewFolder.create(folder, files: PluginTemplate.files(for: lang, kind: kind, name: name, beckonPackage: beckonPackage))
             } catch .exists {

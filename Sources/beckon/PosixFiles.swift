@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// The few POSIX file steps of the commands that write files by hand (`init`, `plugin new`, an
-/// export or a page), each written once.
+/// export or a page), each written once (a path's parts as text are `PathText`'s).
 enum PosixFiles {
     /// Writes all of `bytes` to `descriptor`, again after a signal interrupts a write: 0, or the
     /// `errno` of the write that failed.
@@ -24,19 +24,6 @@ enum PosixFiles {
     static func exists(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0
-    }
-
-    /// The folder holding `path`, as written (`.` for a bare name).
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    /// `path` without the slashes that end it (`out//` is `out`; `/` stays `/`).
-    static func withoutTrailingSlashes(_ path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        return String(trimmed)
     }
 
     /// What `strerror` says of `code`: "No such file or directory".

@@ -33,15 +33,19 @@ struct FilePathTests {
     }
 
     /// What reads as a URI or a special name only at the start is an ordinary relative path
-    /// further in, resolved against the declaring file's folder.
+    /// further in, resolved against the declaring file's folder (none for a bare file name: the
+    /// working folder).
     @Test(arguments: [
-        ("state/beckon.db", "/srv/app/state/beckon.db"),
-        ("state/:memory:", "/srv/app/state/:memory:"),
-        ("./file:x.db", "/srv/app/./file:x.db"),
-        ("/var/lib/beckon.db", "/var/lib/beckon.db"),
+        ("state/beckon.db", "/srv/app/beckon.yaml", "/srv/app/state/beckon.db"),
+        ("state/:memory:", "/srv/app/beckon.yaml", "/srv/app/state/:memory:"),
+        ("./file:x.db", "/srv/app/beckon.yaml", "/srv/app/./file:x.db"),
+        ("/var/lib/beckon.db", "/srv/app/beckon.yaml", "/var/lib/beckon.db"),
+        ("state.db", "beckon.yaml", "state.db"),
+        ("state.db", "./beckon.yaml", "./state.db"),
+        ("state.db", "/beckon.yaml", "/state.db"),
     ])
-    func aFilePathIsResolvedAgainstTheDeclaringFile(written: String, resolved: String) throws {
-        let loaded = try ConfigurationLoader().load(yaml: "version: 1\nstore: {path: \"\(written)\"}\n", path: "/srv/app/beckon.yaml")
+    func aFilePathIsResolvedAgainstTheDeclaringFile(written: String, file: String, resolved: String) throws {
+        let loaded = try ConfigurationLoader().load(yaml: "version: 1\nstore: {path: \"\(written)\"}\n", path: file)
         #expect(loaded.configuration.store.path == resolved)
     }
 

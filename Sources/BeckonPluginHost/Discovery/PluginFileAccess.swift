@@ -1,3 +1,4 @@
+import BeckonDiagnostics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,7 +19,7 @@ enum PluginFileAccess {
         if stat(path, &status) == 0 {
             problems += self.problems(named: path, status, user: user, isFolder: false)
         }
-        let folder = folder(of: path)
+        let folder = PathText.folder(of: path)
         if stat(folder, &status) == 0 {
             problems += self.problems(named: "its folder \(folder)", status, user: user, isFolder: true)
         }
@@ -40,9 +41,4 @@ enum PluginFileAccess {
         return problems
     }
 
-    /// The folder holding `path`, as written (`.` for a bare name).
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
 }
