@@ -12,7 +12,7 @@ struct ServeEdgeOptions: ParsableArguments {
     @Option(name: .customLong("max-body"), help: ArgumentHelp("The most bytes a request body may hold (else 413).", valueName: "bytes"))
     var maxBody = 64 * 1024
 
-    @Option(name: .customLong("max-header-bytes"), help: ArgumentHelp("The most bytes a request's header names and values may hold (else 431).", valueName: "bytes"))
+    @Option(name: .customLong("max-header-bytes"), help: ArgumentHelp("The most bytes a request's header names and values may hold (else 431), and its target alone (else 414).", valueName: "bytes"))
     var maxHeaderBytes = 16 * 1024
 
     @Option(name: .customLong("request-timeout"), help: ArgumentHelp("How long a request's body may take to arrive after its headers (else 408 and the connection is closed).", valueName: "duration"))

@@ -35,6 +35,12 @@ struct EventLoopTipStatusTests {
 
     static let tip = "/v1/subjects/ada/tips/welcome"
 
+    /// A tip status target of `bytes` bytes (at least 39): a locale padded with empty members.
+    static func target(bytes: Int) -> String {
+        let start = tip + "?locale=en"
+        return start + String(repeating: ",", count: bytes - start.utf8.count)
+    }
+
     static let cases: [Case] = [
         Case(name: "a plain GET", path: tip, answered: true),
         Case(name: "now, appVersion and a transient parameter",
@@ -83,6 +89,8 @@ struct EventLoopTipStatusTests {
         Case(name: "another scheme", path: tip, headers: [("Authorization", "Basic \(EdgeHarness.readToken)")], edge: .tokens, answered: false),
         Case(name: "headers within the limit", path: tip, headers: [("X-Note", "short")], edge: .smallHeaders, answered: true),
         Case(name: "headers past the limit", path: tip, headers: [("X-Note", String(repeating: "n", count: 80))], edge: .smallHeaders, answered: false),
+        Case(name: "a target at the limit", path: target(bytes: 64), edge: .smallHeaders, answered: true),
+        Case(name: "a target past the limit", path: target(bytes: 65), edge: .smallHeaders, answered: false),
     ]
 
     @Test(arguments: cases)

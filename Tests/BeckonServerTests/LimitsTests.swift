@@ -37,6 +37,25 @@ struct LimitsTests {
         }
     }
 
+    /// The target (path and query) is held to the header limit alone, as nginx holds its request
+    /// line: one byte past it is a 414 `target_too_long` problem, and the connection, whose
+    /// request was read whole, stays open.
+    @Test func aTargetLongerThanTheLimitIsAProblem() async throws {
+        let folder = try ServedBeckon.folder()
+        let edge = EdgeOptions(limits: RequestLimits(maxHeaderBytes: 4096))
+        try await EdgeHarness.withServer(folder, edge: edge) { port in
+            let atLimit = EventLoopTipStatusTests.target(bytes: 4096)
+            let fits = try await EdgeHarness.send(port, "GET", atLimit)
+            #expect(fits.status == 200, "\(fits.body)")
+            let past = try await EdgeHarness.raw(port, ["GET \(atLimit), HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+                                                      "GET \(Self.path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"])
+            #expect(past.status == 414, "\(past.text.prefix(300))")
+            #expect(past.text.contains(#""code":"target_too_long""#))
+            #expect(past.text.contains("the request's target holds 4097 bytes, more than the 4096 the server reads"))
+            #expect(past.text.components(separatedBy: "HTTP/1.1 200 OK").count == 2, "the next request on the connection is answered")
+        }
+    }
+
     @Test func aBodyThatStallsIsATimeoutAndTheConnectionCloses() async throws {
         let folder = try ServedBeckon.folder()
         let edge = EdgeOptions(limits: RequestLimits(requestTimeout: .seconds(1), idleTimeout: .seconds(30)))

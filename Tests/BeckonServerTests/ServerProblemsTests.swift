@@ -165,7 +165,7 @@ struct ServerProblemsTests {
     @Test(arguments: Problem.Code.allCases)
     func theStatusTable(code: Problem.Code) {
         let (exitCode, httpStatus) = code.statuses
-        let serversOwn: Set<Problem.Code> = [.unauthorized, .forbidden, .subjectTooLong, .headersTooLarge, .timeout, .methodNotAllowed]
+        let serversOwn: Set<Problem.Code> = [.unauthorized, .forbidden, .subjectTooLong, .targetTooLong, .headersTooLarge, .timeout, .methodNotAllowed]
         if serversOwn.contains(code) {
             #expect(exitCode == nil)
             #expect(!Problem(code, "x").json.text.contains("exitCode"))

@@ -36,6 +36,9 @@ public struct Problem: Error, Sendable, Equatable {
         case forbidden
         /// `beckon serve` only: the subject in the path is longer than the server accepts.
         case subjectTooLong = "subject_too_long"
+        /// `beckon serve` only: the request's target (its path and query) is longer than the
+        /// server reads.
+        case targetTooLong = "target_too_long"
         /// `beckon serve` only: the request's headers are larger than the server reads.
         case headersTooLarge = "headers_too_large"
         /// `beckon serve` only: the request did not arrive whole within the server's time limit.
@@ -63,6 +66,7 @@ public struct Problem: Error, Sendable, Equatable {
         /// | unauthorized     | –        | 401  | no valid bearer token (`beckon serve` only)              |
         /// | forbidden        | –        | 403  | the token's scope does not allow the operation           |
         /// | subject_too_long | –        | 414  | the subject in the path is longer than allowed           |
+        /// | target_too_long  | –        | 414  | the request's target (path and query) is longer than allowed |
         /// | headers_too_large| –        | 431  | the request's headers are larger than allowed            |
         /// | timeout          | –        | 408  | the request did not arrive within the time limit         |
         /// | method_not_allowed | –      | 405  | the path's routes take other methods (`Allow` names them) |
@@ -71,7 +75,7 @@ public struct Problem: Error, Sendable, Equatable {
         /// well-formed requests whose ids or values do not hold against the configuration (404,
         /// 422): whether `plan=pro` is a value depends on the parameter's declared type.
         ///
-        /// The last six are the HTTP server's own: no CLI command fails that way, so they have
+        /// The last seven are the HTTP server's own: no CLI command fails that way, so they have
         /// no exit code (the problem document omits `exitCode`).
         /// A negative answer (the CLI's exit 1: tip not available, scenario not executed) is an
         /// answer, not a problem: 200 with the same JSON as `--json`.
@@ -90,6 +94,7 @@ public struct Problem: Error, Sendable, Equatable {
             case .unauthorized: (nil, 401)
             case .forbidden: (nil, 403)
             case .subjectTooLong: (nil, 414)
+            case .targetTooLong: (nil, 414)
             case .headersTooLarge: (nil, 431)
             case .timeout: (nil, 408)
             case .methodNotAllowed: (nil, 405)
@@ -112,6 +117,7 @@ public struct Problem: Error, Sendable, Equatable {
             case .unauthorized: "Missing or invalid token"
             case .forbidden: "Token not allowed to write"
             case .subjectTooLong: "Subject too long"
+            case .targetTooLong: "Request target too long"
             case .headersTooLarge: "Headers too large"
             case .timeout: "Request timeout"
             case .methodNotAllowed: "Method not allowed"

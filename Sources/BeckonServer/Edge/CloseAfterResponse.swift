@@ -44,7 +44,7 @@ final class CloseAfterResponse: ChannelDuplexHandler, RemovableChannelHandler {
             context.fireErrorCaught(error)
             return
         }
-        Self.writeClosing(Problem(.headersTooLarge, "the request's headers are larger than the \(maxHeaderBytes) bytes the server reads"),
+        Self.writeClosing(Problem(.headersTooLarge, "the request's head (its target and headers) is larger than the \(maxHeaderBytes) bytes the server reads"),
                           context)
         context.close(promise: nil)
     }

@@ -27,11 +27,13 @@ public struct EdgeOptions: Sendable {
 
     /// Whether this edge lets a request to a route with this `access`, with these headers,
     /// through to its route with nothing added or refused, as each middleware decides it
-    /// (`CORSMiddleware.applies`, `LimitsMiddleware.headersFit`, `AuthMiddleware.admits`). Only
+    /// (`CORSMiddleware.applies`, `LimitsMiddleware.targetFits` and `headersFit`,
+    /// `AuthMiddleware.admits`). Only
     /// then may a request be answered before the middleware (`EventLoopTipStatus`); any other
     /// is the middleware's to answer.
     func passesUnchanged(_ head: EventLoopRequest, access route: ServerRoute.Access) -> Bool {
-        guard LimitsMiddleware.headersFit(headerBytes: head.headerBytes, limits) else { return false }
+        guard LimitsMiddleware.targetFits(targetBytes: head.path.utf8.count, limits),
+              LimitsMiddleware.headersFit(headerBytes: head.headerBytes, limits) else { return false }
         if CORSMiddleware.applies(origin: head.fields.origin, origins: corsOrigins) { return false }
         if let access, !AuthMiddleware.admits(route, authorization: head.fields.authorization, access: access) { return false }
         return true

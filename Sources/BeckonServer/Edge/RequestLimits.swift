@@ -9,13 +9,16 @@ import HTTPTypes
 /// | limit               | option               | default | past it                                  |
 /// |---------------------|----------------------|---------|------------------------------------------|
 /// | body size           | `--max-body`         | 64 KiB  | 413 `too_large`                          |
+/// | target length       | `--max-header-bytes` | 16 KiB  | 414 `target_too_long`                    |
 /// | header size         | `--max-header-bytes` | 16 KiB  | 431 `headers_too_large`, then closed     |
 /// | time to read a head | `--header-timeout`   | 10 s    | 408 `timeout`, then closed (`ConnectionTimeouts`) |
 /// | time to read a body | `--request-timeout`  | 30 s    | 408 `timeout`, then the connection closed |
 /// | silence on a connection | `--idle-timeout` | 60 s    | the connection is closed (`ConnectionTimeouts`) |
 /// | open connections    | `--max-connections`  | 10000   | 503 `unavailable` at once, then closed (`ConnectionLimit`) |
 ///
-/// The header size is the sum of the names' and values' bytes, as HTTP/2's `SETTINGS_MAX_HEADER_LIST_SIZE`
+/// The target (the path and its query, as the request line writes them) and the headers are held
+/// to the same size each, as nginx's `large_client_header_buffers` holds its request line and each
+/// header. The header size is the sum of the names' and values' bytes, as HTTP/2's `SETTINGS_MAX_HEADER_LIST_SIZE`
 /// counts without its per-field 32; the HTTP parser itself stops at `parserHeaderBytes` (four
 /// times the limit, at least 64 KiB) or 1000 fields, and `CloseAfterResponse` answers that
 /// with the same 431 problem.
@@ -24,7 +27,8 @@ import HTTPTypes
 public struct RequestLimits: Sendable {
     /// The most bytes a request body may hold.
     public var maxBodyBytes: Int
-    /// The most bytes the request's header names and values may hold together.
+    /// The most bytes the request's header names and values may hold together, and its target
+    /// (path and query) alone.
     public var maxHeaderBytes: Int
     /// How long the server waits for a request's body once its headers arrived.
     public var requestTimeout: Duration

@@ -3,8 +3,9 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// Enforces `RequestLimits` on every request before any route reads it: headers larger than
-/// the limit are a 431 `headers_too_large` problem; the body is read whole here, within the
+/// Enforces `RequestLimits` on every request before any route reads it: a target longer than
+/// the limit is a 414 `target_too_long` problem, headers larger than it a 431
+/// `headers_too_large` one; the body is read whole here, within the
 /// request timeout (else a 408 `timeout` problem, and the connection is closed) and up to the
 /// body limit (else a 413 `too_large` problem, at once when `Content-Length` says so). Each
 /// refusal is thrown (`ProblemError`). Routes
@@ -18,6 +19,10 @@ struct LimitsMiddleware: RouterMiddleware {
     struct TimedOut: Error {}
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let targetBytes = request.head.path?.utf8.count ?? 0
+        guard Self.targetFits(targetBytes: targetBytes, limits) else {
+            throw ProblemError(Problem(.targetTooLong, "the request's target holds \(targetBytes) bytes, more than the \(limits.maxHeaderBytes) the server reads"))
+        }
         let headerBytes = RequestLimits.headerBytes(of: request.headers)
         guard Self.headersFit(headerBytes: headerBytes, limits) else {
             throw Self.closing(Problem(.headersTooLarge, "the request's headers hold \(headerBytes) bytes, more than the \(limits.maxHeaderBytes) the server reads"))
@@ -69,6 +74,12 @@ struct LimitsMiddleware: RouterMiddleware {
     /// The problem of a body longer than `limit` bytes.
     private static func tooLarge(_ limit: Int) -> Problem {
         Problem(.tooLarge, "the body is larger than \(limit) bytes")
+    }
+
+    /// Whether a target (path and query) of `targetBytes` bytes is within `limits` (else the
+    /// request is refused, 414).
+    static func targetFits(targetBytes: Int, _ limits: RequestLimits) -> Bool {
+        targetBytes <= limits.maxHeaderBytes
     }
 
     /// Whether headers of `headerBytes` bytes (`RequestLimits.headerBytes`) are within `limits`

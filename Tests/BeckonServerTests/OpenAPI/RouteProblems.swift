@@ -44,8 +44,9 @@ enum RouteProblems: CaseIterable {
         }
     }
 
-    /// What every request can be answered: its head or body too slow, its headers too large.
-    static let everyRequest: [Problem.Code] = [.timeout, .headersTooLarge]
+    /// What every request can be answered: its head or body too slow, its target too long, its
+    /// headers too large.
+    static let everyRequest: [Problem.Code] = [.timeout, .targetTooLong, .headersTooLarge]
 
     /// The codes a route of this kind can answer.
     var codes: [Problem.Code] {
