@@ -14,8 +14,20 @@ import Testing
 struct UIPageTests {
     @Test func thePagesAreOffByDefault() async throws {
         try await ServedBeckon.withServer(try ServedBeckon.folder()) { client in
-            let answer = try await client.get("/ui/")
-            #expect(answer.status == 404)
+            for path in ["/ui/", "/"] {
+                let answer = try await client.get(path)
+                #expect(answer.status == 404 && answer.code == "no_route", "\(path)")
+            }
+        }
+    }
+
+    /// The server's address opened in a browser shows the page: `/` is a `302 Found` to it.
+    @Test(arguments: ["GET", "HEAD"])
+    func theServersAddressLeadsToThePage(method: String) async throws {
+        try await ServedBeckon.withServer(try ServedBeckon.folder(), configure: { $0.ui = true }) { client, _ in
+            let exchange = try await EdgeHarness.raw(client.port, ["\(method) / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"])
+            #expect(exchange.status == 302, "\(exchange.text)")
+            #expect(exchange.text.lowercased().contains("\r\nlocation: /ui/\r\n"), "\(exchange.text)")
         }
     }
 

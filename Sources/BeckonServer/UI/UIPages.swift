@@ -22,7 +22,8 @@ enum UIPages {
         + "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     /// Adds `GET` and `HEAD` `/ui/` (which `/ui` answers too: the router reads a path with or
-    /// without its trailing slash alike).
+    /// without its trailing slash alike), and at `/` a `302 Found` to it, so that the server's
+    /// address opened in a browser shows the page (`/` is no route of the API).
     static func add(to router: Router<BasicRequestContext>) {
         let page = ByteBuffer(bytes: PackageResources.ui_html)
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache", .contentLength: String(page.readableBytes)]
@@ -33,5 +34,10 @@ enum UIPages {
         }
         router.get(RouterPath(path), use: answer)
         router.head(RouterPath(path), use: answer)
+        let toPage: @Sendable (Request, BasicRequestContext) -> Response = { _, _ in
+            Response(status: .found, headers: [.location: path, .contentLength: "0"])
+        }
+        router.get("/", use: toPage)
+        router.head("/", use: toPage)
     }
 }
