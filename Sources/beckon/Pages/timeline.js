@@ -64,13 +64,24 @@
     });
   }
 
-  // The width `text` takes at `size` pixels in the page's font (as the SVG text draws it).
+  // The width `text` takes at `size` pixels in the page's font (as the SVG text draws it),
+  // measured once a text and size: every render (each step of a drag too) asks again for the
+  // lanes' names and the ticks' dates. The remembered widths are dropped past 10,000 (zooming
+  // makes new dates).
   const measuring = document.createElement("canvas").getContext("2d");
   let fontFamily = null;  // the body's, read once rather than at every measure
+  const widths = new Map();
   function textWidth(text, size) {
-    fontFamily ??= getComputedStyle(document.body).fontFamily;
-    measuring.font = `${size}px ${fontFamily}`;
-    return measuring.measureText(text).width;
+    const key = size + " " + text;
+    let width = widths.get(key);
+    if (width === undefined) {
+      fontFamily ??= getComputedStyle(document.body).fontFamily;
+      measuring.font = `${size}px ${fontFamily}`;
+      width = measuring.measureText(text).width;
+      if (widths.size >= 10000) widths.clear();
+      widths.set(key, width);
+    }
+    return width;
   }
 
   // `text` as it fits in `room` pixels: whole, or cut and ended with "…".
