@@ -25,12 +25,11 @@ public struct EdgeOptions: Sendable {
         if let access { router.add(middleware: AuthMiddleware(access: access)) }
     }
 
-    /// Whether this edge lets a request to a route with this `access`, with these headers,
-    /// through to its route with nothing added or refused, as each middleware decides it
-    /// (`CORSMiddleware.applies`, `LimitsMiddleware.targetFits` and `headersFit`,
-    /// `AuthMiddleware.admits`). Only
-    /// then may a request be answered before the middleware (`EventLoopTipStatus`); any other
-    /// is the middleware's to answer.
+    /// Whether this edge lets a request to a route with this `access`, with this target and
+    /// these headers, through to its route with nothing added or refused, as each middleware
+    /// decides it (`CORSMiddleware.applies`, `LimitsMiddleware.targetFits` and `headersFit`,
+    /// `AuthMiddleware.admits`). Only then may a request be answered before the middleware
+    /// (`EventLoopTipStatus`); any other is the middleware's to answer.
     func passesUnchanged(_ head: EventLoopRequest, access route: ServerRoute.Access) -> Bool {
         guard LimitsMiddleware.targetFits(targetBytes: head.path.utf8.count, limits),
               LimitsMiddleware.headersFit(headerBytes: head.headerBytes, limits) else { return false }

@@ -5,11 +5,11 @@ import NIOCore
 
 /// Enforces `RequestLimits` on every request before any route reads it: a target longer than
 /// the limit is a 414 `target_too_long` problem, headers larger than it a 431
-/// `headers_too_large` one; the body is read whole here, within the
-/// request timeout (else a 408 `timeout` problem, and the connection is closed) and up to the
-/// body limit (else a 413 `too_large` problem, at once when `Content-Length` says so). Each
-/// refusal is thrown (`ProblemError`). Routes
-/// then read the body already in memory. A request without a body costs a header count only.
+/// `headers_too_large` one; the body is read whole here, within the request timeout (else a 408
+/// `timeout` problem, and the connection is closed) and up to the body limit (else a 413
+/// `too_large` problem, at once when `Content-Length` says so). Each refusal is thrown
+/// (`ProblemError`). Routes then read the body already in memory. A request without a body
+/// costs a count of its target and headers only.
 struct LimitsMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
 
