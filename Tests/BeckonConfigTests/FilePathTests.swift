@@ -33,20 +33,25 @@ struct FilePathTests {
     }
 
     /// What reads as a URI or a special name only at the start is an ordinary relative path
-    /// further in, resolved against the declaring file's folder (none for a bare file name: the
-    /// working folder).
+    /// further in, resolved against the declaring file's folder.
     @Test(arguments: [
-        ("state/beckon.db", "/srv/app/beckon.yaml", "/srv/app/state/beckon.db"),
-        ("state/:memory:", "/srv/app/beckon.yaml", "/srv/app/state/:memory:"),
-        ("./file:x.db", "/srv/app/beckon.yaml", "/srv/app/./file:x.db"),
-        ("/var/lib/beckon.db", "/srv/app/beckon.yaml", "/var/lib/beckon.db"),
-        ("state.db", "beckon.yaml", "state.db"),
-        ("state.db", "./beckon.yaml", "./state.db"),
-        ("state.db", "/beckon.yaml", "/state.db"),
+        ("state/beckon.db", "/srv/app/state/beckon.db"),
+        ("state/:memory:", "/srv/app/state/:memory:"),
+        ("./file:x.db", "/srv/app/./file:x.db"),
+        ("/var/lib/beckon.db", "/var/lib/beckon.db"),
     ])
-    func aFilePathIsResolvedAgainstTheDeclaringFile(written: String, file: String, resolved: String) throws {
-        let loaded = try ConfigurationLoader().load(yaml: "version: 1\nstore: {path: \"\(written)\"}\n", path: file)
-        #expect(loaded.configuration.store.path == resolved)
+    func aFilePathIsResolvedAgainstTheDeclaringFile(written: String, resolved: String) throws {
+        #expect(try Self.storePath(written, declaredIn: "/srv/app/beckon.yaml") == resolved)
+    }
+
+    /// A file declared by a bare name is in the working folder, and so are its relative paths.
+    @Test(arguments: [("beckon.yaml", "state.db"), ("./beckon.yaml", "./state.db"), ("/beckon.yaml", "/state.db")])
+    func theDeclaringFilesFolderMayBeTheWorkingOrTheRootFolder(file: String, resolved: String) throws {
+        #expect(try Self.storePath("state.db", declaredIn: file) == resolved)
+    }
+
+    private static func storePath(_ written: String, declaredIn file: String) throws -> String? {
+        try ConfigurationLoader().load(yaml: "version: 1\nstore: {path: \"\(written)\"}\n", path: file).configuration.store.path
     }
 
     /// Plugin `config:` and store `options:` are handed over as canonical JSON, which escapes a
