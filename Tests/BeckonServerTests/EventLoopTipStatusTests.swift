@@ -77,6 +77,7 @@ struct EventLoopTipStatusTests {
         Case(name: "a subject not UTF-8", path: "/v1/subjects/bad%FF/tips/welcome", answered: false),
         Case(name: "an undeclared tip", path: "/v1/subjects/ada/tips/welcom", answered: false),
         Case(name: "an unknown query member", path: tip + "?colour=red", answered: false),
+        Case(name: "empty query members", path: tip + "?&now=2026-03-01T00:00:00Z&&appVersion=2.4.0&", answered: true),
         Case(name: "a bad instant", path: tip + "?now=yesterday", answered: false),
         Case(name: "CORS on, no Origin", path: tip, edge: .cors, answered: true),
         Case(name: "CORS on, an Origin", path: tip, headers: [("Origin", "https://app.example")], edge: .cors, answered: false),

@@ -114,7 +114,7 @@ struct FastPathTests {
         }
     }
 
-    /// A query of random members, each present or not, now and then wrong, repeated or unknown;
+    /// A query of random members, each present or not, now and then wrong, repeated, unknown or empty;
     /// its `locale`, if any, drawn from `languages`.
     static func query(_ random: inout SplitMix64, languages: inout SplitMix64) -> String {
         var members: [String] = []
@@ -141,6 +141,7 @@ struct FastPathTests {
         case 2: members.append("showAllTips=\(random.pick(["true", "false", ""]))")
         case 3: members.append("hideAllTips=\(random.pick(["true", "false", "maybe"]))")
         case 4: members.append(random.pick(["now=1772323200000", "colour=red", "changes=true", "tip=welcome"]))
+        case 5: members.append("")  // an empty member, passed over
         default: break
         }
         members.shuffle(using: &random)

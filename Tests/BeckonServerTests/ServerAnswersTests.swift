@@ -24,7 +24,8 @@ struct ServerAnswersTests {
         Step(method: "POST", path: "/tips/welcome/display", body: #"{"now": "2026-03-01T09:00:01Z"}"#,
              command: ["tip", "display", "welcome", "--now", "2026-03-01T09:00:01Z"]),
         Step(method: "GET", path: "/tips/welcome?now=1772355602000", command: ["tip", "status", "welcome", "--now", "1772355602000"]),
-        Step(method: "POST", path: "/events/landmarkViewed/donate?now=2026-03-01T09:10:00Z&info=landmark=Eiffel",
+        // Empty query members are passed over.
+        Step(method: "POST", path: "/events/landmarkViewed/donate?&now=2026-03-01T09:10:00Z&&info=landmark=Eiffel&",
              command: ["event", "donate", "landmarkViewed", "--info", "landmark=Eiffel", "--now", "2026-03-01T09:10:00Z"]),
         Step(method: "POST", path: "/events/landmarkViewed/donate",
              body: #"{"now": 1772356800000, "info": {"landmark": "Louvre", "fromSearch": true}, "changes": true}"#,

@@ -1,11 +1,14 @@
-/// A request's target (`/path?query`) read on its bytes as Hummingbird's `URI` reads it, for the
-/// requests answered on the event loop, where building a `URI` and its `queryParameters` cost
-/// more than the rest of reading the request (~11 k instructions for a query of two members):
+/// A request's target (`/path?query`) read on its bytes as Hummingbird's `URI` reads it, for
+/// every route (`ServerRoutes.query`) and the requests answered on the event loop, where building
+/// a `URI` and its `queryParameters` cost more than the rest of reading the request (~11 k
+/// instructions for a query of two members):
 ///
 /// - `path`: the target up to its first `?`, as written;
-/// - `query`: the members after it (up to a `#`), split at each `&` (an empty member kept but
-///   for a last one), each a name up to its first `=`, as written, and a value percent-decoded
-///   (as written when it does not decode); a member with no `=` has an empty value;
+/// - `query`: the members after it (up to a `#`), split at each `&`, each a name up to its first
+///   `=`, as written, and a value percent-decoded (as written when it does not decode); a member
+///   with no `=` has an empty value. An empty member (`a=1&&b=2`, `?&a=1`, a last `&`) is passed
+///   over, as WHATWG's URL parser, Go's `url.ParseQuery` and Python's `parse_qsl` do (`URI`
+///   keeps one but a last one, which the server would refuse as an unknown member `''`);
 /// - `undecodable`: the first member whose value's escapes decode to bytes that are not UTF-8
 ///   (`URI` puts U+FFFD where they stand, and so does `query`), which the server refuses rather
 ///   than store a parameter so (`ServerRoutes.query`).
@@ -37,6 +40,10 @@ struct RequestTarget {
             var start = mark + 1
             while start < end {
                 let memberEnd = bytes[start..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
+                if memberEnd == start {  // an empty member
+                    start += 1
+                    continue
+                }
                 let equals = bytes[start..<memberEnd].firstIndex(of: UInt8(ascii: "="))
                 let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(equals ?? memberEnd)]), as: UTF8.self)
                 let (value, decodes) = equals.map { Self.value(UnsafeBufferPointer(rebasing: bytes[($0 + 1)..<memberEnd])) } ?? ("", true)
