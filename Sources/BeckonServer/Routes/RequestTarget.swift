@@ -8,7 +8,7 @@
 ///   `=`, as written, and a value percent-decoded (as written when it does not decode); a member
 ///   with no `=` has an empty value. An empty member (`a=1&&b=2`, `?&a=1`, a last `&`) is passed
 ///   over, as WHATWG's URL parser, Go's `url.ParseQuery` and Python's `parse_qsl` do (`URI`
-///   keeps one but a last one, which the server would refuse as an unknown member `''`);
+///   keeps each but a last one as a member named `''`, which no route takes);
 /// - `undecodable`: the first member whose value's escapes decode to bytes that are not UTF-8
 ///   (`URI` puts U+FFFD where they stand, and so does `query`), which the server refuses rather
 ///   than store a parameter so (`ServerRoutes.query`).
