@@ -1,3 +1,5 @@
+import BeckonCore
+@testable import BeckonServer
 import Foundation
 import Testing
 
@@ -184,60 +186,29 @@ struct BatchTests {
     }
 
     /// The query string that asks one route what a batch operation asks: the shared members and
-    /// the operation's own, in the query's forms (`DecisionInput`).
+    /// the operation's own, in the query's forms (`DecisionInput`), each value as the server reads
+    /// it (`DecisionInput.Body.text`).
     static func query(shared: String, own: String) throws -> String {
-        let sharedMembers = try JSONDecoder().decode([String: Member].self, from: Data("{\(shared)}".utf8))
-        var members = try JSONDecoder().decode([String: Member].self, from: Data(own.utf8))
+        var members = try JSONParser.parse(Array(own.utf8)).members(at: [])
         members["op"] = nil
         members["id"] = nil
-        members.merge(sharedMembers) { first, _ in first }
+        members.merge(try JSONParser.parse(Array("{\(shared)}".utf8)).members(at: [])) { first, _ in first }
         var items: [URLQueryItem] = []
         for (name, member) in members.sorted(by: { $0.key < $1.key }) {
             switch member {
-            case .scalar(let text): items.append(URLQueryItem(name: name, value: text))
             case .object(let object):
                 let single = name == "transients" ? "transient" : name
-                for (key, text) in object.sorted(by: { $0.key < $1.key }) { items.append(URLQueryItem(name: single, value: "\(key)=\(text)")) }
-            case .array(let array): items += array.map { URLQueryItem(name: name == "tips" ? "tip" : name, value: $0) }
+                for (key, value) in object.sorted(by: { $0.0 < $1.0 }) {
+                    items.append(URLQueryItem(name: single, value: "\(key)=\(try DecisionInput.Body.text(value, []))"))
+                }
+            case .array(let array):
+                items += try array.map { URLQueryItem(name: name == "tips" ? "tip" : name, value: try DecisionInput.Body.text($0, [])) }
+            default:
+                items.append(URLQueryItem(name: name, value: try DecisionInput.Body.text(member, [])))
             }
         }
         var components = URLComponents()
         components.queryItems = items
         return components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B") ?? ""
-    }
-
-    /// A member of a request's JSON: a scalar, an object of scalars or an array of strings, each
-    /// scalar as the CLI's text (`true`, `0.9`, `pro`).
-    enum Member: Decodable {
-        case scalar(String)
-        case object([String: String])
-        case array([String])
-
-        init(from decoder: any Decoder) throws {
-            if let object = try? [String: Scalar](from: decoder) {
-                self = .object(object.mapValues(\.text))
-            } else if let array = try? [String](from: decoder) {
-                self = .array(array)
-            } else {
-                self = .scalar(try Scalar(from: decoder).text)
-            }
-        }
-    }
-
-    struct Scalar: Decodable {
-        var text: String
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let value = try? container.decode(Bool.self) {
-                text = value ? "true" : "false"
-            } else if let value = try? container.decode(Int64.self) {
-                text = String(value)
-            } else if let value = try? container.decode(Double.self) {
-                text = String(value)
-            } else {
-                text = try container.decode(String.self)
-            }
-        }
     }
 }

@@ -123,8 +123,10 @@ struct ServerProblemsTests {
         }
     }
 
-    /// A JSON body that names a member twice is refused by that name, whatever level it is at,
-    /// and nothing is recorded: `JSONDecoder` would have kept one of the two.
+    /// A JSON body that names a member twice is refused by that name, whatever level it is at
+    /// (a reader that kept one of the two would have guessed), and one of the wrong shape by its
+    /// member's JSON Pointer (`JSONBodyTests` has the rest); nothing is recorded, not even by a
+    /// batch's operations before the faulty one.
     @Test(arguments: [
         (path: "events/landmarkViewed/donate", body: #"{"info": {"fromSearch": true}, "info": {"fromSearch": false}}"#,
          detail: #"the body is not the documented JSON object: the member "info" is given twice at byte 32"#),
@@ -132,8 +134,12 @@ struct ServerProblemsTests {
          detail: #"the body is not the documented JSON object: the member "fromSearch" is given twice at byte 31"#),
         (path: "batch", body: #"{"operations": [{"op": "event.donate", "id": "landmarkViewed", "id": "opened"}]}"#,
          detail: #"the body is not a batch: the member "id" is given twice at byte 64"#),
+        (path: "events/landmarkViewed/donate", body: #"{"info": {"fromSearch": [true]}}"#,
+         detail: "the body is not the documented JSON object: /info/fromSearch: expected a string, number, boolean or null, got an array"),
+        (path: "batch", body: #"{"operations": [{"op": "donate", "id": "landmarkViewed"}, {"op": "donate", "id": 7}]}"#,
+         detail: "the body is not a batch: /operations/1/id: expected a string, got 7"),
     ])
-    func aBodyNamingAMemberTwiceIsRefusedAndNothingIsRecorded(_ path: String, body: String, detail: String) async throws {
+    func aBodyNamingAMemberTwiceOrOfTheWrongShapeIsRefusedAndNothingIsRecorded(_ path: String, body: String, detail: String) async throws {
         try await ServedBeckon.withServer(try ServedBeckon.folder()) { client in
             let refused = try await client.send("POST", "/v1/subjects/ada/\(path)", body: body)
             #expect(refused.status == 400 && refused.code == "usage", "\(refused.body)")

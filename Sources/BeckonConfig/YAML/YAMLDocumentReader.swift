@@ -12,9 +12,7 @@ struct YAMLDocumentReader {
     /// The document's root, or nil with the reasons; an empty document yields nil and no error
     /// (the caller decides what an empty file means).
     func read(_ bytes: [UInt8]) -> (root: YAMLNode?, diagnostics: [Diagnostic]) {
-        // The standard library's validation is fast; the byte-by-byte search runs only to
-        // locate a problem it found.
-        if String(validating: bytes, as: UTF8.self) == nil, let invalid = Self.firstInvalidUTF8(in: bytes) {
+        if let invalid = UTF8Text.firstInvalidByte(in: bytes) {
             let location = Self.location(ofByte: invalid, in: bytes)
             return (nil, [.error("yaml.encoding", "the file is not valid UTF-8 (byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)) at offset \(invalid))", at: SourceSpan(file: file, at: location))])
         }
@@ -55,23 +53,6 @@ struct YAMLDocumentReader {
         }
         return .error("yaml.syntax", "invalid YAML: \(error.problem) (\(context.text) at line \(context.location.line), column \(context.location.column))",
                       at: SourceSpan(file: file, at: error.location))
-    }
-
-    /// The offset of the first byte that does not belong to well-formed UTF-8, if any.
-    static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                offset += UTF8.width(scalar)
-            case .emptyInput:
-                return nil
-            case .error:
-                return offset
-            }
-        }
     }
 
     /// The 1-based line and column (in characters) of a byte offset.

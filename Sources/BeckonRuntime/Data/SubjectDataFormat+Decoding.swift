@@ -1,4 +1,5 @@
 public import BeckonCore
+import BeckonDiagnostics
 import BeckonRules
 
 extension SubjectDataFormat {
@@ -10,8 +11,8 @@ extension SubjectDataFormat {
     public static func decode(_ line: [UInt8], line number: Int, configuration: Configuration) throws(SubjectDataLineError) -> (subject: String, snapshot: SubjectSnapshot) {
         let skipped = number == 1 && line.starts(with: byteOrderMark) ? byteOrderMark.count : 0
         let bytes = skipped == 0 ? line : Array(line.dropFirst(skipped))
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            let offset = skipped + Self.firstInvalidUTF8(bytes)
+        if let invalid = UTF8Text.firstInvalidByte(in: bytes) {
+            let offset = skipped + invalid
             throw SubjectDataLineError(line: number, path: "", message: "not UTF-8 text (byte \(offset + 1) of the line)")
         }
         let json: ParsedJSON
@@ -24,20 +25,6 @@ extension SubjectDataFormat {
 
     /// U+FEFF in UTF-8.
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-
-    /// The offset of the first byte that does not continue valid UTF-8.
-    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded): offset += encoded.count
-            case .error: return offset
-            case .emptyInput: return offset
-            }
-        }
-    }
 }
 
 /// Reads a parsed line into a snapshot, naming each fault's path.
@@ -46,11 +33,11 @@ private struct LineReader {
     let configuration: Configuration
 
     func fail(_ path: [String], _ message: String) -> SubjectDataLineError {
-        // JSON Pointer (RFC 6901): `~` and `/` in a name are escaped as `~0` and `~1`.
-        let pointer = path.map { name in
-            "/" + name.map { $0 == "~" ? "~0" : $0 == "/" ? "~1" : String($0) }.joined()
-        }.joined()
-        return SubjectDataLineError(line: line, path: pointer, message: message)
+        fail(JSONShapeError(path, message))
+    }
+
+    func fail(_ error: JSONShapeError) -> SubjectDataLineError {
+        SubjectDataLineError(line: line, path: error.pointer, message: error.message)
     }
 
     mutating func subject(_ json: ParsedJSON) throws(SubjectDataLineError) -> (subject: String, snapshot: SubjectSnapshot) {
@@ -159,20 +146,11 @@ private struct LineReader {
 
     /// An object's members by name; with `known`, any other member is refused.
     func object(_ json: ParsedJSON, _ path: [String], known: Set<String>? = nil) throws(SubjectDataLineError) -> [String: ParsedJSON] {
-        guard case .object(let members) = json else { throw fail(path, "expected an object, got \(json.shown)") }
-        var result: [String: ParsedJSON] = [:]
-        for (key, value) in members {
-            if let known, !known.contains(key) {
-                throw fail(path + [key], "unknown member; expected one of \(known.sorted().joined(separator: ", "))")
-            }
-            result[key] = value
-        }
-        return result
+        do { return try json.members(at: path, known: known) } catch { throw fail(error) }
     }
 
     func required(_ members: [String: ParsedJSON], _ key: String, _ path: [String]) throws(SubjectDataLineError) -> ParsedJSON {
-        guard let value = members[key] else { throw fail(path, "the member \"\(key)\" is missing") }
-        return value
+        do { return try ParsedJSON.required(members, key, at: path) } catch { throw fail(error) }
     }
 
     func integer(_ json: ParsedJSON, _ path: [String]) throws(SubjectDataLineError) -> Int64 {

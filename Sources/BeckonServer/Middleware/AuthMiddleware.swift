@@ -1,5 +1,4 @@
 import BeckonRuntime
-import FoundationEssentials
 import HTTPTypes
 import Hummingbird
 
@@ -50,16 +49,12 @@ struct AuthMiddleware: RouterMiddleware {
     /// The scope a batch request needs: `read` when every operation of its body only reads, else
     /// `write` (a body that is not a batch is answered by the route, with a write token).
     static func scope(ofBatchIn request: inout Request) async -> BearerTokens.Scope {
-        struct Batch: Decodable {
-            struct Operation: Decodable { let op: String }
-            let operations: [Operation]
-        }
         // The limits middleware before this one has read the body already, at most `--max-body`.
         guard let body = try? await request.collectBody(upTo: Int.max),
-              let batch = try? JSONDecoder().decode(Batch.self, from: Data(body.readableBytesView)),
-              !batch.operations.isEmpty
+              let operations = BatchRequest.operationNames(in: Array(body.readableBytesView)),
+              !operations.isEmpty
         else { return .write }
-        return AccessControl.scope(ofBatch: batch.operations.map(\.op))
+        return AccessControl.scope(ofBatch: operations)
     }
 
     /// A 401 problem with its `WWW-Authenticate` challenge (RFC 6750).

@@ -1,6 +1,5 @@
+import BeckonCore
 import BeckonRuntime
-import FoundationEssentials
-import NIOCore
 
 /// The body of `POST /v1/subjects/{subject}/batch`: the members every operation shares (those of
 /// `DecisionInput`'s body that are not one operation's own: `now`, `appVersion`, `locale`, `transients`,
@@ -20,10 +19,8 @@ struct BatchRequest {
     /// The most operations one batch may hold.
     static let operationLimit = 100
 
-    /// The members the batch's operations share.
-    static let sharedMembers: Set<String> = ["now", "appVersion", "locale", "transients", "showTips", "hideTips", "showAllTips", "hideAllTips", "changes"]
-    /// The members of one operation.
-    static let operationMembers: Set<String> = ["op", "id", "for", "reason", "value", "info", "tips"]
+    /// The members of one operation: its name, its id and its own members.
+    static let operationMembers = DecisionInput.Body.ownMembers.union(["op", "id"])
 
     /// One operation of the batch.
     struct Operation {
@@ -42,51 +39,54 @@ struct BatchRequest {
 
     /// The batch in a JSON body.
     init(body: [UInt8]) throws(Problem) {
-        let wire = try DecisionInput.decode(Wire.self, from: body, refusal: "the body is not a batch")
+        let refusal = "the body is not a batch"
+        let json = try JSONBody.parse(body, refusal: refusal)
+        let wire: (shared: DecisionInput.Body, operations: [Operation])
+        do throws(JSONShapeError) {
+            wire = try Self.read(json)
+        } catch {
+            throw JSONBody.refused(error, refusal)
+        }
         guard wire.operations.count <= Self.operationLimit else {
             throw Problem(.usage, "a batch holds at most \(Self.operationLimit) operations, not \(wire.operations.count)")
         }
         shared = DecisionInput()
         try shared.apply(wire.shared)
-        operations = []
-        for (index, operation) in wire.operations.enumerated() {
-            guard let identified = ServerOperation.identified(operation.op) else {
-                throw Problem(.usage, "operations[\(index)]: unknown operation '\(operation.op)'; the operations are "
+        operations = wire.operations
+        for (index, operation) in operations.enumerated() {
+            guard let identified = ServerOperation.identified(operation.name) else {
+                throw Problem(.usage, "operations[\(index)]: unknown operation '\(operation.name)'; the operations are "
                               + ServerOperation.all.map(\.name).joined(separator: ", "))
             }
             switch (identified, operation.id) {
-            case (.required, nil): throw Problem(.usage, "operations[\(index)]: \(operation.op) needs an 'id'")
-            case (.none, .some): throw Problem(.usage, "operations[\(index)]: \(operation.op) takes no 'id'")
+            case (.required, nil): throw Problem(.usage, "operations[\(index)]: \(operation.name) needs an 'id'")
+            case (.none, .some): throw Problem(.usage, "operations[\(index)]: \(operation.name) takes no 'id'")
             default: break
             }
-            operations.append(Operation(name: operation.op, id: operation.id, members: operation.members))
         }
     }
 
-    /// The batch as decoded, its members checked by name (a typo is never ignored).
-    private struct Wire: Decodable {
-        var shared: DecisionInput.Body
-        var operations: [WireOperation]
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: MemberKey.self)
-            try MemberKey.check(container.allKeys, allowed: BatchRequest.sharedMembers.union(["operations"]), in: decoder)
-            shared = try DecisionInput.Body(from: decoder)
-            operations = try container.decode([WireOperation].self, forKey: MemberKey(stringValue: "operations"))
-        }
+    /// The names of the operations of a batch body, or nil when the body is not a batch.
+    static func operationNames(in body: [UInt8]) -> [String]? {
+        guard let json = try? JSONParser.parse(body), let wire = try? read(json) else { return nil }
+        return wire.operations.map(\.name)
     }
 
-    private struct WireOperation: Decodable {
-        var op: String
-        var id: String?
-        var members: DecisionInput.Body
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: MemberKey.self)
-            try MemberKey.check(container.allKeys, allowed: BatchRequest.operationMembers, in: decoder)
-            op = try container.decode(String.self, forKey: MemberKey(stringValue: "op"))
-            id = try container.decodeIfPresent(String.self, forKey: MemberKey(stringValue: "id"))
-            members = try DecisionInput.Body(from: decoder)
+    /// The batch's shared members and operations, every member checked by name (a typo is
+    /// never ignored) and by type.
+    private static func read(_ json: ParsedJSON) throws(JSONShapeError) -> (shared: DecisionInput.Body, operations: [Operation]) {
+        let members = try json.members(at: [], known: DecisionInput.Body.sharedMembers.union(["operations"]))
+        let list = try ParsedJSON.required(members, "operations", at: [])
+        guard case .array(let items) = list else { throw JSONShapeError(["operations"], "expected an array of operations, got \(list.shown)") }
+        var operations: [Operation] = []
+        for (index, item) in items.enumerated() {
+            let path = ["operations", String(index)]
+            let own = try item.members(at: path, known: operationMembers)
+            let op = try ParsedJSON.required(own, "op", at: path)
+            guard case .string(let name) = op else { throw JSONShapeError(path + ["op"], "expected an operation's name, got \(op.shown)") }
+            operations.append(Operation(name: name, id: try DecisionInput.Body.string(own["id"] ?? .null, path + ["id"]),
+                                        members: try DecisionInput.Body(own, at: path)))
         }
+        return (try DecisionInput.Body(members, at: []), operations)
     }
 }

@@ -1,7 +1,6 @@
 public import BeckonCore
 import BeckonRules
 public import BeckonRuntime
-import FoundationEssentials
 
 /// What one HTTP request asks besides its path: the members of the CLI's decision options,
 /// given in the query string (`?now=…&appVersion=…&transient=name=value`) or in a JSON body
@@ -25,7 +24,7 @@ import FoundationEssentials
 /// | `tip=ID` (…)                | `"tips": [ID]`                | `--tip` (status)            |
 ///
 /// Values in a body may be JSON strings, numbers or booleans: each is read as the text the CLI
-/// would be given, and typed by its declaration as there. When neither gives `locale`, the
+/// would be given, and typed by its declaration as there (`Body`). When neither gives `locale`, the
 /// request's `Accept-Language` header does (`acceptLanguage`, set by the route).
 public struct DecisionInput: Sendable {
     public var now: String?
@@ -80,25 +79,33 @@ public struct DecisionInput: Sendable {
         }
         // No body is no input; a body of only white space is not JSON, and is refused as any other.
         guard let body, !body.isEmpty else { return }
-        try apply(Self.decode(CheckedBody.self, from: body, refusal: "the body is not the documented JSON object").body)
+        let refusal = "the body is not the documented JSON object"
+        let json = try JSONBody.parse(body, refusal: refusal)
+        let members: Body
+        do throws(JSONShapeError) {
+            members = try Body(json.members(at: [], known: Body.members), at: [])
+        } catch {
+            throw JSONBody.refused(error, refusal)
+        }
+        try apply(members)
     }
 
-    /// The members of a decoded body, added to those of the query (a member in both is a usage problem).
-    mutating func apply(_ decoded: Body) throws(Problem) {
-        now = try Self.once(now, decoded.now?.text, "now")
-        appVersion = try Self.once(appVersion, decoded.appVersion?.text, "appVersion")
-        locale = try Self.once(locale, decoded.locale, "locale")
-        transients += (decoded.transients ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value.text) }
-        info += (decoded.info ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value.text) }
-        tips += decoded.tips ?? []
-        showTips += decoded.showTips ?? []
-        hideTips += decoded.hideTips ?? []
-        showAllTips = showAllTips || decoded.showAllTips == true
-        hideAllTips = hideAllTips || decoded.hideAllTips == true
-        changes = changes || decoded.changes == true
-        duration = try Self.once(duration, decoded.for?.text, "for")
-        reason = try Self.once(reason, decoded.reason?.text, "reason")
-        value = try Self.once(value, decoded.value?.text, "value")
+    /// The members of a body, added to those of the query (a member in both is a usage problem).
+    mutating func apply(_ body: Body) throws(Problem) {
+        now = try Self.once(now, body.now, "now")
+        appVersion = try Self.once(appVersion, body.appVersion, "appVersion")
+        locale = try Self.once(locale, body.locale, "locale")
+        transients += body.transients
+        info += body.info
+        tips += body.tips
+        showTips += body.showTips
+        hideTips += body.hideTips
+        showAllTips = showAllTips || body.showAllTips
+        hideAllTips = hideAllTips || body.hideAllTips
+        changes = changes || body.changes
+        duration = try Self.once(duration, body.duration, "for")
+        reason = try Self.once(reason, body.reason, "reason")
+        value = try Self.once(value, body.value, "value")
     }
 
     /// The input of one operation of a batch: these members (the batch's, shared by all its
@@ -182,91 +189,6 @@ public struct DecisionInput: Sendable {
         case "", "true": return true
         case "false": return false
         default: throw Problem(.usage, "'\(name)' is true or false, not '\(text)'")
-        }
-    }
-
-    /// `T` from a JSON body, or a usage problem starting with `refusal`. `JSONDecoder` reads a
-    /// member name given twice (keeping one of the two), so what it reads is then held to the
-    /// strict parser, which refuses that as `/v1`'s other bodies and OFREP's do: which of the two
-    /// is meant is not guessed.
-    static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], refusal: String) throws(Problem) -> T {
-        let decoded: T
-        do {
-            decoded = try JSONDecoder().decode(T.self, from: Data(body))
-        } catch {
-            throw Problem(.usage, "\(refusal): \(describe(error))")
-        }
-        do {
-            _ = try JSONParser.parse(body)
-        } catch {
-            throw Problem(.usage, "\(refusal): \(error.message) at byte \(error.offset)")
-        }
-        return decoded
-    }
-
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
-             DecodingError.keyNotFound(_, let context), DecodingError.dataCorrupted(let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return (path.isEmpty ? "" : "at '\(path)': ") + context.debugDescription
-        default:
-            return "\(error)"
-        }
-    }
-
-    /// The JSON body's members.
-    struct Body: Decodable {
-        var now: Scalar?
-        var appVersion: Scalar?
-        var locale: String?
-        var transients: [String: Scalar]?
-        var info: [String: Scalar]?
-        var tips: [String]?
-        var showTips: [String]?
-        var hideTips: [String]?
-        var showAllTips: Bool?
-        var hideAllTips: Bool?
-        var changes: Bool?
-        var `for`: Scalar?
-        var reason: Scalar?
-        var value: Scalar?
-    }
-
-    /// The members a route's body may hold.
-    static let bodyMembers: Set<String> = [
-        "now", "appVersion", "locale", "transients", "info", "tips", "showTips", "hideTips", "showAllTips", "hideAllTips", "changes",
-        "for", "reason", "value",
-    ]
-
-    /// A route's body: `Body`, its members checked by name (an unknown one is a usage problem).
-    struct CheckedBody: Decodable {
-        var body: Body
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: MemberKey.self)
-            try MemberKey.check(container.allKeys, allowed: DecisionInput.bodyMembers, in: decoder)
-            body = try Body(from: decoder)
-        }
-    }
-
-    /// A JSON string, number, boolean or null, read as the text the CLI would be given.
-    struct Scalar: Decodable {
-        var text: String
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if container.decodeNil() {
-                text = "null"
-            } else if let value = try? container.decode(Bool.self) {
-                text = value ? "true" : "false"
-            } else if let value = try? container.decode(Int64.self) {
-                text = String(value)
-            } else if let value = try? container.decode(Double.self) {
-                text = String(value)
-            } else {
-                text = try container.decode(String.self)
-            }
         }
     }
 }

@@ -6,8 +6,8 @@ import BeckonRuntime
 extension DerivedOpenAPIDocument {
     /// The document's `components`: request options, answers and problems (see `paths`).
     /// The schema of each member a JSON body may hold (`null` is the same as absent), as flow
-    /// YAML; the bodies select theirs by the names the server reads (`DecisionInput.bodyMembers`,
-    /// `BatchRequest.sharedMembers`, `BatchRequest.operationMembers`).
+    /// YAML; the bodies select theirs by the names the server reads (`DecisionInput.Body.members`,
+    /// `DecisionInput.Body.sharedMembers`, `DecisionInput.Body.ownMembers`).
     static let memberSchemas: [String: String] = [
         "now": "{anyOf: [{$ref: '#/components/schemas/Instant'}, {$ref: '#/components/schemas/UnixMilliseconds'}, {type: 'null'}]}",
         // A number is read as its text (`2`, `1.5`): no schema says which numbers print as a version,
@@ -123,10 +123,10 @@ extension DerivedOpenAPIDocument {
         InvalidationReason: {type: string, enum: [\#(HostInvalidationReason.allCases.map(\.rawValue).joined(separator: ", "))]}
         Scalar: {type: [string, number, boolean]}
         Loose: {type: [string, number, boolean, 'null'], description: Read as text only by the operations that use it; ignored by the others.}
-        DecisionBody: {type: object, additionalProperties: false, properties: {\#(members(DecisionInput.bodyMembers))}}
-        ShownBody: {type: object, additionalProperties: false, required: [for], properties: {\#(members(DecisionInput.bodyMembers, overriding: ["for": "{$ref: '#/components/schemas/Duration'}"]))}}
-        InvalidateBody: {type: object, additionalProperties: false, required: [reason], properties: {\#(members(DecisionInput.bodyMembers, overriding: ["reason": "{$ref: '#/components/schemas/InvalidationReason'}"]))}}
-        ValueBody: {type: object, additionalProperties: false, required: [value], properties: {\#(members(DecisionInput.bodyMembers, overriding: ["value": "{$ref: '#/components/schemas/Scalar'}"]))}}
+        DecisionBody: {type: object, additionalProperties: false, properties: {\#(members(DecisionInput.Body.members))}}
+        ShownBody: {type: object, additionalProperties: false, required: [for], properties: {\#(members(DecisionInput.Body.members, overriding: ["for": "{$ref: '#/components/schemas/Duration'}"]))}}
+        InvalidateBody: {type: object, additionalProperties: false, required: [reason], properties: {\#(members(DecisionInput.Body.members, overriding: ["reason": "{$ref: '#/components/schemas/InvalidationReason'}"]))}}
+        ValueBody: {type: object, additionalProperties: false, required: [value], properties: {\#(members(DecisionInput.Body.members, overriding: ["value": "{$ref: '#/components/schemas/Scalar'}"]))}}
         ChangeEvent:
           description: 'One `changed` event of the stream: `data` is JSON naming the ids whose answers may have changed, and why (`write`, `revisit`; `resync`, `import`, `erase` name no id: ask again for everything).'
           type: object
@@ -141,12 +141,12 @@ extension DerivedOpenAPIDocument {
           required: [operations]
           additionalProperties: false
           description: The members of `DecisionBody` shared by every operation, and the operations, in order.
-          properties: {\#(members(BatchRequest.sharedMembers)), operations: {type: array, maxItems: \#(BatchRequest.operationLimit), items: {$ref: '#/components/schemas/BatchOperation'}}}
+          properties: {\#(members(DecisionInput.Body.sharedMembers)), operations: {type: array, maxItems: \#(BatchRequest.operationLimit), items: {$ref: '#/components/schemas/BatchOperation'}}}
         BatchOperation:
           type: object
           required: [op]
           additionalProperties: false
-          properties: {op: {type: string}, id: {type: string}, \#(members(BatchRequest.operationMembers.subtracting(["op", "id"])))}
+          properties: {op: {type: string}, id: {type: string}, \#(members(DecisionInput.Body.ownMembers))}
           oneOf:
             - {properties: {op: {enum: \#(operations(.required))}}, required: [id]}
             - {properties: {op: {enum: \#(operations(.none))}}, not: {required: [id]}}
