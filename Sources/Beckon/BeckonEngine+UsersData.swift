@@ -11,9 +11,9 @@ import BeckonRuntime
 /// Errors: a store that fails, or cannot list, erase or restore subjects, throws
 /// `storeUnavailable`; a bad import (every bad line named, `line 7: /path: what`) and a store
 /// that refuses what it is given throw `invalidValue`; an import that would overwrite subjects
-/// stored with other data (without `replace`), and expiry with no `store.expireSubjectsAfter`,
-/// throw `notApplicable` (the C API answers `BECKON_CONFLICT` for the first). Nothing is
-/// written when an import throws.
+/// stored with other data (without `replace`), expiry with no `store.expireSubjectsAfter`, and
+/// a copy into this engine's own store throw `notApplicable` (the C API answers
+/// `BECKON_CONFLICT` for the first). Nothing is written when an import throws.
 extension BeckonEngine {
     /// The stored subjects after `after` (nil: from the first), at most `limit` (1 to 100000),
     /// in the byte order of their ids, each with its last activity. Page on with `next`.
@@ -114,10 +114,15 @@ extension BeckonEngine {
     /// and state of ids the configuration no longer declares), then checks that both stores
     /// list the same subjects with equal data (`mismatchCount` 0). Resumable: a subject `other`
     /// already holds with the same data is skipped; one it holds with other data is refused,
-    /// never overwritten.
+    /// never overwritten. An engine whose store is this one's (itself, or another on the same
+    /// SQLite file) is `notApplicable`: a store is not copied into itself.
     public func copySubjects(to other: BeckonEngine) throws(BeckonError) -> BeckonCopySummary {
+        let (runtime, otherRuntime) = (runtimes.current, other.runtimes.current)
+        guard !SubjectData.areOneStore(runtime, otherRuntime) else {
+            throw .notApplicable(SubjectData.oneStoreRefusal(runtime, target: "the other engine's configuration"))
+        }
         do {
-            return BeckonCopySummary(try SubjectData.copy(from: runtimes.current.engine.store, to: other.runtimes.current.engine.store))
+            return BeckonCopySummary(try SubjectData.copy(from: runtime.engine.store, to: otherRuntime.engine.store))
         } catch {
             throw BeckonError(error)
         }

@@ -80,6 +80,10 @@ extension DataCommand {
             var targetOptions = options.configOptions
             targetOptions.config = to
             let target = try options.openRuntime(targetOptions)
+            guard !SubjectData.areOneStore(source, target) else {
+                Output.error(SubjectData.oneStoreRefusal(source, target: to))
+                throw ExitStatus.usage
+            }
             let progress = ProgressDisplay(quiet: options.quiet)
             let summary = try DataOptions.run { () throws(SubjectDataError) in
                 try SubjectData.copy(from: source.engine.store, to: target.engine.store, progress: progress.report)

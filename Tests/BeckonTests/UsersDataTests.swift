@@ -159,6 +159,22 @@ struct UsersDataTests {
         #expect(try source.copySubjects(to: target).unchanged == Self.subjects.count)
     }
 
+    /// Two engines on one SQLite file are one store, which is not copied into itself.
+    @Test func copyingIntoTheSameStoreIsNotApplicable() throws {
+        let folder = try Self.folder()
+        let first = try Self.engine(.configured, in: folder)
+        let second = try Self.engine(.configured, in: folder)
+        #expect(throws: BeckonError.notApplicable("the other engine's configuration names this configuration's own store (the SQLite file \(folder.path)/state/beckon.db); a store is not copied into itself")) {
+            try first.copySubjects(to: second)
+        }
+        // A memory store given in place of the configuration's is only ever itself.
+        let inMemory = try Self.engine(.memory, in: folder)
+        #expect(throws: Never.self) { try inMemory.copySubjects(to: second) }
+        #expect(throws: BeckonError.notApplicable("the other engine's configuration names this configuration's own store (its memory store); a store is not copied into itself")) {
+            try inMemory.copySubjects(to: inMemory)
+        }
+    }
+
     @Test func expiryErasesSubjectsInactiveForTheConfiguredTime() throws {
         let engine = try Self.engine(.memory)
         try Self.record(engine)

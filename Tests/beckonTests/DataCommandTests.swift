@@ -188,6 +188,14 @@ struct DataCommandTests {
         #expect(try run("data", "copy", "--to", "third.yaml").standardOutput.hasPrefix("0 copied, 2 unchanged"), "a rerun resumes: nothing to copy")
         let differing = try BeckonProcess.run(["data", "copy", "--to", "other.yaml"], in: folder)
         #expect(differing.status == 65 && differing.standardError.contains("the stores differ after the copy: 'b'"), "b is in other.yaml only")
+        // Its own store, however the other configuration names the file, is not a target.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try Self.configuration.replacingOccurrences(of: "a.db", with: "../a.db").write(to: folder.appendingPathComponent("sub/same.yaml"), atomically: true, encoding: .utf8)
+        for same in ["beckon.yaml", "sub/same.yaml"] {
+            let itself = try BeckonProcess.run(["data", "copy", "--to", same], in: folder)
+            #expect(itself.status == 64 && itself.standardOutput.isEmpty, "\(same): \(itself.standardError)")
+            #expect(itself.standardError.hasSuffix("names this configuration's own store (the SQLite file a.db); a store is not copied into itself\n"), "\(itself.standardError)")
+        }
 
         let dry = try run("data", "expire", "--dry-run", "--now", "2100-01-01T00:00:00Z")
         #expect(dry.standardOutput.contains("would erase a") && dry.standardOutput.contains("2 inactive"))

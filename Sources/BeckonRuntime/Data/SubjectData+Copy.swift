@@ -1,6 +1,10 @@
 import BeckonConfig
 public import BeckonCore
+import BeckonSQLite
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension SubjectData {
     /// What a copy did, and what its check found.
@@ -51,6 +55,31 @@ extension SubjectData {
             throw .store(error)
         }
         return summary
+    }
+
+    /// Whether two runtimes' stores are known to be one: the same store, or one SQLite file
+    /// however each names it (by its device and inode). Copied into itself, a store would answer
+    /// "0 copied" and a check of nothing, so each host refuses such a copy before it starts
+    /// (`oneStoreRefusal`). Two plugin stores are never taken for one: options alike need not
+    /// mean one place (a store kept in the plugin's memory), and a copy between them is refused
+    /// nowhere, only answered "unchanged".
+    public static func areOneStore(_ first: Runtime, _ second: Runtime) -> Bool {
+        let (firstStore, secondStore) = (first.engine.store, second.engine.store)
+        if firstStore === secondStore { return true }
+        guard let firstFile = firstStore as? SQLiteStore, let secondFile = secondStore as? SQLiteStore else { return false }
+        var firstStatus = stat(), secondStatus = stat()
+        guard stat(firstFile.path, &firstStatus) == 0, stat(secondFile.path, &secondStatus) == 0 else { return false }
+        return firstStatus.st_dev == secondStatus.st_dev && firstStatus.st_ino == secondStatus.st_ino
+    }
+
+    /// Why a copy of `runtime`'s store into itself is refused, `target` being how the host named
+    /// the other side.
+    public static func oneStoreRefusal(_ runtime: Runtime, target: String) -> String {
+        let store = runtime.engine.store
+        let named = if let file = store as? SQLiteStore { "the SQLite file \(file.path)" }
+            else if store is MemoryStore { "its memory store" }
+            else { "its \(runtime.loaded.configuration.store.backend) store" }
+        return "\(target) names this configuration's own store (\(named)); a store is not copied into itself"
     }
 
     /// Threads a copy (and its check) spreads each page over.
