@@ -84,12 +84,18 @@
     return width;
   }
 
-  // `text` as it fits in `room` pixels: whole, or cut and ended with "…".
+  // `text` as it fits in `room` pixels: whole, or its longest start that fits with "…" after it
+  // (one character at the least), found by halving the length, as a start's width grows with it.
   function fitted(text, size, room) {
     if (textWidth(text, size) <= room) return text;
-    let kept = [...text];
-    while (kept.length > 1 && textWidth(kept.join("") + "…", size) > room) kept.pop();
-    return kept.join("") + "…";
+    const characters = [...text];
+    const cut = (length) => characters.slice(0, length).join("") + "…";
+    let fits = 1, tooLong = characters.length;
+    while (tooLong - fits > 1) {
+      const middle = (fits + tooLong) >> 1;
+      if (textWidth(cut(middle), size) <= room) fits = middle; else tooLong = middle;
+    }
+    return cut(fits);
   }
 
   function niceStep(span, count) {
