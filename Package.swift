@@ -287,7 +287,7 @@ let package = Package(
             // The server on an ephemeral loopback port, driven over real HTTP.
             name: "BeckonServerTests",
             dependencies: [
-                "BeckonServer", "BeckonRuntime", "BeckonConfig", "BeckonCore", "BeckonRules", "BeckonTestSupport",
+                "BeckonServer", "BeckonRuntime", "BeckonConfig", "BeckonCore", "BeckonPluginHost", "BeckonRules", "BeckonTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import BeckonPluginHost
 @testable import BeckonServer
 import Testing
 

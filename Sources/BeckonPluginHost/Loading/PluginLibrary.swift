@@ -91,23 +91,3 @@ enum PluginLibrary {
         return .success(handle)
     }
 }
-
-/// Which file a path names, and as it was: a file replaced (a new inode) or rewritten in place (a
-/// new size or modification time) is another file.
-struct FileIdentity: Equatable {
-    var device: UInt64
-    var inode: UInt64
-    var size: Int64
-    var modifiedSeconds: Int
-    var modifiedNanoseconds: Int
-
-    /// The identity of the file at `path`, or why it cannot be a plugin file (a clause), before
-    /// even trying to open it.
-    static func of(_ path: String) -> Result<FileIdentity, FileReadProblem> {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return .failure(FileReadProblem(errno: errno)) }
-        if (status.st_mode & S_IFMT) == S_IFDIR { return .failure(FileReadProblem(errno: EISDIR)) }
-        return .success(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
-                                     modifiedSeconds: status.st_mtim.tv_sec, modifiedNanoseconds: status.st_mtim.tv_nsec))
-    }
-}

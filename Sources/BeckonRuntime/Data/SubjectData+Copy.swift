@@ -1,10 +1,8 @@
 import BeckonConfig
 public import BeckonCore
+import BeckonPluginHost
 import BeckonSQLite
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension SubjectData {
     /// What a copy did, and what its check found.
@@ -66,10 +64,10 @@ extension SubjectData {
     public static func areOneStore(_ first: Runtime, _ second: Runtime) -> Bool {
         let (firstStore, secondStore) = (first.engine.store, second.engine.store)
         if firstStore === secondStore { return true }
-        guard let firstFile = firstStore as? SQLiteStore, let secondFile = secondStore as? SQLiteStore else { return false }
-        var firstStatus = stat(), secondStatus = stat()
-        guard stat(firstFile.path, &firstStatus) == 0, stat(secondFile.path, &secondStatus) == 0 else { return false }
-        return firstStatus.st_dev == secondStatus.st_dev && firstStatus.st_ino == secondStatus.st_ino
+        guard let firstFile = firstStore as? SQLiteStore, let secondFile = secondStore as? SQLiteStore,
+              let firstIdentity = FileIdentity(path: firstFile.path), let secondIdentity = FileIdentity(path: secondFile.path)
+        else { return false }
+        return firstIdentity.isSameFile(as: secondIdentity)
     }
 
     /// Why a copy of `runtime`'s store into itself is refused, `target` being how the host named
