@@ -58,9 +58,9 @@ extension SubjectData {
     /// Whether two runtimes' stores are known to be one: the same store, or one SQLite file
     /// however each names it (by its device and inode). Copied into itself, a store would answer
     /// "0 copied" and a check of nothing, so each host refuses such a copy before it starts
-    /// (`oneStoreRefusal`). Two plugin stores are never taken for one: options alike need not
-    /// mean one place (a store kept in the plugin's memory), and a copy between them is refused
-    /// nowhere, only answered "unchanged".
+    /// (`oneStoreRefusal`). Two plugin stores are not taken for one even with the same options,
+    /// which need not name one place (a store kept in the plugin's memory): refusing a real copy
+    /// would be worse than answering "unchanged" for one that copies nothing.
     public static func areOneStore(_ first: Runtime, _ second: Runtime) -> Bool {
         let (firstStore, secondStore) = (first.engine.store, second.engine.store)
         if firstStore === secondStore { return true }

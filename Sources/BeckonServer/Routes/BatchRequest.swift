@@ -19,6 +19,9 @@ struct BatchRequest {
     /// The most operations one batch may hold.
     static let operationLimit = 100
 
+    /// What a body's problem says first when the body is not a batch.
+    static let refusal = "the body is not a batch"
+
     /// The members of one operation: its name, its id and its own members.
     static let operationMembers = DecisionInput.Body.ownMembers.union(["op", "id"])
 
@@ -39,13 +42,12 @@ struct BatchRequest {
 
     /// The batch in a JSON body.
     init(body: [UInt8]) throws(Problem) {
-        let refusal = "the body is not a batch"
-        let json = try JSONBody.parse(body, refusal: refusal)
+        let json = try JSONBody.parse(body, refusal: Self.refusal)
         let wire: (shared: DecisionInput.Body, operations: [Operation])
         do throws(JSONShapeError) {
             wire = try Self.read(json)
         } catch {
-            throw JSONBody.refused(error, refusal)
+            throw JSONBody.refused(error, Self.refusal)
         }
         guard wire.operations.count <= Self.operationLimit else {
             throw Problem(.usage, "a batch holds at most \(Self.operationLimit) operations, not \(wire.operations.count)")
@@ -68,7 +70,7 @@ struct BatchRequest {
 
     /// The names of the operations of a batch body, or nil when the body is not a batch.
     static func operationNames(in body: [UInt8]) -> [String]? {
-        guard let json = try? JSONParser.parse(body), let wire = try? read(json) else { return nil }
+        guard let json = try? JSONBody.parse(body, refusal: refusal), let wire = try? read(json) else { return nil }
         return wire.operations.map(\.name)
     }
 

@@ -8,7 +8,7 @@ extension DecisionInput {
         var now: String?
         var appVersion: String?
         var locale: String?
-        /// By name, as the object's members are ordered nowhere else.
+        /// Ordered by name (`transients` and `info` alike), whatever the body's order.
         var transients: [(name: String, text: String)] = []
         var info: [(name: String, text: String)] = []
         var tips: [String] = []
