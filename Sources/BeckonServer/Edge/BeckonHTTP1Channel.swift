@@ -11,6 +11,7 @@ import NIOHTTPTypesHTTP1
 /// - first, `BytesFastPath`, which answers the requests hosts send most (tip status, OFREP
 ///   evaluations) straight from the bytes read, before the HTTP parser, for as long as a
 ///   connection sends only those;
+/// - between the parser and the codec, `ExpectContinue`, which answers `Expect: 100-continue`;
 /// - after the codec, `CloseAfterResponse` (Hummingbird's additional handlers) and
 ///   `ConnectionTimeouts` (the header and idle timeouts, told of every read by `BytesFastPath`);
 /// - Hummingbird's connection state, with no idle timeout of its own (`ConnectionTimeouts` keeps
@@ -52,6 +53,7 @@ struct BeckonHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
             try pipeline.configureHTTPServerPipeline(
                 withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
                 withEncoderConfiguration: .init(), withDecoderLimitConfiguration: limits)
+            try pipeline.addHandler(ExpectContinue(limits: self.limits))
             try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
             try pipeline.addHandlers(configuration.additionalChannelHandlers())
             try pipeline.addHandler(timeouts)

@@ -8,7 +8,7 @@ import HTTPTypes
 ///
 /// | limit               | option               | default | past it                                  |
 /// |---------------------|----------------------|---------|------------------------------------------|
-/// | body size           | `--max-body`         | 64 KiB  | 413 `too_large`                          |
+/// | body size           | `--max-body`         | 64 KiB  | 413 `too_large` (at once by `Content-Length`; closed if `100 Continue` was awaited) |
 /// | target length       | `--max-header-bytes` | 16 KiB  | 414 `target_too_long`                    |
 /// | header size         | `--max-header-bytes` | 16 KiB  | 431 `headers_too_large`, then closed     |
 /// | time to read a head | `--header-timeout`   | 10 s    | 408 `timeout`, then closed (`ConnectionTimeouts`) |

@@ -7,7 +7,8 @@ import NIOCore
 /// the limit is a 414 `target_too_long` problem, headers larger than it a 431
 /// `headers_too_large` one; the body is read whole here, within the request timeout (else a 408
 /// `timeout` problem, and the connection is closed) and up to the body limit (else a 413
-/// `too_large` problem, at once when `Content-Length` says so). Each refusal is thrown
+/// `too_large` problem, at once when `Content-Length` says so, and then the connection is closed
+/// if the request awaited `100 Continue`). Each refusal is thrown
 /// (`ProblemError`). Routes then read the body already in memory. A request without a body
 /// costs a count of its target and headers only.
 struct LimitsMiddleware: RouterMiddleware {
@@ -29,8 +30,12 @@ struct LimitsMiddleware: RouterMiddleware {
         }
         let maxBodyBytes = limits.maxBodyBytes
         let declaredLength = request.headers.value(of: .contentLength).flatMap { Int($0) }
-        if let declaredLength, declaredLength > maxBodyBytes {
-            throw ProblemError(Self.tooLarge(maxBodyBytes))
+        if let declaredLength, !Self.declaredBodyFits(declaredLength, limits) {
+            // A client that awaits `100 Continue` (`ExpectContinue`) will not send the body, so
+            // the connection cannot go on to a next request: it is closed after the answer.
+            let problem = Self.tooLarge(maxBodyBytes)
+            let awaitsContinue = request.headers[.expect]?.lowercased().contains("100-continue") == true
+            throw awaitsContinue ? Self.closing(problem) : ProblemError(problem)
         }
         // No body (most requests: GET, and POSTs with their options in the query): nothing to wait for.
         guard request.headers.value(of: .transferEncoding) != nil || (declaredLength ?? 0) > 0 else {
@@ -86,6 +91,12 @@ struct LimitsMiddleware: RouterMiddleware {
     /// (else the request is refused, 431).
     static func headersFit(headerBytes: Int, _ limits: RequestLimits) -> Bool {
         headerBytes <= limits.maxHeaderBytes
+    }
+
+    /// Whether a body whose `Content-Length` declares `length` bytes is within `limits` (else the
+    /// request is refused, 413, before its body is read).
+    static func declaredBodyFits(_ length: Int, _ limits: RequestLimits) -> Bool {
+        length <= limits.maxBodyBytes
     }
 
     /// A problem after which the server closes the connection.
