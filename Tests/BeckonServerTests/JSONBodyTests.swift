@@ -17,55 +17,61 @@ struct JSONBodyTests {
         ("true", "true"), ("false", "false"), (#""7""#, "7"), (#""""#, ""),
     ])
     func aValueIsTheTextTheCLIWouldBeGiven(_ json: String, _ text: String) throws {
-        let input = try DecisionInput(query: [], body: Array(#"{"value": \#(json), "transients": {"level": \#(json)}}"#.utf8))
+        let input = try DecisionInput(query: [], body: Array(#"{"value": \#(json), "transients": {"level": \#(json)}}"#.utf8), operation: "param.set")
         #expect(input.value == text)
         #expect(input.transients.map(\.text) == [text])
     }
 
     /// `null` is a member not given; inside an object of transients or info, it is the text `null`.
     @Test func nullIsAMemberNotGiven() throws {
-        let input = try DecisionInput(query: [("now", "0")], body: Array(#"{"now": null, "tips": null, "changes": null, "info": {"tag": null}}"#.utf8))
+        let input = try DecisionInput(query: [("now", "0")], body: Array(#"{"now": null, "changes": null, "info": {"tag": null}}"#.utf8),
+                                      operation: "donate")
         #expect(input.now == "0")
-        #expect(input.tips.isEmpty && !input.changes)
+        #expect(!input.changes)
         #expect(input.info.map(\.name) == ["tag"] && input.info.map(\.text) == ["null"])
     }
 
     /// The members of an object are read in the order of their names, whatever the body's.
     @Test func objectsAreReadInTheOrderOfTheirNames() throws {
-        let input = try DecisionInput(query: [], body: Array(#"{"transients": {"b": 2, "a": 1, "c": 3}}"#.utf8))
+        let input = try DecisionInput(query: [], body: Array(#"{"transients": {"b": 2, "a": 1, "c": 3}}"#.utf8), operation: "tip.status")
         #expect(input.transients.map(\.name) == ["a", "b", "c"])
     }
 
     static let routeRefusal = "the body is not the documented JSON object: "
     static let batchRefusal = "the body is not a batch: "
 
-    /// A body (`batch`: a batch's), and the problem's detail.
+    /// A body of an operation's route (nil: a batch), and the problem's detail.
     @Test(arguments: [
-        (false, #"[1]"#, routeRefusal + "expected an object, got an array"),
-        (false, #"{"nw": 1}"#, routeRefusal + "/nw: unknown member; expected one of appVersion, changes, for, hideAllTips, hideTips, info, locale, now, reason, showAllTips, showTips, tips, transients, value"),
-        (false, #"{"transients": {"screenBrightness": [1]}}"#, routeRefusal + "/transients/screenBrightness: expected a string, number, boolean or null, got an array"),
-        (false, #"{"transients": {"a/b~c": {}}}"#, routeRefusal + "/transients/a~1b~0c: expected a string, number, boolean or null, got an object"),
-        (false, #"{"transients": 1}"#, routeRefusal + "/transients: expected an object, got 1"),
-        (false, #"{"tips": "a"}"#, routeRefusal + #"/tips: expected an array of strings, got "a""#),
-        (false, #"{"tips": ["a", 2]}"#, routeRefusal + "/tips/1: expected a string, got 2"),
-        (false, #"{"showAllTips": "yes"}"#, routeRefusal + #"/showAllTips: expected true or false, got "yes""#),
-        (false, #"{"locale": 5}"#, routeRefusal + "/locale: expected a string, got 5"),
-        (false, #"{"value": 1e400}"#, routeRefusal + "/value: the number 1e400 is out of range"),
-        (false, #"{"value": 1, "now": [], "changes": 1}"#, routeRefusal + "/changes: expected true or false, got 1"),
-        (false, #"{"now": "#, routeRefusal + "the text ends early (truncated?): expected a value at byte 9"),
-        (false, #"{"now": 1} 2"#, routeRefusal + "unexpected text after the value at byte 12"),
-        (true, #"{}"#, batchRefusal + #"the member "operations" is missing"#),
-        (true, #"{"operations": {}}"#, batchRefusal + "/operations: expected an array of operations, got an object"),
-        (true, #"{"operations": [{"op": 5}]}"#, batchRefusal + "/operations/0/op: expected an operation's name, got 5"),
-        (true, #"{"operations": [{"op": "status"}, {"id": "x"}]}"#, batchRefusal + #"/operations/1: the member "op" is missing"#),
-        (true, #"{"operations": [{"op": "status", "id": 3}]}"#, batchRefusal + "/operations/0/id: expected a string, got 3"),
-        (true, #"{"operations": [{"op": "donate", "id": "appLaunched", "x": 1}]}"#, batchRefusal + "/operations/0/x: unknown member; expected one of for, id, info, op, reason, tips, value"),
-        (true, #"{"for": "1s", "operations": []}"#, batchRefusal + "/for: unknown member; expected one of appVersion, changes, hideAllTips, hideTips, locale, now, operations, showAllTips, showTips, transients"),
-        (true, #"{"operations": [{"op": "tip.shown", "id": "welcome", "for": ["45s"]}]}"#, batchRefusal + #"/operations/0/for: expected a string, number, boolean or null, got an array"#),
+        ("param.set", #"[1]"#, routeRefusal + "expected an object, got an array"),
+        ("param.set", #"{"nw": 1}"#, routeRefusal + "/nw: unknown member; expected one of appVersion, changes, hideAllTips, hideTips, locale, now, showAllTips, showTips, transients, value"),
+        // Another operation's own member is as unknown, null or not: it would be ignored.
+        ("tip.status", #"{"for": "5s"}"#, routeRefusal + "/for: unknown member; expected one of appVersion, changes, hideAllTips, hideTips, locale, now, showAllTips, showTips, transients"),
+        ("tip.display", #"{"reason": null}"#, routeRefusal + "/reason: unknown member; expected one of appVersion, changes, hideAllTips, hideTips, locale, now, showAllTips, showTips, transients"),
+        ("param.set", #"{"transients": {"screenBrightness": [1]}}"#, routeRefusal + "/transients/screenBrightness: expected a string, number, boolean or null, got an array"),
+        ("param.set", #"{"transients": {"a/b~c": {}}}"#, routeRefusal + "/transients/a~1b~0c: expected a string, number, boolean or null, got an object"),
+        ("param.set", #"{"transients": 1}"#, routeRefusal + "/transients: expected an object, got 1"),
+        ("status", #"{"tips": "a"}"#, routeRefusal + #"/tips: expected an array of strings, got "a""#),
+        ("status", #"{"tips": ["a", 2]}"#, routeRefusal + "/tips/1: expected a string, got 2"),
+        ("param.set", #"{"showAllTips": "yes"}"#, routeRefusal + #"/showAllTips: expected true or false, got "yes""#),
+        ("param.set", #"{"locale": 5}"#, routeRefusal + "/locale: expected a string, got 5"),
+        ("param.set", #"{"value": 1e400}"#, routeRefusal + "/value: the number 1e400 is out of range"),
+        ("param.set", #"{"value": 1, "now": [], "changes": 1}"#, routeRefusal + "/changes: expected true or false, got 1"),
+        ("param.set", #"{"now": "#, routeRefusal + "the text ends early (truncated?): expected a value at byte 9"),
+        ("param.set", #"{"now": 1} 2"#, routeRefusal + "unexpected text after the value at byte 12"),
+        (nil, #"{}"#, batchRefusal + #"the member "operations" is missing"#),
+        (nil, #"{"operations": {}}"#, batchRefusal + "/operations: expected an array of operations, got an object"),
+        (nil, #"{"operations": [{"op": 5}]}"#, batchRefusal + "/operations/0/op: expected an operation's name, got 5"),
+        (nil, #"{"operations": [{"op": "status"}, {"id": "x"}]}"#, batchRefusal + #"/operations/1: the member "op" is missing"#),
+        (nil, #"{"operations": [{"op": "status", "id": 3}]}"#, batchRefusal + "/operations/0/id: expected a string, got 3"),
+        (nil, #"{"operations": [{"op": "donate", "id": "appLaunched", "x": 1}]}"#, batchRefusal + "/operations/0/x: unknown member; expected one of id, info, op"),
+        (nil, #"{"operations": [{"op": "donate", "id": "appLaunched"}, {"op": "tip.status", "id": "welcome", "for": "5s"}]}"#,
+         batchRefusal + "/operations/1/for: unknown member; expected one of id, op"),
+        (nil, #"{"for": "1s", "operations": []}"#, batchRefusal + "/for: unknown member; expected one of appVersion, changes, hideAllTips, hideTips, locale, now, operations, showAllTips, showTips, transients"),
+        (nil, #"{"operations": [{"op": "tip.shown", "id": "welcome", "for": ["45s"]}]}"#, batchRefusal + #"/operations/0/for: expected a string, number, boolean or null, got an array"#),
     ])
-    func aBodyOfTheWrongShapeIsRefusedByWhereAndWhat(batch: Bool, body: String, detail: String) {
+    func aBodyOfTheWrongShapeIsRefusedByWhereAndWhat(operation: String?, body: String, detail: String) {
         #expect(throws: Problem(.usage, detail)) {
-            if batch { _ = try BatchRequest(body: Array(body.utf8)) } else { _ = try DecisionInput(query: [], body: Array(body.utf8)) }
+            if let operation { _ = try DecisionInput(query: [], body: Array(body.utf8), operation: operation) } else { _ = try BatchRequest(body: Array(body.utf8)) }
         }
     }
 
@@ -73,7 +79,7 @@ struct JSONBodyTests {
     /// configuration refuse them.
     @Test func bytesThatAreNotUTF8AreRefusedByTheFirst() {
         let body: [UInt8] = Array(#"{"now": ""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
-        #expect(throws: Problem(.usage, Self.routeRefusal + "not UTF-8 text at byte 10")) { try DecisionInput(query: [], body: body) }
+        #expect(throws: Problem(.usage, Self.routeRefusal + "not UTF-8 text at byte 10")) { try DecisionInput(query: [], body: body, operation: "tip.display") }
         #expect(throws: Problem(.usage, Self.batchRefusal + "not UTF-8 text at byte 10")) { try BatchRequest(body: body) }
     }
 

@@ -172,16 +172,16 @@ struct OpenAPITests {
     /// An empty body is no input; one of only white space is not JSON (`application/json`
     /// says a body is a JSON text), so it is refused like any other malformed body.
     @Test func aBodyOfWhiteSpaceIsRefusedAndAnEmptyOneIsNoInput() throws {
-        _ = try DecisionInput(query: [], body: [])
+        _ = try DecisionInput(query: [], body: [], operation: "tip.display")
         for body in ["\n", " ", "\r\n\t"] {
-            #expect(throws: Problem.self, "\(Array(body.utf8))") { try DecisionInput(query: [], body: Array(body.utf8)) }
+            #expect(throws: Problem.self, "\(Array(body.utf8))") { try DecisionInput(query: [], body: Array(body.utf8), operation: "tip.display") }
         }
     }
 
     @Test func aMemberInTheQueryAndTheBodyIsAUsageProblem() throws {
         for body in [#"{"now": "2026-03-01T09:00:00Z"}"#, #"{"now": "2026-03-02T09:00:00Z"}"#] {
             #expect(throws: Problem(.usage, "'now' is given twice")) {
-                try DecisionInput(query: [("now", "2026-03-01T09:00:00Z")], body: Array(body.utf8))
+                try DecisionInput(query: [("now", "2026-03-01T09:00:00Z")], body: Array(body.utf8), operation: "tip.display")
             }
         }
     }

@@ -33,9 +33,14 @@ struct RouteTableTests {
         return (path, body)
     }
 
-    /// The members the operations that need one are given (`tip.shown`'s `for`,
-    /// `tip.invalidate`'s `reason`, `param.set`'s `value`); the others ignore them.
-    static let operationMembers: [(name: String, value: String)] = [("for", "45s"), ("reason", "tipClosed"), ("value", "pro")]
+    /// The member an operation needs, if any (`tip.shown`'s `for`, `tip.invalidate`'s `reason`,
+    /// `param.set`'s `value`: `ServerOperation.ownMembers`), with a value; any other operation
+    /// refuses it.
+    static func operationMembers(of operation: String) -> [(name: String, value: String)] {
+        let examples = ["for": "45s", "reason": "tipClosed", "value": "pro"]
+        guard let name = ServerOperation.ownMembers[operation], let value = examples[name] else { return [] }
+        return [(name, value)]
+    }
 
     /// Sends `route`'s request with this token (nil: none).
     static func send(_ route: ServerRoute, _ port: Int, token: String?, batchOperation: String = "tip.status") async throws -> EdgeHarness.Answer {
@@ -106,7 +111,7 @@ struct RouteTableTests {
             var seen: Set<Bool> = []
             for route in ServerRoute.table where route.operation != nil {
                 let (path, body) = Self.request(route)
-                let members = Self.operationMembers.map { "&\($0.name)=\($0.value)" }.joined()
+                let members = Self.operationMembers(of: route.operation!).map { "&\($0.name)=\($0.value)" }.joined()
                 let answer = try await client.send(route.method.rawValue, path + members, body: body)
                 let name = "\(route.method) \(route.path)"
                 #expect(answer.status == 200, "\(name): \(answer.body)")
@@ -124,9 +129,9 @@ struct RouteTableTests {
     @Test func theTableAgreesWithTheRuntime() throws {
         let folder = try ServedBeckon.folder()
         let runtime = try ReloadableRuntime(configPath: folder.appendingPathComponent("beckon.yaml").path).current
-        let input = try DecisionInput(query: Self.operationMembers, body: nil)
         for route in ServerRoute.table {
             guard let name = route.operation else { continue }
+            let input = try DecisionInput(query: Self.operationMembers(of: name), body: nil, operation: name)
             let id = route.idParameter.map { OpenAPITests.example("{\($0)}") }
             let action = try ServerOperation.action(name, id: id, input: input, runtime: runtime)
             guard case .operation(let operation) = action else {

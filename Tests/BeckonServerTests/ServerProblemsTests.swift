@@ -46,6 +46,10 @@ struct ServerProblemsTests {
         Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?appVersion=two", status: 422, code: "invalid_argument", exitCode: 65),
         Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?nwo=1", status: 400, code: "usage", exitCode: 64),
         Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?now=1&now=2", status: 400, code: "usage", exitCode: 64),
+        // Another operation's own member, as the CLI refuses `tip status --for`.
+        Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?for=5s", status: 400, code: "usage", exitCode: 64),
+        Case(method: "POST", path: "/v1/subjects/ada/events/appLaunched/donate?tip=welcome", status: 400, code: "usage", exitCode: 64),
+        Case(method: "PUT", path: "/v1/subjects/ada/parameters/plan?value=pro&reason=tipClosed", status: 400, code: "usage", exitCode: 64),
         Case(method: "GET", path: "/v1/subjects/ada/tips/welcome?locale=%FF", status: 400, code: "usage", exitCode: 64),
         Case(method: "GET", path: "/v1/subjects?after=%C3", status: 400, code: "usage", exitCode: 64),
         Case(method: "POST", path: "/v1/subjects/ada/tips/welcome/display", body: "{not json", status: 400, code: "usage", exitCode: 64),
@@ -124,9 +128,10 @@ struct ServerProblemsTests {
     }
 
     /// A JSON body that names a member twice is refused by that name, whatever level it is at
-    /// (a reader that kept one of the two would have guessed), and one of the wrong shape by its
-    /// member's JSON Pointer (`JSONBodyTests` has the rest); nothing is recorded, not even by a
-    /// batch's operations before the faulty one.
+    /// (a reader that kept one of the two would have guessed), one of the wrong shape by its
+    /// member's JSON Pointer (`JSONBodyTests` has the rest), another operation's own member as an
+    /// unknown one; nothing is recorded, not even by a batch's operations
+    /// before the faulty one.
     @Test(arguments: [
         (path: "events/landmarkViewed/donate", body: #"{"info": {"fromSearch": true}, "info": {"fromSearch": false}}"#,
          detail: #"the body is not the documented JSON object: the member "info" is given twice at byte 32"#),
@@ -138,6 +143,10 @@ struct ServerProblemsTests {
          detail: "the body is not the documented JSON object: /info/fromSearch: expected a string, number, boolean or null, got an array"),
         (path: "batch", body: #"{"operations": [{"op": "donate", "id": "landmarkViewed"}, {"op": "donate", "id": 7}]}"#,
          detail: "the body is not a batch: /operations/1/id: expected a string, got 7"),
+        (path: "tips/welcome/display", body: #"{"for": "5s"}"#,
+         detail: "the body is not the documented JSON object: /for: unknown member; expected one of appVersion, changes, hideAllTips, hideTips, locale, now, showAllTips, showTips, transients"),
+        (path: "batch", body: #"{"operations": [{"op": "donate", "id": "landmarkViewed"}, {"op": "tip.status", "id": "welcome", "tips": ["welcome"]}]}"#,
+         detail: "the body is not a batch: /operations/1/tips: unknown member; expected one of id, op"),
     ])
     func aBodyNamingAMemberTwiceOrOfTheWrongShapeIsRefusedAndNothingIsRecorded(_ path: String, body: String, detail: String) async throws {
         try await ServedBeckon.withServer(try ServedBeckon.folder()) { client in

@@ -49,7 +49,9 @@ final class ExpectContinue: ChannelDuplexHandler, RemovableChannelHandler {
     /// later, `100-continue` among its expectations, a body declared, and not one the limit
     /// refuses by its length alone.
     private func awaitsContinue(_ head: HTTPRequestHead) -> Bool {
-        guard head.version.major > 1 || (head.version.major == 1 && head.version.minor >= 1),
+        // Most requests have no `Expect`: looked for by name first, before any value is read.
+        guard head.headers.contains(name: "expect"),
+              head.version.major > 1 || (head.version.major == 1 && head.version.minor >= 1),
               head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) else { return false }
         if head.headers.contains(name: "transfer-encoding") { return true }
         guard let declared = head.headers.first(name: "content-length").flatMap({ Int($0) }) else { return false }

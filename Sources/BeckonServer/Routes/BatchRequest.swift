@@ -22,8 +22,13 @@ struct BatchRequest {
     /// What a body's problem says first when the body is not a batch.
     static let refusal = "the body is not a batch"
 
-    /// The members of one operation: its name, its id and its own members.
-    static let operationMembers = DecisionInput.Body.ownMembers.union(["op", "id"])
+    /// The members the operation `name` may hold: its name, its id and its own member, if it has
+    /// one; an operation not known may hold any (the operation is the fault reported, by
+    /// `init`).
+    static func operationMembers(of name: String) -> Set<String> {
+        let own = ServerOperation.identified(name) == nil ? DecisionInput.Body.ownMembers : DecisionInput.Body.ownMembers(of: name)
+        return own.union(["op", "id"])
+    }
 
     /// One operation of the batch.
     struct Operation {
@@ -83,9 +88,9 @@ struct BatchRequest {
         var operations: [Operation] = []
         for (index, item) in items.enumerated() {
             let path = ["operations", String(index)]
-            let own = try item.members(at: path, known: operationMembers)
-            let op = try ParsedJSON.required(own, "op", at: path)
+            let op = try ParsedJSON.required(try item.members(at: path), "op", at: path)
             guard case .string(let name) = op else { throw JSONShapeError(path + ["op"], "expected an operation's name, got \(op.shown)") }
+            let own = try item.members(at: path, known: operationMembers(of: name))
             operations.append(Operation(name: name, id: try DecisionInput.Body.string(own["id"] ?? .null, path + ["id"]),
                                         members: try DecisionInput.Body(own, at: path)))
         }

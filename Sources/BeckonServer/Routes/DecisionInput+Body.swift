@@ -24,10 +24,21 @@ extension DecisionInput {
 
         /// The members a batch's operations share.
         static let sharedMembers: Set<String> = ["now", "appVersion", "locale", "transients", "showTips", "hideTips", "showAllTips", "hideAllTips", "changes"]
-        /// The members one operation has of its own (`for`: `tip shown`'s, `tips`: `status`'s, …).
-        static let ownMembers: Set<String> = ["for", "reason", "value", "info", "tips"]
-        /// The members a route's body may hold.
-        static let members = sharedMembers.union(ownMembers)
+        /// The members one operation has of its own (`for`: `tip.shown`'s, `tips`: `status`'s, …).
+        static let ownMembers = Set(ServerOperation.ownMembers.values)
+
+        /// The member the operation `name` has of its own, if any, as a set.
+        static func ownMembers(of name: String) -> Set<String> {
+            ServerOperation.ownMembers[name].map { [$0] } ?? []
+        }
+
+        /// The members the body of the operation `name` may hold: the shared ones and its own.
+        static func members(of name: String) -> Set<String> {
+            membersWithOwn[name] ?? sharedMembers
+        }
+
+        /// `members(of:)` of each operation with an own member, made once (not per request).
+        private static let membersWithOwn = ServerOperation.ownMembers.mapValues { sharedMembers.union([$0]) }
 
         /// Reads the members of an object at `path` whose names the caller has checked; a name
         /// this does not read (a batch's `operations`, an operation's `op`) is the caller's.

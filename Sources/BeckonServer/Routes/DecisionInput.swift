@@ -52,12 +52,29 @@ public struct DecisionInput: Sendable {
     /// No member given: the wall clock, the configured app version, no transient parameter.
     public init() {}
 
-    /// The query members this reads; any other is a usage problem (a typo would otherwise be ignored).
-    static let queryMembers: Set<String> = ["now", "appVersion", "locale", "transient", "showTip", "hideTip", "showAllTips", "hideAllTips", "changes", "info", "for", "reason", "value", "tip"]
+    /// The query members every operation takes.
+    static let sharedQueryMembers: Set<String> = ["now", "appVersion", "locale", "transient", "showTip", "hideTip", "showAllTips", "hideAllTips", "changes"]
 
-    /// The input of a query (its name/value pairs, percent-decoded) and an optional JSON body.
-    public init(query: [(name: String, value: String)], body: [UInt8]?) throws(Problem) {
+    /// The query members the operation `name` takes: the shared ones and its own, if it has one
+    /// (`ServerOperation.ownMembers`, where a query names `tips` `tip`, one tip each). Any other is
+    /// a usage problem: a typo, or another operation's member, would otherwise be ignored.
+    static func queryMembers(of name: String) -> Set<String> {
+        ownQueryMembers[name] ?? sharedQueryMembers
+    }
+
+    /// `queryMembers(of:)` of each operation with an own member, made once (not per request).
+    private static let ownQueryMembers = ServerOperation.ownMembers.mapValues { own in
+        sharedQueryMembers.union([own == "tips" ? "tip" : own])
+    }
+
+    /// The input of the operation `operation` from a query (its name/value pairs,
+    /// percent-decoded) and an optional JSON body, each holding only the members it takes.
+    public init(query: [(name: String, value: String)], body: [UInt8]?, operation: String) throws(Problem) {
+        let known = Self.queryMembers(of: operation)
         for (name, value) in query {
+            guard known.contains(name) else {
+                throw Problem(.usage, "unknown query member '\(name)'; \(operation) takes \(known.sorted().joined(separator: ", "))")
+            }
             switch name {
             case "now": now = try Self.once(now, value, "now")
             case "appVersion": appVersion = try Self.once(appVersion, value, "appVersion")
@@ -73,8 +90,7 @@ public struct DecisionInput: Sendable {
             case "for": duration = try Self.once(duration, value, "for")
             case "reason": reason = try Self.once(reason, value, "reason")
             case "value": self.value = try Self.once(self.value, value, "value")
-            default:
-                throw Problem(.usage, "unknown query member '\(name)'; the members are \(Self.queryMembers.sorted().joined(separator: ", "))")
+            default: break  // not among `known`
             }
         }
         // No body is no input; a body of only white space is not JSON, and is refused as any other.
@@ -83,7 +99,7 @@ public struct DecisionInput: Sendable {
         let json = try JSONBody.parse(body, refusal: refusal)
         let members: Body
         do throws(JSONShapeError) {
-            members = try Body(json.members(at: [], known: Body.members), at: [])
+            members = try Body(json.members(at: [], known: Body.members(of: operation)), at: [])
         } catch {
             throw JSONBody.refused(error, refusal)
         }

@@ -8,9 +8,16 @@ import NIOCore
 /// `donate`, `param.set`, …), each built the same way whether a route or a batch asks for it:
 /// from its id (the route's path parameter, the batch operation's `id`) and the request's
 /// `DecisionInput`. Each is a route's (`ServerRoute.table`, whose OpenAPI summary names the CLI
-/// command). The members some need: `tip.shown` `for`, `tip.invalidate` `reason`, `param.set`
-/// `value`; `donate` may take `info`, `status` `tips`.
+/// command). The members some take of their own are `ownMembers`.
 enum ServerOperation {
+    /// The member each operation takes of its own, by its body name: `tip.shown` needs `for`,
+    /// `tip.invalidate` `reason`, `param.set` `value`; `donate` may take `info`, `status` `tips`
+    /// (`tip` in a query). No other operation takes them: given to one (`for` to `tip.status`),
+    /// each is an unknown member (`DecisionInput.queryMembers(of:)`,
+    /// `DecisionInput.Body.members(of:)`), as the CLI refuses `--for` there, rather than ignored
+    /// as if taken.
+    static let ownMembers: [String: String] = ["tip.shown": "for", "tip.invalidate": "reason", "param.set": "value", "donate": "info", "status": "tips"]
+
     /// Whether an operation is about an id.
     enum Identified {
         /// It needs one (a tip, an event, a version, …).

@@ -81,7 +81,7 @@ struct ServerRoutes: Sendable {
     /// `idParameter`, if it has one.
     private func operation(_ name: String, id idParameter: String?) -> Responder {
         { request, context in
-            await self.answer(request, context) { runtime, input throws(Problem) in
+            await self.answer(request, context, operation: name) { runtime, input throws(Problem) in
                 let id = try idParameter.map { parameter throws(Problem) in try Self.parameter(parameter, context) }
                 return try ServerOperation.action(name, id: id, input: input, runtime: runtime)
             }
@@ -103,9 +103,12 @@ struct ServerRoutes: Sendable {
     /// What builds a route's operation from the runtime and the request's input.
     typealias ActionMaker = @Sendable (Runtime, DecisionInput) throws(Problem) -> ServerOperation.Action
 
-    /// Runs one operation for the request's subject and answers with its JSON, or a problem.
-    private func answer(_ request: Request, _ context: BasicRequestContext, _ makeAction: @escaping ActionMaker) async -> Response {
-        await decidingWithBody(request) { body, serving in self.decide(request, context, body: body, on: serving.runtime, makeAction) }
+    /// Runs the operation `name` for the request's subject and answers with its JSON, or a problem.
+    private func answer(_ request: Request, _ context: BasicRequestContext, operation name: String,
+                        _ makeAction: @escaping ActionMaker) async -> Response {
+        await decidingWithBody(request) { body, serving in
+            self.decide(request, context, operation: name, body: body, on: serving.runtime, makeAction)
+        }
     }
 
     /// Reads the request's body (at most `--max-body`; a body that cannot be read is answered
@@ -125,11 +128,12 @@ struct ServerRoutes: Sendable {
     }
 
     /// `answer`'s decision, once the body is read.
-    private func decide(_ request: Request, _ context: BasicRequestContext, body: ByteBuffer, on runtime: Runtime,
+    private func decide(_ request: Request, _ context: BasicRequestContext, operation name: String, body: ByteBuffer, on runtime: Runtime,
                         _ makeAction: ActionMaker) -> Response {
         do throws(Problem) {
             let subject = try Self.subject(context)
-            var input = try DecisionInput(query: try Self.query(request), body: body.readableBytes == 0 ? nil : Array(body.readableBytesView))
+            var input = try DecisionInput(query: try Self.query(request), body: body.readableBytes == 0 ? nil : Array(body.readableBytesView),
+                                          operation: name)
             input.acceptLanguage = request.headers.value(of: .acceptLanguage)
             let decisionRequest = try input.request(subject: subject, on: runtime, wallClock: server.wallClock())
             let action = try makeAction(runtime, input)

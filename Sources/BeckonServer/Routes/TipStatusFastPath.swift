@@ -185,7 +185,7 @@ extension ServerRoutes {
         let engine = serving.runtime.engine
         var decisionRequest: DecisionRequest
         if needsInput {
-            guard var input = try? DecisionInput(query: query, body: nil) else { return nil }
+            guard var input = try? DecisionInput(query: query, body: nil, operation: "tip.status") else { return nil }
             input.acceptLanguage = acceptLanguage
             guard let built = try? input.request(subject: subject, on: serving.runtime, wallClock: server.wallClock()) else { return nil }
             decisionRequest = built

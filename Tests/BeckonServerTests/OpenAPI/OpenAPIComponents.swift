@@ -6,7 +6,7 @@ import BeckonRuntime
 extension DerivedOpenAPIDocument {
     /// The document's `components`: request options, answers and problems (see `paths`).
     /// The schema of each member a JSON body may hold (`null` is the same as absent), as flow
-    /// YAML; the bodies select theirs by the names the server reads (`DecisionInput.Body.members`,
+    /// YAML; the bodies select theirs by the names the server reads (`DecisionInput.Body.members(of:)`,
     /// `DecisionInput.Body.sharedMembers`, `DecisionInput.Body.ownMembers`).
     static let memberSchemas: [String: String] = [
         "now": "{anyOf: [{$ref: '#/components/schemas/Instant'}, {$ref: '#/components/schemas/UnixMilliseconds'}, {type: 'null'}]}",
@@ -30,6 +30,14 @@ extension DerivedOpenAPIDocument {
     /// `overriding`'s schemas in place of the common ones.
     static func members(_ names: Set<String>, overriding: [String: String] = [:]) -> String {
         names.sorted().map { "\($0): \(overriding[$0] ?? memberSchemas[$0] ?? "{}")" }.joined(separator: ", ")
+    }
+
+    /// A batch operation's rule for each own member (`ServerOperation.ownMembers`): absent, or the
+    /// operation's that takes it; as flow YAML lines of an `allOf`.
+    static var ownMemberRules: String {
+        ServerOperation.ownMembers.sorted { $0.value < $1.value }.map { operation, member in
+            "        - {anyOf: [{not: {required: [\(member)]}}, {properties: {op: {const: \(operation)}}}]}"
+        }.joined(separator: "\n")
     }
 
     /// `ServerOperation.all`'s names whose id is `identified`, as a flow list.
@@ -74,7 +82,7 @@ extension DerivedOpenAPIDocument {
     \#(ofrepRequestBodies)
         Decision:
           required: false
-          description: 'The request''s options (`null` is the same as absent). The server also reads them from the query; a member in both is a `usage` problem.'
+          description: 'The request''s options (`null` is the same as absent). The server also reads them from the query; a member in both, or one the operation does not take, is a `usage` problem.'
           content: {application/json: {schema: {$ref: '#/components/schemas/DecisionBody'}}}
         Shown:
           required: true
@@ -88,6 +96,10 @@ extension DerivedOpenAPIDocument {
           required: true
           description: 'As `Decision`, with `value` required: the value as the CLI takes it, typed by the parameter''s declaration.'
           content: {application/json: {schema: {$ref: '#/components/schemas/ValueBody'}}}
+        Donate:
+          required: false
+          description: 'As `Decision`, with the event''s `info` fields.'
+          content: {application/json: {schema: {$ref: '#/components/schemas/DonateBody'}}}
       responses:
     \#(ofrepResponses)
         Problem:
@@ -122,11 +134,12 @@ extension DerivedOpenAPIDocument {
         Assignment: {type: string, pattern: '^[A-Za-z][A-Za-z0-9_-]*=', examples: ['screenBrightness=0.3']}
         InvalidationReason: {type: string, enum: [\#(HostInvalidationReason.allCases.map(\.rawValue).joined(separator: ", "))]}
         Scalar: {type: [string, number, boolean]}
-        Loose: {type: [string, number, boolean, 'null'], description: Read as text only by the operations that use it; ignored by the others.}
-        DecisionBody: {type: object, additionalProperties: false, properties: {\#(members(DecisionInput.Body.members))}}
-        ShownBody: {type: object, additionalProperties: false, required: [for], properties: {\#(members(DecisionInput.Body.members, overriding: ["for": "{$ref: '#/components/schemas/Duration'}"]))}}
-        InvalidateBody: {type: object, additionalProperties: false, required: [reason], properties: {\#(members(DecisionInput.Body.members, overriding: ["reason": "{$ref: '#/components/schemas/InvalidationReason'}"]))}}
-        ValueBody: {type: object, additionalProperties: false, required: [value], properties: {\#(members(DecisionInput.Body.members, overriding: ["value": "{$ref: '#/components/schemas/Scalar'}"]))}}
+        Loose: {type: [string, number, boolean, 'null'], description: Read as the text the CLI would be given.}
+        DecisionBody: {type: object, additionalProperties: false, properties: {\#(members(DecisionInput.Body.sharedMembers))}}
+        ShownBody: {type: object, additionalProperties: false, required: [for], properties: {\#(members(DecisionInput.Body.members(of: "tip.shown"), overriding: ["for": "{$ref: '#/components/schemas/Duration'}"]))}}
+        InvalidateBody: {type: object, additionalProperties: false, required: [reason], properties: {\#(members(DecisionInput.Body.members(of: "tip.invalidate"), overriding: ["reason": "{$ref: '#/components/schemas/InvalidationReason'}"]))}}
+        ValueBody: {type: object, additionalProperties: false, required: [value], properties: {\#(members(DecisionInput.Body.members(of: "param.set"), overriding: ["value": "{$ref: '#/components/schemas/Scalar'}"]))}}
+        DonateBody: {type: object, additionalProperties: false, properties: {\#(members(DecisionInput.Body.members(of: "donate")))}}
         ChangeEvent:
           description: 'One `changed` event of the stream: `data` is JSON naming the ids whose answers may have changed, and why (`write`, `revisit`; `resync`, `import`, `erase` name no id: ask again for everything).'
           type: object
@@ -151,6 +164,8 @@ extension DerivedOpenAPIDocument {
             - {properties: {op: {enum: \#(operations(.required))}}, required: [id]}
             - {properties: {op: {enum: \#(operations(.none))}}, not: {required: [id]}}
             - {properties: {op: {enum: \#(operations(.optional))}}}
+          allOf:
+    \#(ownMemberRules)
         BatchAnswer:
           type: object
           required: [subject, now, answers]

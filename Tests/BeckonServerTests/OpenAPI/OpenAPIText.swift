@@ -121,7 +121,7 @@ extension DerivedOpenAPIDocument {
           operationId: donate
           tags: [scenarios]
           summary: Records one occurrence of the event, with its info fields (`beckon event donate EVENT --info F=V`).
-          requestBody: {$ref: '#/components/requestBodies/Decision'}
+          requestBody: {$ref: '#/components/requestBodies/Donate'}
           responses: &write
             '200': {$ref: '#/components/responses/Answer'}
             \#(problemResponses(.write))
