@@ -23,30 +23,23 @@ struct ExpectContinueTests {
 
     // MARK: Over a socket
 
-    struct Held: CustomTestStringConvertible, Sendable {
-        var name: String
-        var head: String
-        var body: String
-        var testDescription: String { name }
-    }
-
-    /// Heads that hold their body back: each is told to continue before it sends a byte of it.
-    static let held: [Held] = [
-        Held(name: "Content-Length", head: head("Content-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n"), body: body),
-        Held(name: "the expectation in other letters", head: head("Content-Length: \(body.utf8.count)\r\nexpect: 100-Continue\r\n"),
-             body: body),
-        Held(name: "a chunked body", head: head("Transfer-Encoding: chunked\r\nExpect: 100-continue\r\n"), body: chunked(body)),
+    /// Heads that hold their body back (Content-Length, the expectation in other letters, a
+    /// chunked body): each is told to continue before it sends a byte of it.
+    static let held: [(head: String, body: String)] = [
+        (head("Content-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n"), body),
+        (head("Content-Length: \(body.utf8.count)\r\nexpect: 100-Continue\r\n"), body),
+        (head("Transfer-Encoding: chunked\r\nExpect: 100-continue\r\n"), chunked(body)),
     ]
 
     @Test(arguments: held)
-    func aHeldBodyIsAskedFor(_ example: Held) async throws {
+    func aHeldBodyIsAskedFor(_ head: String, body: String) async throws {
         try await EdgeHarness.withServer(try ServedBeckon.folder(), edge: EdgeOptions()) { port in
             let (interim, final) = try await OwnThread.run { () throws -> (String, String) in
                 guard let connection = RawConnection(port: port) else { throw POSIXError(.ECONNREFUSED) }
                 connection.giveUpReading(after: .seconds(20))
-                connection.write(example.head)
+                connection.write(head)
                 let interim = connection.readResponse()
-                connection.write(example.body)
+                connection.write(body)
                 return (interim, connection.readResponse())
             }
             #expect(interim == Self.continueLine + "\r\n")
@@ -55,36 +48,25 @@ struct ExpectContinueTests {
         }
     }
 
-    struct Ignored: CustomTestStringConvertible, Sendable {
-        var name: String
-        var request: String
-        var status: Int
-        var closedAfter: Bool
-        var testDescription: String { name }
-    }
-
-    /// Requests whose expectation gets no `100 Continue`: sent whole (a server that answered one
-    /// would have written it before the final answer), each read until the server closes.
-    static let ignored: [Ignored] = [
-        Ignored(name: "HTTP/1.0 (RFC 9110: the expectation is ignored)",
-                request: head("Content-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\nConnection: close\r\n", version: "1.0") + body,
-                status: 200, closedAfter: true),
-        Ignored(name: "no body", request: head("Expect: 100-continue\r\nConnection: close\r\n", method: "GET", path: "/v1/subjects/ada/tips/welcome"),
-                status: 200, closedAfter: true),
-        Ignored(name: "an empty body", request: head("Content-Length: 0\r\nExpect: 100-continue\r\nConnection: close\r\n"),
-                status: 200, closedAfter: true),
-        // The client keeps the connection; the server closes it, as the body will not follow.
-        Ignored(name: "a declared body past the limit: 413 at once, then closed",
-                request: head("Content-Length: 70000\r\nExpect: 100-continue\r\n"), status: 413, closedAfter: true),
+    /// Requests whose expectation gets no `100 Continue`, sent whole (a server that answered one
+    /// would have written it before the final answer) and read until the server closes: HTTP/1.0
+    /// (RFC 9110: the expectation is ignored), no body, an empty body, and a declared body past the
+    /// limit (413 at once; the client keeps the connection, and the server closes it, as the body
+    /// will not follow).
+    static let ignored: [(request: String, status: Int)] = [
+        (head("Content-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\nConnection: close\r\n", version: "1.0") + body, 200),
+        (head("Expect: 100-continue\r\nConnection: close\r\n", method: "GET", path: "/v1/subjects/ada/tips/welcome"), 200),
+        (head("Content-Length: 0\r\nExpect: 100-continue\r\nConnection: close\r\n"), 200),
+        (head("Content-Length: 70000\r\nExpect: 100-continue\r\n"), 413),
     ]
 
     @Test(arguments: ignored)
-    func anExpectationIsIgnoredWhenNoBodyIsAskedFor(_ example: Ignored) async throws {
+    func anExpectationIsIgnoredWhenNoBodyIsAskedFor(_ request: String, status: Int) async throws {
         try await EdgeHarness.withServer(try ServedBeckon.folder(), edge: EdgeOptions()) { port in
-            let exchange = try await EdgeHarness.raw(port, [example.request], patience: .seconds(10))
-            #expect(exchange.status == example.status, "\(exchange.text)")
+            let exchange = try await EdgeHarness.raw(port, [request], patience: .seconds(10))
+            #expect(exchange.status == status, "\(exchange.text)")
             #expect(!exchange.text.contains(Self.continueLine))
-            #expect(exchange.closedByServer == example.closedAfter)
+            #expect(exchange.closedByServer)
         }
     }
 
@@ -115,42 +97,31 @@ struct ExpectContinueTests {
         case answerEnded
     }
 
-    struct Exchange: CustomTestStringConvertible, Sendable {
-        var name: String
-        var steps: [Step]
-        /// After which steps (by index) `100 Continue` is written.
-        var continues: [Int]
-        var testDescription: String { name }
-    }
-
-    static let sequences: [Exchange] = [
-        Exchange(name: "alone: at once", steps: [.request(awaiting: true), .answerEnded], continues: [0]),
-        Exchange(name: "not awaiting: never", steps: [.request(awaiting: false), .answerEnded], continues: []),
-        Exchange(name: "behind one answer: at its end", steps: [.request(awaiting: false), .request(awaiting: true), .answerEnded, .answerEnded],
-                 continues: [2]),
-        Exchange(name: "behind two answers: at the second's end",
-                 steps: [.request(awaiting: false), .request(awaiting: false), .request(awaiting: true), .answerEnded, .answerEnded, .answerEnded],
-                 continues: [4]),
-        Exchange(name: "one after another on a kept connection", steps: [
-            .request(awaiting: true), .answerEnded, .request(awaiting: false), .answerEnded, .request(awaiting: true), .answerEnded,
-        ], continues: [0, 4]),
-        Exchange(name: "an answer to no request read (the parser's 400) changes nothing", steps: [
-            .answerEnded, .request(awaiting: true), .answerEnded,
-        ], continues: [1]),
+    /// Steps, and after which of them (by index) `100 Continue` is written: alone, at once; not
+    /// awaited, never; behind one answer, at its end; behind two, at the second's end; one after
+    /// another on a kept connection; after an answer to no request read (the parser's 400), as if
+    /// it were not there.
+    static let sequences: [(steps: [Step], continues: [Int])] = [
+        ([.request(awaiting: true), .answerEnded], [0]),
+        ([.request(awaiting: false), .answerEnded], []),
+        ([.request(awaiting: false), .request(awaiting: true), .answerEnded, .answerEnded], [2]),
+        ([.request(awaiting: false), .request(awaiting: false), .request(awaiting: true), .answerEnded, .answerEnded, .answerEnded], [4]),
+        ([.request(awaiting: true), .answerEnded, .request(awaiting: false), .answerEnded, .request(awaiting: true), .answerEnded], [0, 4]),
+        ([.answerEnded, .request(awaiting: true), .answerEnded], [1]),
     ]
 
     @Test(arguments: sequences)
-    func theScheduleWritesContinueWhenNothingIsBeforeIt(_ example: Exchange) {
+    func theScheduleWritesContinueWhenNothingIsBeforeIt(_ steps: [Step], continues expected: [Int]) {
         var schedule = ExpectContinue.Schedule()
         var continues: [Int] = []
-        for (index, step) in example.steps.enumerated() {
+        for (index, step) in steps.enumerated() {
             let writes = switch step {
             case .request(let awaiting): schedule.requestArrived(awaitingContinue: awaiting)
             case .answerEnded: schedule.answerEnded()
             }
             if writes { continues.append(index) }
         }
-        #expect(continues == example.continues)
+        #expect(continues == expected)
         #expect(schedule.unanswered == 0 && !schedule.continueDue)
     }
 }
