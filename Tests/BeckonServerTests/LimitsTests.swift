@@ -1,4 +1,5 @@
 import BeckonServer
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -65,6 +66,40 @@ struct LimitsTests {
             #expect(exchange.status == 408, "\(exchange.text)")
             #expect(exchange.text.contains(#""code":"timeout""#))
             #expect(exchange.closedByServer)
+        }
+    }
+
+    /// A body in a content coding (`gzip`) is refused by its `Content-Encoding`, 415, where it was
+    /// read as text that is not UTF-8 (400, and OFREP's `PARSE_ERROR`), whichever path would have
+    /// answered it (the bytes read, the event loop, the router); `identity` is no coding.
+    @Test func aBodyInAContentCodingIsRefusedByItsCoding() async throws {
+        func post(_ path: String, _ body: String, coding: String) -> String {
+            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Encoding: \(coding)\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\r\n" + body
+        }
+        let display = ("/v1/subjects/ada/tips/welcome/display", #"{"now": "2026-03-01T09:00:00Z"}"#)
+        let ofrep = ("/ofrep/v1/evaluate/flags/tips.welcome", #"{"context": {"targetingKey": "ada"}}"#)
+        let requests = [post(ofrep.0, ofrep.1, coding: "gzip"), post(display.0, display.1, coding: "gzip"),
+                        post(ofrep.0, ofrep.1, coding: "br, gzip"), post(display.0, display.1, coding: "identity")]
+        try await EdgeHarness.withServer(try ServedBeckon.folder(), edge: EdgeOptions()) { port in
+            let answers = try await OwnThread.run { () throws -> [String] in
+                guard let connection = RawConnection(port: port) else { throw POSIXError(.ECONNREFUSED) }
+                connection.giveUpReading(after: .seconds(20))
+                return requests.map { request in
+                    connection.write(request)
+                    return connection.readResponse()
+                }
+            }
+            for answer in answers.prefix(3) {
+                #expect(answer.hasPrefix("HTTP/1.1 415 "), "\(answer)")
+                #expect(answer.contains(#""code":"unsupported_encoding""#), "\(answer)")
+            }
+            #expect(answers[0].contains("the body's Content-Encoding is 'gzip', which the server does not read: send it unencoded"))
+            #expect(answers[2].contains("Content-Encoding is 'br, gzip'"))
+            #expect(answers[3].hasPrefix("HTTP/1.1 200 "), "\(answers[3])")
+            // Only the display sent unencoded was recorded.
+            let status = try await EdgeHarness.send(port, "GET", "/v1/subjects/ada/tips/welcome")
+            #expect(status.object["displayCount"] as? Int == 1, "\(status.body)")
         }
     }
 

@@ -46,6 +46,9 @@ public struct Problem: Error, Sendable, Equatable {
         /// `beckon serve` only: the path has routes, none for this method (the `Allow` header
         /// names theirs).
         case methodNotAllowed = "method_not_allowed"
+        /// `beckon serve` only: the body comes in a content coding the server does not read
+        /// (`Content-Encoding: gzip`).
+        case unsupportedEncoding = "unsupported_encoding"
 
         /// THE status table: what the CLI exits with for this failure, and the HTTP status the
         /// server answers with. The CLI's exit codes are sysexits, the HTTP statuses follow
@@ -70,12 +73,13 @@ public struct Problem: Error, Sendable, Equatable {
         /// | headers_too_large| –        | 431  | the request's headers are larger than allowed            |
         /// | timeout          | –        | 408  | the request did not arrive within the time limit         |
         /// | method_not_allowed | –      | 405  | the path's routes take other methods (`Allow` names them) |
+        /// | unsupported_encoding | –    | 415  | the body's `Content-Encoding` is one the server does not read |
         ///
         /// The CLI's usage errors (64) are malformed requests (400, 404, 413); its data errors (65) are
         /// well-formed requests whose ids or values do not hold against the configuration (404,
         /// 422): whether `plan=pro` is a value depends on the parameter's declared type.
         ///
-        /// The last seven are the HTTP server's own: no CLI command fails that way, so they have
+        /// The last eight are the HTTP server's own: no CLI command fails that way, so they have
         /// no exit code (the problem document omits `exitCode`).
         /// A negative answer (the CLI's exit 1: tip not available, scenario not executed) is an
         /// answer, not a problem: 200 with the same JSON as `--json`.
@@ -98,6 +102,7 @@ public struct Problem: Error, Sendable, Equatable {
             case .headersTooLarge: (nil, 431)
             case .timeout: (nil, 408)
             case .methodNotAllowed: (nil, 405)
+            case .unsupportedEncoding: (nil, 415)
             }
         }
 
@@ -121,6 +126,7 @@ public struct Problem: Error, Sendable, Equatable {
             case .headersTooLarge: "Headers too large"
             case .timeout: "Request timeout"
             case .methodNotAllowed: "Method not allowed"
+            case .unsupportedEncoding: "Content coding not supported"
             }
         }
     }

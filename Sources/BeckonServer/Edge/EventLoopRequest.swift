@@ -21,6 +21,7 @@ struct EventLoopRequest: Equatable, Sendable {
         var acceptLanguage: String?
         var authorization: String?
         var connection: String?
+        var contentEncoding: String?
         var contentLength: String?
         var expect: String?
         var ifNoneMatch: String?
@@ -29,7 +30,7 @@ struct EventLoopRequest: Equatable, Sendable {
 
         /// The names of the fields read.
         enum Name: CaseIterable, Sendable {
-            case acceptLanguage, authorization, connection, contentLength, expect, ifNoneMatch, origin, transferEncoding
+            case acceptLanguage, authorization, connection, contentEncoding, contentLength, expect, ifNoneMatch, origin, transferEncoding
 
             /// The field's name, and where its value is kept.
             var spelling: (field: HTTPField.Name, value: WritableKeyPath<Fields, String?>) {
@@ -37,6 +38,7 @@ struct EventLoopRequest: Equatable, Sendable {
                 case .acceptLanguage: (.acceptLanguage, \.acceptLanguage)
                 case .authorization: (.authorization, \.authorization)
                 case .connection: (.connection, \.connection)
+                case .contentEncoding: (.contentEncoding, \.contentEncoding)
                 case .contentLength: (.contentLength, \.contentLength)
                 case .expect: (.expect, \.expect)
                 case .ifNoneMatch: (.ifNoneMatch, \.ifNoneMatch)

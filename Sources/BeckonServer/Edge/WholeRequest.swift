@@ -12,7 +12,7 @@ import NIOCore
 /// with a byte outside visible ASCII; a version other than HTTP/1.1; a header line folded, with a
 /// byte outside visible ASCII, space and tab, a space or tab after its value, or a name that is
 /// not a token; a `Connection`,
-/// `Keep-Alive`, `Upgrade`, `Expect`, `Transfer-Encoding`, `Cookie` or second `Host`; a `GET`
+/// `Keep-Alive`, `Upgrade`, `Expect`, `Transfer-Encoding`, `Content-Encoding`, `Cookie` or second `Host`; a `GET`
 /// with a `Content-Length`, a `POST` without one (or with two, or one past `maxBodyBytes`); more
 /// than `maxFields` fields, a head past `maxHeadBytes`, or a head or body not all read yet.
 struct WholeRequest {
@@ -135,7 +135,7 @@ struct WholeRequest {
 
     /// The names with a role, lowercase, and their roles.
     private static let roles: [(name: [UInt8], role: FieldRole)] = {
-        let leftToParser: [HTTPField.Name] = [.connection, .upgrade, .expect, .transferEncoding, .cookie,
+        let leftToParser: [HTTPField.Name] = [.connection, .upgrade, .expect, .transferEncoding, .contentEncoding, .cookie,
                                               HTTPField.Name("Keep-Alive")!, HTTPField.Name("Proxy-Connection")!]
         var roles: [(name: [UInt8], role: FieldRole)] = [(Array("host".utf8), .host)]
         roles += leftToParser.map { (Array($0.canonicalName.utf8), .leftToParser) }

@@ -8,7 +8,8 @@ import NIOCore
 /// `headers_too_large` one; the body is read whole here, within the request timeout (else a 408
 /// `timeout` problem, and the connection is closed) and up to the body limit (else a 413
 /// `too_large` problem, at once when `Content-Length` says so, and then the connection is closed
-/// if the request awaited `100 Continue`). Each refusal is thrown
+/// if the request awaited `100 Continue`), and in no content coding (else a 415
+/// `unsupported_encoding` problem). Each refusal is thrown
 /// (`ProblemError`). Routes then read the body already in memory. A request without a body
 /// costs a count of its target and headers only.
 struct LimitsMiddleware: RouterMiddleware {
@@ -40,6 +41,9 @@ struct LimitsMiddleware: RouterMiddleware {
         // No body (most requests: GET, and POSTs with their options in the query): nothing to wait for.
         guard request.headers.value(of: .transferEncoding) != nil || (declaredLength ?? 0) > 0 else {
             return try await next(request, context)
+        }
+        if let coding = Self.contentCoding(request.headers) {
+            throw ProblemError(Problem(.unsupportedEncoding, "the body's Content-Encoding is '\(coding)', which the server does not read: send it unencoded"))
         }
         var request = request
         let body = request.body
@@ -97,6 +101,16 @@ struct LimitsMiddleware: RouterMiddleware {
     /// request is refused, 413, before its body is read).
     static func declaredBodyFits(_ length: Int, _ limits: RequestLimits) -> Bool {
         length <= limits.maxBodyBytes
+    }
+
+    /// The content coding of a body with these headers (`gzip`), nil when it has none but
+    /// `identity`: the server reads bodies as they are sent, and a compressed one would otherwise
+    /// be refused as text that is not UTF-8.
+    static func contentCoding(_ headers: HTTPFields) -> String? {
+        guard let value = headers[.contentEncoding] else { return nil }
+        // Codings are tokens: the white space around them is all a value holds besides them.
+        let codings = value.split(separator: ",").map { String($0.filter { $0 != " " && $0 != "\t" }) }.filter { $0.lowercased() != "identity" }
+        return codings.isEmpty ? nil : codings.joined(separator: ", ")
     }
 
     /// A problem after which the server closes the connection.

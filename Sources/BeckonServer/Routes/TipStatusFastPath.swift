@@ -61,8 +61,9 @@ extension ServerRoutes {
     var eventLoopAnswerer: EventLoopTipStatus.Answerer {
         let ofrep = OFREPRoutes(server: server)
         return EventLoopTipStatus.Answerer(
-            // A client that asks to be told to go on (`Expect: 100-continue`) is the router's.
-            takesBody: { head in head.fields.expect == nil && OFREPRoutes.isEvaluation(head.path) },
+            // A client that asks to be told to go on (`Expect: 100-continue`), or a body in a
+            // content coding (refused by `LimitsMiddleware`), is the router's.
+            takesBody: { head in head.fields.expect == nil && head.fields.contentEncoding == nil && OFREPRoutes.isEvaluation(head.path) },
             maxBodyBytes: server.edge.limits.maxBodyBytes,
             answer: { head, body in
                 head.method == .get ? self.eventLoopTipStatus(head) : ofrep.eventLoopEvaluation(head, body: body, routes: self)

@@ -34,7 +34,8 @@ extension DerivedOpenAPIDocument {
     static let ofrepFailureResponses = [
         "'400': {$ref: '#/components/responses/OFREPFailure'}", "'401': {$ref: '#/components/responses/Unauthorized'}",
         "'408': {$ref: '#/components/responses/Problem'}", "'409': {$ref: '#/components/responses/OFREPFailure'}",
-        "'413': {$ref: '#/components/responses/Problem'}", "'431': {$ref: '#/components/responses/Problem'}",
+        "'413': {$ref: '#/components/responses/Problem'}", "'415': {$ref: '#/components/responses/Problem'}",
+        "'431': {$ref: '#/components/responses/Problem'}",
         "'500': {$ref: '#/components/responses/OFREPFailure'}", "'503': {$ref: '#/components/responses/OFREPFailure'}",
     ].joined(separator: "\n        ")
 

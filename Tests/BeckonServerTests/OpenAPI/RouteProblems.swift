@@ -51,7 +51,7 @@ enum RouteProblems: CaseIterable {
     /// The codes a route of this kind can answer.
     var codes: [Problem.Code] {
         let subject: [Problem.Code] = [.usage, .unauthorized, .subjectTooLong]
-        let deciding: [Problem.Code] = subject + [.notFound, .invalidArgument, .tooLarge, .unavailable]
+        let deciding: [Problem.Code] = subject + [.notFound, .invalidArgument, .tooLarge, .unsupportedEncoding, .unavailable]
         let own: [Problem.Code] = switch self {
         case .read: deciding
         case .write: deciding + [.forbidden, .notApplicable, .conflict]
@@ -62,9 +62,9 @@ enum RouteProblems: CaseIterable {
         case .ready: [.unavailable]
         case .metrics: [.notFound]
         case .subjects: [.usage, .unauthorized, .forbidden, .unavailable]
-        case .exportData: subject + [.forbidden, .notFound, .tooLarge, .unavailable]
-        case .importData: subject + [.forbidden, .invalidArgument, .tooLarge, .conflict, .unavailable]
-        case .eraseData: subject + [.forbidden, .tooLarge, .unavailable]
+        case .exportData: subject + [.forbidden, .notFound, .tooLarge, .unsupportedEncoding, .unavailable]
+        case .importData: subject + [.forbidden, .invalidArgument, .tooLarge, .unsupportedEncoding, .conflict, .unavailable]
+        case .eraseData: subject + [.forbidden, .tooLarge, .unsupportedEncoding, .unavailable]
         }
         return own + Self.everyRequest
     }
