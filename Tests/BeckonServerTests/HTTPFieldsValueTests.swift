@@ -3,7 +3,8 @@ import HTTPTypes
 import Testing
 
 /// `HTTPFields.value(of:)` reads what the subscript reads (absent, one field, several joined,
-/// `Cookie` joined with "; ", names in any case), the subscript being the reference.
+/// `Cookie` joined with "; ", names in any case), the subscript being the reference; and a list
+/// value's elements.
 @Suite("beckon serve: a header field's value")
 struct HTTPFieldsValueTests {
     static let fields: [[(String, String)]] = [
@@ -25,5 +26,12 @@ struct HTTPFieldsValueTests {
         for name in Self.names {
             #expect(fields.value(of: name) == fields[name], "\(name) in \(written)")
         }
+    }
+
+    /// A list value's elements (`Content-Encoding`, `Expect`): split at commas, the white space
+    /// around each and the empty ones dropped.
+    @Test(arguments: [("gzip", ["gzip"]), (" br ,\tgzip", ["br", "gzip"]), ("gzip,, ,identity", ["gzip", "identity"]), ("", []), (" , ", [])])
+    func aListValueIsReadAsItsElements(_ value: String, elements: [String]) {
+        #expect(HTTPFields.listElements(of: value) == elements)
     }
 }

@@ -1,3 +1,4 @@
+import HTTPTypes
 import NIOCore
 import NIOHTTP1
 
@@ -52,10 +53,15 @@ final class ExpectContinue: ChannelDuplexHandler, RemovableChannelHandler {
         // Most requests have no `Expect`: looked for by name first, before any value is read.
         guard head.headers.contains(name: "expect"),
               head.version.major > 1 || (head.version.major == 1 && head.version.minor >= 1),
-              head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) else { return false }
+              Self.asksToContinue(head.headers["expect"].joined(separator: ",")) else { return false }
         if head.headers.contains(name: "transfer-encoding") { return true }
         guard let declared = head.headers.first(name: "content-length").flatMap({ Int($0) }) else { return false }
         return declared > 0 && LimitsMiddleware.declaredBodyFits(declared, limits)
+    }
+
+    /// Whether an `Expect` field's value (its fields joined by commas) holds `100-continue`.
+    static func asksToContinue(_ expect: String) -> Bool {
+        HTTPFields.listElements(of: expect).contains { $0.lowercased() == "100-continue" }
     }
 
     /// When `100 Continue` is written, as a pure state machine the handler feeds: at once for a

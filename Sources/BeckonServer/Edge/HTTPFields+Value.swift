@@ -11,4 +11,11 @@ extension HTTPFields {
         guard self[index(after: first)...].contains(where: { $0.name == name }) else { return self[first].value }
         return self[name]
     }
+
+    /// The elements of a field value that is a comma-separated list (RFC 9110 §5.6.1: `gzip, br`),
+    /// without the white space around them; empty ones dropped. Elements here are tokens, which
+    /// hold no white space of their own.
+    static func listElements(of value: String) -> [String] {
+        value.split(separator: ",").map { String($0.filter { $0 != " " && $0 != "\t" }) }.filter { !$0.isEmpty }
+    }
 }

@@ -35,8 +35,7 @@ struct LimitsMiddleware: RouterMiddleware {
             // A client that awaits `100 Continue` (`ExpectContinue`) will not send the body, so
             // the connection cannot go on to a next request: it is closed after the answer.
             let problem = Self.tooLarge(maxBodyBytes)
-            let awaitsContinue = request.headers[.expect]?.lowercased().contains("100-continue") == true
-            throw awaitsContinue ? Self.closing(problem) : ProblemError(problem)
+            throw request.headers.value(of: .expect).map(ExpectContinue.asksToContinue) == true ? Self.closing(problem) : ProblemError(problem)
         }
         // No body (most requests: GET, and POSTs with their options in the query): nothing to wait for.
         guard request.headers.value(of: .transferEncoding) != nil || (declaredLength ?? 0) > 0 else {
@@ -107,9 +106,8 @@ struct LimitsMiddleware: RouterMiddleware {
     /// `identity`: the server reads bodies as they are sent, and a compressed one would otherwise
     /// be refused as text that is not UTF-8.
     static func contentCoding(_ headers: HTTPFields) -> String? {
-        guard let value = headers[.contentEncoding] else { return nil }
-        // Codings are tokens: the white space around them is all a value holds besides them.
-        let codings = value.split(separator: ",").map { String($0.filter { $0 != " " && $0 != "\t" }) }.filter { $0.lowercased() != "identity" }
+        guard let value = headers.value(of: .contentEncoding) else { return nil }
+        let codings = HTTPFields.listElements(of: value).filter { $0.lowercased() != "identity" }
         return codings.isEmpty ? nil : codings.joined(separator: ", ")
     }
 
