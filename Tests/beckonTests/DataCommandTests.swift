@@ -62,6 +62,7 @@ struct DataCommandTests {
         Refusal(arguments: ["data", "erase"], status: 64, expected: "erase needs --subject"),
         Refusal(arguments: ["data", "copy", "--to", "missing.yaml"], status: 66, expected: "missing.yaml"),
         Refusal(arguments: ["data", "import", "."], status: 65, expected: ".: is a directory"),
+        Refusal(arguments: ["data", "export", "--out", "missing/out.jsonl"], status: 66, expected: "cannot write missing/out.jsonl: No such file or directory"),
     ]
 
     @Test(arguments: refusals)
