@@ -93,6 +93,7 @@ struct LimitsTests {
             for answer in answers.prefix(3) {
                 #expect(answer.hasPrefix("HTTP/1.1 415 "), "\(answer)")
                 #expect(answer.contains(#""code":"unsupported_encoding""#), "\(answer)")
+                #expect(answer.lowercased().contains("accept-encoding: identity\r\n"), "\(answer)")
             }
             #expect(answers[0].contains("the body's Content-Encoding is 'gzip', which the server does not read: send it unencoded"))
             #expect(answers[2].contains("Content-Encoding is 'br, gzip'"))

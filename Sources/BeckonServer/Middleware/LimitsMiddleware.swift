@@ -42,7 +42,9 @@ struct LimitsMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         if let coding = Self.contentCoding(request.headers) {
-            throw ProblemError(Problem(.unsupportedEncoding, "the body's Content-Encoding is '\(coding)', which the server does not read: send it unencoded"))
+            // `Accept-Encoding` names the codings the server reads, as RFC 9110 §12.5.3 asks of a 415.
+            throw ProblemError(Problem(.unsupportedEncoding, "the body's Content-Encoding is '\(coding)', which the server does not read: send it unencoded"),
+                               headers: [.acceptEncoding: "identity"])
         }
         var request = request
         let body = request.body
